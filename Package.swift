@@ -1,0 +1,100 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings shared by every target.
+let swiftSettings: [SwiftSetting] = [
+    // SE-0335: spell out `any` for existential types, so their cost is visible.
+    .enableUpcomingFeature("ExistentialAny"),
+    // SE-0444: a file sees only the modules it imports itself.
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Vitrine",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "vitrine", targets: ["VitrineCLI"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Tests only: a loopback HTTP server for the mock museum, and a CSV reader to check our CSV.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        // Models, Interactor, Presenter, Worker and the boundary protocols. No I/O of its own.
+        .target(
+            name: "VitrineCore",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // One adapter per API, the bundled demo collection, and the HTTP transport.
+        .target(
+            name: "VitrineSources",
+            dependencies: [
+                "VitrineCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Demo/pages")],
+            swiftSettings: swiftSettings
+        ),
+        // The default templates and assets, embedded in the binary.
+        .target(
+            name: "VitrineTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            resources: [.embedInCode("html"), .embedInCode("markdown")],
+            swiftSettings: swiftSettings
+        ),
+        // HTML, Markdown, CSV and terminal displays; atomic output.
+        .target(
+            name: "VitrineDisplays",
+            dependencies: [
+                "VitrineCore",
+                "VitrineTemplates",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The `vitrine` command: argument parsing and wiring only.
+        .executableTarget(
+            name: "VitrineCLI",
+            dependencies: [
+                "VitrineCore",
+                "VitrineSources",
+                "VitrineDisplays",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A museum API imitation on 127.0.0.1 for tests (and, later, benchmarks).
+        .target(
+            name: "VitrineMockMuseum",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/MockMuseum",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VitrineTests",
+            dependencies: [
+                "VitrineCore",
+                "VitrineSources",
+                "VitrineDisplays",
+                "VitrineMockMuseum",
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "Tests/VitrineTests",
+            resources: [.copy("Fixtures"), .copy("Snapshots")],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Logging
+import VitrineCore
+import VitrineDisplays
+import VitrineSources
+
+/// `vitrine export`: parse, validate, wire the scene, run it, map the result to an exit status.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Harvest a collection and write its catalogs (the bundled demo unless --source says otherwise).",
+        discussion: """
+            Writes Output/index.html (with assets/), Output/catalog.md and Output/collection.csv, replacing \
+            the previous catalog only when the new one is complete. Ends with a summary line on stderr.
+            """
+    )
+
+    @OptionGroup(title: "Source")
+    var sourceOptions: SourceOptions
+
+    @OptionGroup(title: "Harvest")
+    var harvestOptions: HarvestOptionGroup
+
+    @OptionGroup(title: "Output")
+    var outputOptions: OutputOptions
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = outputOptions.verbose ? .debug : .warning
+            return handler
+        }
+        do {
+            try await export()
+        } catch let error as ExportError {
+            TerminalDisplay.standardError("vitrine: error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The export scene: source and transport, displays, presenter, interactor; then the request.
+    private func export() async throws(ExportError) {
+        let request = ExportRequest(
+            harvest: HarvestOptions(maxPages: harvestOptions.maxPages, concurrency: harvestOptions.concurrency),
+            formats: outputOptions.format.formats,
+            outputDirectory: outputOptions.output,
+            templatesDirectory: outputOptions.templates,
+            thumbnailWidth: outputOptions.thumbnailWidth,
+            quiet: outputOptions.quiet
+        )
+        let configuration = SourceConfiguration(
+            source: sourceOptions.source,
+            baseURL: sourceOptions.baseURL,
+            key: sourceOptions.key,
+            pageSize: harvestOptions.pageSize,
+            language: sourceOptions.language,
+            query: sourceOptions.query,
+            artist: sourceOptions.artist
+        )
+        let (source, transport) = try SourceRegistry.make(
+            configuration,
+            environment: ProcessInfo.processInfo.environment,
+            http: AsyncHTTPTransport()
+        )
+        let terminal = TerminalDisplay(quiet: request.quiet)
+        if harvestOptions.cache != nil && !request.quiet {
+            terminal.displayNote("note: --cache is accepted but this version does not cache pages yet")
+        }
+        let templates = try TemplateLibrary(directory: request.templatesDirectory)
+        let presenter = ExportPresenter(
+            thumbnailWidth: request.thumbnailWidth,
+            catalogDisplay: CatalogWriter(
+                outputDirectory: request.outputDirectory,
+                formats: request.formats,
+                templates: templates
+            ),
+            progressDisplay: terminal
+        )
+        let interactor = ExportInteractor(source: source, transport: transport, presenter: presenter)
+        do {
+            try await interactor.export(request: request)
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError(.output(String(describing: error)), source: source.descriptor.name)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import ArgumentParser
+import VitrineCore
+
+/// What to write, and where.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Catalogs to write, comma-separated: html, markdown, csv.", valueName: "list"))
+    var format: FormatList = FormatList(CatalogFormat.allCases)
+
+    @Option(help: ArgumentHelp("Folder the catalogs are written to.", valueName: "dir"))
+    var output: String = "Output"
+
+    @Option(help: ArgumentHelp("Folder of your own templates, replacing the bundled ones by name.", valueName: "dir"))
+    var templates: String?
+
+    @Option(help: ArgumentHelp("Thumbnail width in pixels.", valueName: "px"))
+    var thumbnailWidth: Int = 400
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")
+    var quiet = false
+
+    @Flag(help: "Log every request (URLs with keys hidden).")
+    var verbose = false
+
+    func validate() throws {
+        if !(16...4000).contains(thumbnailWidth) { throw ValidationError("--thumbnail-width must be 16…4000.") }
+        if output.isEmpty { throw ValidationError("--output must name a folder.") }
+    }
+}
+
+/// `html,markdown,csv`: a comma-separated list of catalog formats, each once, in the order given.
+struct FormatList: ExpressibleByArgument, Equatable {
+    var formats: [CatalogFormat]
+
+    init(_ formats: [CatalogFormat]) {
+        self.formats = formats
+    }
+
+    init?(argument: String) {
+        var formats: [CatalogFormat] = []
+        for name in argument.split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = CatalogFormat(rawValue: trimmed == "md" ? "markdown" : trimmed) else { return nil }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        guard !formats.isEmpty else { return nil }
+        self.formats = formats
+    }
+
+    var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import VitrineSources
+
+/// Which collection to harvest, and how to reach it.
+struct SourceOptions: ParsableArguments {
+    @Option(help: "The collection to harvest; 'vitrine sources' lists them.")
+    var source: SourceID = .demo
+
+    @Option(help: ArgumentHelp("The API's base URL: a mirror, a recording or a local mock.", valueName: "url"))
+    var baseURL: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The API key. Prefer the source's environment variable (RIJKSMUSEUM_API_KEY): a flag shows in ps.",
+            valueName: "key"
+        )
+    )
+    var key: String?
+
+    @Option(help: ArgumentHelp("The language the API answers in, where it has several.", valueName: "code"))
+    var language: String = "en"
+
+    @Option(help: ArgumentHelp("Only objects matching this free text, where the API can search.", valueName: "text"))
+    var query: String?
+
+    @Option(help: ArgumentHelp("Only this maker's objects, where the API can filter by maker.", valueName: "name"))
+    var artist: String?
+}
+
+extension SourceID: ExpressibleByArgument {}

@@ -1,0 +1,35 @@
+/// What a user reads about a source in `vitrine sources`, and what the summary and CSV name it by.
+package struct SourceDescriptor: Sendable, Equatable {
+    /// The command-line name (`demo`, `rijksmuseum-legacy`).
+    package var name: String
+    /// The institution, for catalog titles (`Rijksmuseum`).
+    package var institution: String
+    /// The base URL used when `--base-url` is not given.
+    package var defaultBaseURL: String
+    /// How the API pages, in a few words.
+    package var paging: String
+    /// The environment variable that can hold the key; `nil` when the API needs none.
+    package var keyVariable: String?
+    /// The filters this source honours, as flag names.
+    package var filters: [String]
+    /// One line on what the source is for.
+    package var summary: String
+
+    package init(
+        name: String,
+        institution: String,
+        defaultBaseURL: String,
+        paging: String,
+        keyVariable: String?,
+        filters: [String],
+        summary: String
+    ) {
+        self.name = name
+        self.institution = institution
+        self.defaultBaseURL = defaultBaseURL
+        self.paging = paging
+        self.keyVariable = keyVariable
+        self.filters = filters
+        self.summary = summary
+    }
+}

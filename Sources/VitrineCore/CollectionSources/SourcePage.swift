@@ -1,0 +1,44 @@
+/// One decoded page: its records, and how to go on.
+package struct SourcePage: Sendable, Equatable {
+    /// Every record of the page, in page order, each an object or the reason it was left out.
+    package var records: [RecordOutcome]
+    /// How the harvest continues after this page.
+    package var continuation: Continuation
+    /// How many objects the API says the whole listing holds, when it says.
+    package var reportedTotal: Int?
+    /// Things the user should know, e.g. a paging cap that hides the rest of the collection.
+    package var notices: [String]
+
+    package init(
+        records: [RecordOutcome],
+        continuation: Continuation,
+        reportedTotal: Int? = nil,
+        notices: [String] = []
+    ) {
+        self.records = records
+        self.continuation = continuation
+        self.reportedTotal = reportedTotal
+        self.notices = notices
+    }
+}
+
+/// One record of a page.
+package enum RecordOutcome: Sendable, Equatable {
+    case object(ArtObject)
+    /// The record could not be decoded; the reason names what was wrong.
+    case skipped(reason: String)
+    /// The source marks the record as deleted (OAI-PMH `status="deleted"`).
+    case deleted
+}
+
+/// How a harvest goes on after a page.
+package enum Continuation: Sendable, Equatable {
+    /// Page numbers: every page up to `lastPage` exists and may be fetched at once.
+    case pageNumbers(lastPage: Int)
+    /// A chain: the next page, or `nil` at the end. Fetched one after another.
+    case next(PageCursor?)
+    /// An id list: each object is fetched on its own, in list order.
+    case objects([String])
+    /// Nothing follows.
+    case end
+}

@@ -1,0 +1,16 @@
+/// How a maker's name from an API becomes a section: trimmed, inner whitespace collapsed, and the words
+/// museums use for "no known maker" mapped to none.
+package enum MakerName {
+    /// Labels that mean the maker is not known (Rijksmuseum `anoniem`, English and German equivalents).
+    package static let unknownLabels: Set<String> = [
+        "anoniem", "anonymous", "anonym", "anon.", "onbekend", "unknown", "unknown artist", "unknown maker",
+    ]
+
+    /// The cleaned display name, or `nil` when the object has no known maker.
+    package static func normalized(_ name: String?) -> String? {
+        guard let name else { return nil }
+        let cleaned = name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !cleaned.isEmpty, !unknownLabels.contains(cleaned.lowercased()) else { return nil }
+        return cleaned
+    }
+}

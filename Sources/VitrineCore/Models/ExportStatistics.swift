@@ -1,0 +1,42 @@
+/// What a harvest did: counts for the summary line, and the warnings a user should read.
+package struct ExportStatistics: Sendable, Equatable {
+    /// Pages (or per-object responses) fetched and decoded.
+    package var pages = 0
+    /// Objects kept, each once.
+    package var objects = 0
+    /// Artist sections, the unknown-artist section included.
+    package var sections = 0
+    /// Records seen again under an id already kept.
+    package var duplicates = 0
+    /// Records that could not be decoded and were left out.
+    package var skipped = 0
+    /// Records the source marked as deleted.
+    package var deleted = 0
+    /// How many objects the API said the collection holds, when it says.
+    package var reportedTotal: Int?
+    /// One warning per skipped record, naming page and position.
+    package var warnings: [RecordWarning] = []
+    /// Things the user should know about the harvest as a whole (a paging cap reached, a short count).
+    package var notices: [String] = []
+    /// Wall-clock seconds the export took.
+    package var seconds: Double = 0
+
+    package init() {}
+}
+
+/// A record that was skipped, and where it was.
+package struct RecordWarning: Sendable, Equatable, CustomStringConvertible {
+    /// The page as the API numbers it (or the object id for per-object sources).
+    package var page: String
+    /// 1-based position of the record in its page.
+    package var position: Int
+    package var reason: String
+
+    package init(page: String, position: Int, reason: String) {
+        self.page = page
+        self.position = position
+        self.reason = reason
+    }
+
+    package var description: String { "page \(page), record \(position): \(reason)" }
+}

@@ -1,0 +1,5 @@
+/// The Presenter's side of the export scene.
+package protocol ExportPresentationLogic: Sendable {
+    /// Turns harvested sections into a catalog view model, has the displays write it, then reports.
+    func presentCatalog(response: ExportResponse) throws
+}

@@ -1,0 +1,160 @@
+/// Turns sections into what a reader sees: sorted sections, display strings, slugs, anchors and thumbnail
+/// URLs. Does no I/O: the catalog display writes, the progress display prints.
+package struct ExportPresenter: ExportPresentationLogic {
+    /// Name of the section of objects with no known maker; always last.
+    package static let unknownMakerName = "Unknown artist"
+    /// Skipped-record warnings shown one by one before the rest are counted.
+    package static let warningLimit = 20
+
+    package let thumbnailWidth: Int
+    package let catalogDisplay: any CatalogDisplayLogic
+    package let progressDisplay: any ProgressDisplayLogic
+
+    package init(
+        thumbnailWidth: Int,
+        catalogDisplay: any CatalogDisplayLogic,
+        progressDisplay: any ProgressDisplayLogic
+    ) {
+        self.thumbnailWidth = thumbnailWidth
+        self.catalogDisplay = catalogDisplay
+        self.progressDisplay = progressDisplay
+    }
+
+    package func presentCatalog(response: ExportResponse) throws {
+        let viewModel = makeViewModel(response: response)
+        let written = try catalogDisplay.displayCatalog(viewModel: viewModel)
+        progressDisplay.displaySummary(viewModel: makeSummary(response: response, written: written))
+    }
+
+    // MARK: - Catalog
+
+    /// The catalog view model for a response.
+    package func makeViewModel(response: ExportResponse) -> CatalogViewModel {
+        let known = response.sections.filter { $0.maker != nil }
+            .sorted { SortKey.precedes($0.maker ?? "", $1.maker ?? "") }
+        let unknown = response.sections.filter { $0.maker == nil }
+        var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
+        var anchors = MarkdownAnchor(reserved: ["contents"])
+
+        var sections: [CatalogViewModel.DisplayedSection] = known.map { section in
+            let name = section.maker ?? ""
+            return displayed(section, name: name, slug: slugs.claim(Slug.make(name)), anchors: &anchors)
+        }
+        // Sources give at most one unknown section; merge defensively all the same.
+        if !unknown.isEmpty {
+            let merged = ArtistSection(maker: nil, objects: unknown.flatMap(\.objects))
+            sections.append(displayed(merged, name: Self.unknownMakerName, slug: "unknown-artist", anchors: &anchors))
+        }
+        let objectCount = sections.reduce(0) { $0 + $1.objects.count }
+        let descriptor = response.source
+        return CatalogViewModel(
+            title: "\(descriptor.institution) collection",
+            subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(known.count, "maker")), "
+                + "from the \(descriptor.name) source",
+            institution: descriptor.institution,
+            sourceName: descriptor.name,
+            objectCount: objectCount,
+            sectionCount: sections.count,
+            sections: sections
+        )
+    }
+
+    private func displayed(
+        _ section: ArtistSection,
+        name: String,
+        slug: String,
+        anchors: inout MarkdownAnchor
+    ) -> CatalogViewModel.DisplayedSection {
+        CatalogViewModel.DisplayedSection(
+            name: name,
+            slug: slug,
+            markdownAnchor: anchors.next(for: name),
+            countLabel: Self.count(section.objects.count, "object"),
+            isUnknownMaker: section.maker == nil,
+            objects: section.objects.map { displayed($0, maker: section.maker ?? "") }
+        )
+    }
+
+    private func displayed(_ object: ArtObject, maker: String) -> CatalogViewModel.DisplayedObject {
+        let title = Self.oneLine(object.title).isEmpty ? "Untitled" : Self.oneLine(object.title)
+        let date = Self.oneLine(object.date ?? "")
+        var thumbnail: ThumbnailSelector.Thumbnail?
+        var imageURL = ""
+        if let image = object.image {
+            let candidate = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth)
+            if !SafeURL.filter(candidate.url).isEmpty { thumbnail = candidate }
+            imageURL = SafeURL.filter(ThumbnailSelector.fullImageURL(for: image))
+        }
+        var alt = title
+        if !maker.isEmpty { alt += ", \(maker)" }
+        if !date.isEmpty { alt += ", \(date)" }
+        return CatalogViewModel.DisplayedObject(
+            id: object.id,
+            title: title,
+            maker: maker,
+            date: date,
+            altText: alt,
+            thumbnailURL: thumbnail?.url ?? "",
+            thumbnailWidth: thumbnail?.width ?? thumbnailWidth,
+            thumbnailHeight: thumbnail?.height ?? thumbnailWidth,
+            imageURL: imageURL,
+            objectURL: SafeURL.filter(object.objectURL)
+        )
+    }
+
+    // MARK: - Summary
+
+    /// The end-of-run report for a response.
+    package func makeSummary(response: ExportResponse, written: [String]) -> SummaryViewModel {
+        let statistics = response.statistics
+        var warnings = statistics.warnings.prefix(Self.warningLimit).map { "warning: \($0)" }
+        if statistics.warnings.count > Self.warningLimit {
+            warnings.append("warning: … and \(statistics.warnings.count - Self.warningLimit) more skipped records")
+        }
+        var parts = [
+            Self.count(statistics.pages, "page"),
+            Self.count(statistics.objects, "object"),
+            Self.count(statistics.sections, "section"),
+            Self.count(statistics.duplicates, "duplicate"),
+            "\(statistics.skipped) skipped",
+        ]
+        if statistics.deleted > 0 { parts.append("\(statistics.deleted) deleted") }
+        parts.append(Self.seconds(statistics.seconds))
+        return SummaryViewModel(
+            warnings: warnings,
+            notices: statistics.notices.map { "note: \($0)" },
+            summary: "vitrine: \(response.source.name): " + parts.joined(separator: ", "),
+            written: written.isEmpty ? "" : "wrote " + written.joined(separator: ", ")
+        )
+    }
+
+    // MARK: - Formatting
+
+    /// `1 object`, `12 objects`, `12,345 objects`.
+    package static func count(_ number: Int, _ noun: String) -> String {
+        "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// Digits grouped by thousands with commas, the same on every machine whatever its locale.
+    package static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
+
+    /// `0.4 s`, `12.0 s`, `3 min 20 s`.
+    package static func seconds(_ value: Double) -> String {
+        guard value >= 60 else { return "\((value * 10).rounded() / 10) s" }
+        let total = Int(value.rounded())
+        return "\(total / 60) min \(total % 60) s"
+    }
+
+    /// Text on one line: runs of whitespace and line breaks become one space.
+    package static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import VitrineCore
+
+/// The JSON of the Rijksmuseum collection API, as far as Vitrine reads it.
+enum RijksmuseumLegacyPayload {
+    struct List: Decodable {
+        /// Total results across all pages (not capped at the 10 000 window).
+        var count: Int?
+        var artObjects: [Lenient<Record>]?
+    }
+
+    struct Record: Decodable {
+        var objectNumber: String
+        var title: String?
+        var longTitle: String?
+        var principalOrFirstMaker: String?
+        var hasImage: Bool?
+        var showImage: Bool?
+        var webImage: Image?
+        var headerImage: Image?
+        var links: Links?
+
+        struct Image: Decodable {
+            var url: String?
+            var width: Int?
+            var height: Int?
+        }
+
+        struct Links: Decodable {
+            var web: String?
+        }
+
+        /// The common object: image from `webImage`, else the `headerImage` banner, else none.
+        func artObject(culture: String) -> RecordOutcome {
+            let id = objectNumber.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !id.isEmpty else { return .skipped(reason: "empty objectNumber") }
+            let maker = principalOrFirstMaker
+            return .object(
+                ArtObject(
+                    id: id,
+                    title: title ?? longTitle ?? "",
+                    maker: maker,
+                    date: Self.date(fromLongTitle: longTitle, title: title, maker: maker),
+                    image: image,
+                    objectURL: links?.web
+                )
+            )
+        }
+
+        private var image: ImageReference? {
+            if showImage != false, let web = webImage, let url = web.url, !url.isEmpty {
+                return ImageReference(url: url, width: web.width, height: web.height, sizing: .googleImageHost)
+            }
+            if let header = headerImage, let url = header.url, !url.isEmpty {
+                return ImageReference(url: url, width: header.width, height: header.height, sizing: .googleImageHost)
+            }
+            return nil
+        }
+
+        /// The list endpoint has no date field; `longTitle` ends with it: `Zelfportret, Vincent van Gogh, 1887`.
+        static func date(fromLongTitle longTitle: String?, title: String?, maker: String?) -> String? {
+            guard let longTitle else { return nil }
+            var rest = Substring(longTitle)
+            if let title, !title.isEmpty, rest.hasPrefix(title + ", ") { rest = rest.dropFirst(title.count + 2) }
+            if let maker, !maker.isEmpty, rest.hasPrefix(maker + ", ") { rest = rest.dropFirst(maker.count + 2) }
+            let candidate =
+                rest.contains(",") ? rest.split(separator: ",").last.map(String.init) ?? "" : String(rest)
+            let date = candidate.trimmingCharacters(in: .whitespaces)
+            return date.contains(where: \.isNumber) ? date : nil
+        }
+    }
+}
+
+/// Decodes an element, or keeps the error: one bad record must not lose its page.
+struct Lenient<Value: Decodable>: Decodable {
+    var result: Result<Value, any Error>
+
+    init(from decoder: any Decoder) throws {
+        do {
+            result = .success(try Value(from: decoder))
+        } catch {
+            result = .failure(error)
+        }
+    }
+}
+
+/// Short, one-line descriptions of `DecodingError`s.
+enum DecodingFailure {
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field \(path(context.codingPath + [key]))"
+        case .valueNotFound(_, let context):
+            return "null field \(path(context.codingPath))"
+        case .typeMismatch(let type, let context):
+            return "field \(path(context.codingPath)) is not \(typeName(type))"
+        case .dataCorrupted(let context):
+            let field = context.codingPath.isEmpty ? "" : " at \(path(context.codingPath))"
+            let underlying = (context.underlyingError as? NSError)?.localizedDescription ?? context.debugDescription
+            return "not valid JSON\(field) (\(underlying))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        // Skip the array index of the record itself: the warning already names the position.
+        let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        let trimmed = names.drop { $0.hasPrefix("[") || $0 == "artObjects" }
+        return trimmed.isEmpty ? "(record)" : trimmed.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "of the expected type"
+        }
+    }
+}

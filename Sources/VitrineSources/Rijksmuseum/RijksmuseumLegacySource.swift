@@ -1,0 +1,166 @@
+import Foundation
+import VitrineCore
+
+/// The Rijksmuseum's collection API as it was: `GET {base}/{culture}/collection?key=…&p=…&ps=…&s=artist`.
+///
+/// The museum retired it (it answers 410 Gone); it stays for mirrors, recorded data and the demo, which has
+/// its shape. Pages are numbered; the docs count from 0 and some clients from 1, so pages 0 through
+/// ⌈count / ps⌉ are fetched and a page served twice is dropped as duplicates. The API serves no result past
+/// `p × ps = 10 000`: the rest is reported as out of reach.
+package struct RijksmuseumLegacySource: CollectionSource {
+    package static let defaultBaseURL = "https://www.rijksmuseum.nl/api"
+    package static let keyVariable = "RIJKSMUSEUM_API_KEY"
+    /// The API's cap: `p × ps` may not exceed this.
+    package static let resultWindow = 10_000
+    package static let maximumPageSize = 100
+
+    package static let descriptor = SourceDescriptor(
+        name: SourceID.rijksmuseumLegacy.rawValue,
+        institution: "Rijksmuseum",
+        defaultBaseURL: defaultBaseURL,
+        paging: "page numbers p/ps (up to 100 a page), first 10,000 results only",
+        keyVariable: keyVariable,
+        filters: ["--query", "--artist", "--language"],
+        summary: "The Rijksmuseum's retired collection API (answers 410 Gone); for mirrors and recorded data."
+    )
+
+    package let descriptor: SourceDescriptor
+    package let baseURL: URL
+    package let culture: String
+    package let key: String?
+    package let pageSize: Int
+    package let query: String?
+    package let artist: String?
+
+    /// - parameter descriptor: lets the demo reuse this source under its own name.
+    package init(
+        baseURL: URL,
+        culture: String = "en",
+        key: String?,
+        pageSize: Int = 100,
+        query: String? = nil,
+        artist: String? = nil,
+        descriptor: SourceDescriptor = Self.descriptor
+    ) {
+        self.baseURL = baseURL
+        self.culture = culture
+        self.key = key
+        self.pageSize = pageSize
+        self.query = query
+        self.artist = artist
+        self.descriptor = descriptor
+    }
+
+    /// Builds the source from command-line settings; the key comes from `--key` or `RIJKSMUSEUM_API_KEY`.
+    package init(_ configuration: SourceConfiguration, environment: [String: String]) throws(ExportError) {
+        let name = Self.descriptor.name
+        let base = configuration.baseURL ?? Self.defaultBaseURL
+        guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
+            throw ExportError(.configuration("--base-url '\(base)' is not an http(s) URL"), source: name)
+        }
+        let key = configuration.key ?? environment[Self.keyVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if key == nil && configuration.baseURL == nil {
+            throw ExportError(
+                .harvest(.missingKey("the Rijksmuseum API needs a key: pass --key or set \(Self.keyVariable)")),
+                source: name
+            )
+        }
+        let pageSize = configuration.pageSize ?? Self.maximumPageSize
+        guard (1...Self.maximumPageSize).contains(pageSize) else {
+            throw ExportError(.configuration("--page-size must be 1…100 for this API, not \(pageSize)"), source: name)
+        }
+        self.init(
+            baseURL: url,
+            culture: configuration.language,
+            key: key,
+            pageSize: pageSize,
+            query: configuration.query,
+            artist: configuration.artist
+        )
+    }
+
+    package var firstPage: PageCursor { .number(0) }
+
+    package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
+        guard case .number(let number) = page else {
+            throw .invalidRequest("this API pages by number, not by \(page)")
+        }
+        let collection = baseURL.appendingPathComponent(culture).appendingPathComponent("collection")
+        guard var components = URLComponents(url: collection, resolvingAgainstBaseURL: false) else {
+            throw .invalidRequest("bad base URL \(baseURL.absoluteString)")
+        }
+        var items: [URLQueryItem] = []
+        if let key { items.append(URLQueryItem(name: "key", value: key)) }
+        items += [
+            URLQueryItem(name: "format", value: "json"),
+            URLQueryItem(name: "p", value: String(number)),
+            URLQueryItem(name: "ps", value: String(pageSize)),
+            URLQueryItem(name: "s", value: "artist"),
+        ]
+        if let query { items.append(URLQueryItem(name: "q", value: query)) }
+        if let artist { items.append(URLQueryItem(name: "involvedMaker", value: artist)) }
+        components.queryItems = (components.queryItems ?? []) + items
+        guard let url = components.url else { throw .invalidRequest("bad base URL \(baseURL.absoluteString)") }
+        return SourceRequest(url: url, headers: ["Accept": "application/json"])
+    }
+
+    package func failure(for response: SourceResponse) -> HarvestFailure? {
+        switch response.status {
+        case 200..<300:
+            return nil
+        case 401:
+            return .keyRefused(
+                "the Rijksmuseum API refused the key (HTTP 401): check --key or \(Self.keyVariable)"
+            )
+        case 410:
+            return .retired(
+                "the Rijksmuseum has retired this API (HTTP 410 Gone): use --source rijksmuseum for its "
+                    + "OAI-PMH service, or --base-url for a mirror"
+            )
+        case 400, 403:
+            return .httpStatus(
+                response.status,
+                "the API refused the page; it serves no result past p × ps = 10,000 (use --source rijksmuseum)"
+            )
+        default:
+            return .httpStatus(response.status, response.bodySnippet)
+        }
+    }
+
+    package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
+        let list: RijksmuseumLegacyPayload.List
+        do {
+            list = try JSONDecoder().decode(RijksmuseumLegacyPayload.List.self, from: response.body)
+        } catch {
+            throw .undecodablePage(DecodingFailure.describe(error))
+        }
+        guard let records = list.artObjects else {
+            throw .undecodablePage("no artObjects array")
+        }
+        let outcomes = records.map { record -> RecordOutcome in
+            switch record.result {
+            case .success(let payload): payload.artObject(culture: culture)
+            case .failure(let error): .skipped(reason: DecodingFailure.describe(error))
+            }
+        }
+        guard case .number(let number) = page, let count = list.count else {
+            return SourcePage(records: outcomes, continuation: .end, reportedTotal: list.count)
+        }
+        let (lastPage, notices) = plan(count: count)
+        let continuation: Continuation = number < lastPage ? .pageNumbers(lastPage: lastPage) : .end
+        return SourcePage(records: outcomes, continuation: continuation, reportedTotal: count, notices: notices)
+    }
+
+    /// The last page to ask for, and a notice when the API's window hides part of the result.
+    private func plan(count: Int) -> (lastPage: Int, notices: [String]) {
+        // Pages 0…⌈count / ps⌉ cover the result whether the server counts pages from 0 or from 1.
+        let wanted = (count + pageSize - 1) / pageSize
+        let reachable = Self.resultWindow / pageSize
+        guard wanted > reachable else { return (wanted, []) }
+        let notice =
+            "the API reports \(ExportPresenter.grouped(count)) objects but serves only the first "
+            + "\(ExportPresenter.grouped(Self.resultWindow)) (p × ps ≤ 10,000); "
+            + "use --source rijksmuseum (OAI-PMH) for the whole collection"
+        return (reachable, [notice])
+    }
+}
