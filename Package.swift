@@ -89,6 +89,8 @@ let package = Package(
                 "VitrineSources",
                 "VitrineDisplays",
                 "VitrineMockMuseum",
+                // Built so the command-line tests can run the real binary.
+                "VitrineCLI",
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             path: "Tests/VitrineTests",

@@ -33,8 +33,10 @@ package enum RecordOutcome: Sendable, Equatable {
 
 /// How a harvest goes on after a page.
 package enum Continuation: Sendable, Equatable {
-    /// Page numbers: every page up to `lastPage` exists and may be fetched at once.
-    case pageNumbers(lastPage: Int)
+    /// Page numbers: every page up to `lastPage` may be fetched at once. While the last page fetched is
+    /// still full (`pageSize` records or more: the server may number from 1, or hold more than it counted),
+    /// the next one is fetched too, up to `limit`, the last page the API serves.
+    case pageNumbers(lastPage: Int, limit: Int, pageSize: Int)
     /// A chain: the next page, or `nil` at the end. Fetched one after another.
     case next(PageCursor?)
     /// An id list: each object is fetched on its own, in list order.

@@ -35,12 +35,27 @@ package struct HarvestWorker: Sendable {
         switch firstPage.continuation {
         case .end, .next(nil):
             return
-        case .pageNumbers(let lastPage):
-            guard case .number(let firstNumber) = first.cursor, lastPage > firstNumber else { return }
-            let last = firstNumber + min(lastPage - firstNumber, pageLimit - 1)
-            guard last > firstNumber else { return }
-            let rest = (firstNumber + 1...last).map { PageReference(index: $0 - firstNumber, cursor: .number($0)) }
-            try await fetchConcurrently(rest, receive)
+        case .pageNumbers(let lastPage, let limit, let pageSize):
+            guard case .number(let firstNumber) = first.cursor else { return }
+            let lastAllowed = firstNumber + max(0, min(pageLimit, limit - firstNumber + 1) - 1)
+            let last = min(lastPage, lastAllowed)
+            var lastPageSize = firstPage.records.count
+            if last > firstNumber {
+                let rest = (firstNumber + 1...last).map { PageReference(index: $0 - firstNumber, cursor: .number($0)) }
+                try await fetchConcurrently(rest) { reference, page in
+                    if reference.cursor == .number(last) { lastPageSize = page.records.count }
+                    try receive(reference, page)
+                }
+            }
+            // The count promised no more, but the server may number pages from 1: go on while pages are full.
+            var number = max(last, firstNumber) + 1
+            while lastPageSize >= pageSize && number <= lastAllowed {
+                let reference = PageReference(index: number - firstNumber, cursor: .number(number))
+                let page = try await fetch(reference.cursor)
+                try receive(reference, page)
+                lastPageSize = page.records.count
+                number += 1
+            }
         case .objects(let ids):
             let references = ids.enumerated().map { PageReference(index: $0.offset + 1, cursor: .object($0.element)) }
             try await fetchConcurrently(references, receive)

@@ -5,7 +5,8 @@ import VitrineCore
 ///
 /// The museum retired it (it answers 410 Gone); it stays for mirrors, recorded data and the demo, which has
 /// its shape. Pages are numbered; the docs count from 0 and some clients from 1, so pages 0 through
-/// ⌈count / ps⌉ are fetched and a page served twice is dropped as duplicates. The API serves no result past
+/// ⌈count / ps⌉ are fetched (and more while pages keep
+/// coming back full), and a page served twice is dropped as duplicates. The API serves no result past
 /// `p × ps = 10 000`: the rest is reported as out of reach.
 package struct RijksmuseumLegacySource: CollectionSource {
     package static let defaultBaseURL = "https://www.rijksmuseum.nl/api"
@@ -147,7 +148,8 @@ package struct RijksmuseumLegacySource: CollectionSource {
             return SourcePage(records: outcomes, continuation: .end, reportedTotal: list.count)
         }
         let (lastPage, notices) = plan(count: count)
-        let continuation: Continuation = number < lastPage ? .pageNumbers(lastPage: lastPage) : .end
+        let reachable = Self.resultWindow / pageSize
+        let continuation: Continuation = count > 0 ? .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize) : .end
         return SourcePage(records: outcomes, continuation: continuation, reportedTotal: count, notices: notices)
     }
 
