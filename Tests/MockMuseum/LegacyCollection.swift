@@ -14,7 +14,8 @@ package enum LegacyCollection: Sendable {
         case .pages(let pages):
             if index < pages.count { return pages[index] }
             let count = pages.first.flatMap(Self.count(in:)) ?? 0
-            return Data(#"{"elapsedMilliseconds":0,"count":\#(count),"countFacets":{},"artObjects":[],"facets":[]}"#.utf8)
+            return Data(
+                #"{"elapsedMilliseconds":0,"count":\#(count),"countFacets":{},"artObjects":[],"facets":[]}"#.utf8)
         case .generated(let count):
             let start = min(index * pageSize, count)
             let end = min(start + pageSize, count)
@@ -56,7 +57,8 @@ package enum LegacyCollection: Sendable {
                 "web": "https://www.rijksmuseum.nl/en/collection/\(id)",
             ],
             "id": "en-\(id)", "objectNumber": id, "title": "Object \(number + 1)", "hasImage": hasImage,
-            "principalOrFirstMaker": maker, "longTitle": "Object \(number + 1), \(maker), \(year)", "showImage": hasImage,
+            "principalOrFirstMaker": maker, "longTitle": "Object \(number + 1), \(maker), \(year)",
+            "showImage": hasImage,
             "permitDownload": hasImage, "webImage": web,
             "headerImage": [
                 "guid": NSNull(), "offsetPercentageX": 0, "offsetPercentageY": 0, "width": 0, "height": 0,

@@ -2,7 +2,9 @@ import ArgumentParser
 
 /// How to walk the pages.
 struct HarvestOptionGroup: ParsableArguments {
-    @Option(help: ArgumentHelp("Objects per page, within the API's limit (the source's maximum by default).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Objects per page, within the API's limit (the source's maximum by default).", valueName: "n"))
     var pageSize: Int?
 
     @Option(help: ArgumentHelp("Stop after this many pages.", valueName: "n"))

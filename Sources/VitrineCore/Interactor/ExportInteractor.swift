@@ -45,7 +45,8 @@ package struct ExportInteractor: ExportBusinessLogic {
                 case .object(let object):
                     index.insert(object, at: SectionIndex.Place(page: reference.index, position: offset))
                 case .skipped(let reason):
-                    let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
+                    let warning = RecordWarning(
+                        page: reference.cursor.description, position: offset + 1, reason: reason)
                     warnings.append((reference, warning))
                 case .deleted:
                     statistics.deleted += 1

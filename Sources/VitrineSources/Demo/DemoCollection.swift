@@ -39,7 +39,8 @@ package enum DemoCollection {
         guard let url = URL(string: baseURL) else {
             throw ExportError(.configuration("bad demo base URL"), source: descriptor.name)
         }
-        return RijksmuseumLegacySource(baseURL: url, culture: "en", key: nil, pageSize: pageSize, descriptor: descriptor)
+        return RijksmuseumLegacySource(
+            baseURL: url, culture: "en", key: nil, pageSize: pageSize, descriptor: descriptor)
     }
 
     /// Serves the bundled page files.
@@ -58,7 +59,8 @@ struct DemoTransport: Transport {
         if page < pages.count {
             return SourceResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(pages[page]))
         }
-        let empty = #"{"elapsedMilliseconds":0,"count":\#(DemoCollection.objectCount),"countFacets":{},"artObjects":[],"facets":[]}"#
+        let empty =
+            #"{"elapsedMilliseconds":0,"count":\#(DemoCollection.objectCount),"countFacets":{},"artObjects":[],"facets":[]}"#
         return SourceResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(empty.utf8))
     }
 }

@@ -35,7 +35,8 @@ package struct AsyncHTTPTransport: Transport {
                 let name = header.name.lowercased()
                 headers[name] = headers[name].map { "\($0), \(header.value)" } ?? header.value
             }
-            return SourceResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            return SourceResponse(
+                status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
         } catch {
             throw .connection(Self.describe(error))
         }

@@ -149,7 +149,8 @@ package struct RijksmuseumLegacySource: CollectionSource {
         }
         let (lastPage, notices) = plan(count: count)
         let reachable = Self.resultWindow / pageSize
-        let continuation: Continuation = count > 0 ? .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize) : .end
+        let continuation: Continuation =
+            count > 0 ? .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize) : .end
         return SourcePage(records: outcomes, continuation: continuation, reportedTotal: count, notices: notices)
     }
 

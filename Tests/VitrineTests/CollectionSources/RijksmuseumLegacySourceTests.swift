@@ -1,20 +1,29 @@
 import Foundation
 import Testing
+
 @testable import VitrineCore
 @testable import VitrineSources
 
+/// A URL from a literal the test knows is valid.
+private func url(_ text: String) -> URL {
+    URL(string: text) ?? URL(fileURLWithPath: "/invalid")
+}
+
 @Suite struct RijksmuseumLegacySourceTests {
     private let source = RijksmuseumLegacySource(
-        baseURL: URL(string: "http://127.0.0.1:1/api")!, culture: "en", key: "s3cret", pageSize: 5)
+        baseURL: url("http://127.0.0.1:1/api"), culture: "en", key: "s3cret", pageSize: 5)
 
     private func decode(_ page: Int) throws -> SourcePage {
-        try source.decode(SourceResponse(status: 200, body: Fixtures.data("rijksmuseum-legacy", "page-\(page).json")),
-                          page: .number(page))
+        try source.decode(
+            SourceResponse(status: 200, body: Fixtures.data("rijksmuseum-legacy", "page-\(page).json")),
+            page: .number(page))
     }
 
     @Test func `requests carry key, page, size and artist order; the redacted URL hides the key`() throws {
         let request = try source.request(for: .number(3))
-        #expect(request.url.absoluteString == "http://127.0.0.1:1/api/en/collection?key=s3cret&format=json&p=3&ps=5&s=artist")
+        #expect(
+            request.url.absoluteString
+                == "http://127.0.0.1:1/api/en/collection?key=s3cret&format=json&p=3&ps=5&s=artist")
         #expect(request.redactedURL == "http://127.0.0.1:1/api/en/collection?key=***&format=json&p=3&ps=5&s=artist")
     }
 
@@ -27,8 +36,11 @@ import Testing
         #expect(fokke.id == "RP-P-1906-2" && fokke.title == "View of the Dam" && fokke.maker == "Simon Fokke")
         #expect(fokke.date == "1760")
         #expect(fokke.objectURL == "https://www.rijksmuseum.nl/en/collection/RP-P-1906-2")
-        #expect(fokke.image == ImageReference(url: "https://lh3.googleusercontent.com/RPP19062abc=s0", width: 4000,
-                                              height: 3000, sizing: .googleImageHost))
+        #expect(
+            fokke.image
+                == ImageReference(
+                    url: "https://lh3.googleusercontent.com/RPP19062abc=s0", width: 4000,
+                    height: 3000, sizing: .googleImageHost))
         #expect(bernard.image?.url == "https://lh3.googleusercontent.com/SKA4118abc")
         #expect(page.reportedTotal == 14)
         // count 14 at 5 a page: pages 0…3 cover it whether the server counts from 0 or 1.
@@ -47,7 +59,10 @@ import Testing
 
     @Test(arguments: [
         (401, "the Rijksmuseum API refused the key (HTTP 401): check --key or RIJKSMUSEUM_API_KEY"),
-        (410, "the Rijksmuseum has retired this API (HTTP 410 Gone): use --source rijksmuseum for its OAI-PMH service, or --base-url for a mirror"),
+        (
+            410,
+            "the Rijksmuseum has retired this API (HTTP 410 Gone): use --source rijksmuseum for its OAI-PMH service, or --base-url for a mirror"
+        ),
         (500, "the server answered HTTP 500: \"Invalid key\""),
     ])
     func `HTTP failures say what to do`(status: Int, message: String) {
@@ -58,17 +73,20 @@ import Testing
 
     @Test func `past 10,000 results the rest is reported out of reach`() throws {
         let body = Data(#"{"count":812345,"artObjects":[]}"#.utf8)
-        let page = try RijksmuseumLegacySource(baseURL: URL(string: "http://x")!, key: nil, pageSize: 100)
+        let page = try RijksmuseumLegacySource(baseURL: url("http://x"), key: nil, pageSize: 100)
             .decode(SourceResponse(status: 200, body: body), page: .number(0))
         #expect(page.continuation == .pageNumbers(lastPage: 100, limit: 100, pageSize: 100))
-        #expect(page.notices == [
-            "the API reports 812,345 objects but serves only the first 10,000 (p × ps ≤ 10,000); use --source rijksmuseum (OAI-PMH) for the whole collection",
-        ])
+        #expect(
+            page.notices == [
+                "the API reports 812,345 objects but serves only the first 10,000 (p × ps ≤ 10,000); use --source rijksmuseum (OAI-PMH) for the whole collection"
+            ])
     }
 
     @Test func `a page that is not JSON cannot be read`() throws {
         let body = try Fixtures.data("rijksmuseum-legacy", "broken-page.html")
-        #expect(throws: HarvestFailure.self) { try source.decode(SourceResponse(status: 200, body: body), page: .number(0)) }
+        #expect(throws: HarvestFailure.self) {
+            try source.decode(SourceResponse(status: 200, body: body), page: .number(0))
+        }
     }
 
     @Test func `the key comes from --key or RIJKSMUSEUM_API_KEY, and is required for the museum's own host`() throws {
@@ -79,14 +97,19 @@ import Testing
         let error = #expect(throws: ExportError.self) {
             try RijksmuseumLegacySource(SourceConfiguration(source: .rijksmuseumLegacy), environment: [:])
         }
-        #expect(error?.description == "rijksmuseum-legacy: the Rijksmuseum API needs a key: pass --key or set RIJKSMUSEUM_API_KEY")
+        #expect(
+            error?.description
+                == "rijksmuseum-legacy: the Rijksmuseum API needs a key: pass --key or set RIJKSMUSEUM_API_KEY")
         #expect(throws: ExportError.self) {
-            try RijksmuseumLegacySource(SourceConfiguration(source: .rijksmuseumLegacy, key: "k", pageSize: 101), environment: [:])
+            try RijksmuseumLegacySource(
+                SourceConfiguration(source: .rijksmuseumLegacy, key: "k", pageSize: 101), environment: [:])
         }
     }
 
     @Test func `URL redaction hides every credential parameter`() {
-        #expect(URLRedaction.redact("https://a.example/x?key=abc&p=1&client_id=zz#f") == "https://a.example/x?key=***&p=1&client_id=***#f")
+        #expect(
+            URLRedaction.redact("https://a.example/x?key=abc&p=1&client_id=zz#f")
+                == "https://a.example/x?key=***&p=1&client_id=***#f")
         #expect(URLRedaction.redact("https://a.example/x") == "https://a.example/x")
     }
 }

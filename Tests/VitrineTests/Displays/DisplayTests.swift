@@ -1,20 +1,23 @@
 import CSV
 import Foundation
 import Testing
+
 @testable import VitrineCore
 @testable import VitrineDisplays
 
 @Suite struct DisplayTests {
     private func viewModel(_ response: ExportResponse = Seeds.catalogResponse) -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(response: response)
+        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+            response: response)
     }
 
     private var hostileViewModel: CatalogViewModel {
-        viewModel(Seeds.response([
-            ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2))),
-            ArtistSection(maker: "Frans Hals", objects: Array(Seeds.hostile.dropFirst(2))),
-        ]))
+        viewModel(
+            Seeds.response([
+                ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2))),
+                ArtistSection(maker: "Frans Hals", objects: Array(Seeds.hostile.dropFirst(2))),
+            ]))
     }
 
     private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) throws
@@ -30,7 +33,10 @@ import Testing
 
     @Test func `HTML, Markdown and CSV match their golden files`() throws {
         let (folder, written) = try render(viewModel())
-        #expect(written.map { URL(fileURLWithPath: $0).lastPathComponent } == ["index.html", "assets", "catalog.md", "collection.csv"])
+        #expect(
+            written.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "index.html", "assets", "catalog.md", "collection.csv",
+            ])
         try Snapshot.assert(folder.read("index.html"), named: "catalog.index.html")
         try Snapshot.assert(folder.read("catalog.md"), named: "catalog.catalog.md")
         try Snapshot.assert(folder.read("collection.csv"), named: "catalog.collection.csv")
@@ -52,7 +58,9 @@ import Testing
         #expect(html.contains("class=\"frame placeholder\""))
         // Every <img> has alt text, lazy loading and a size.
         for tag in html.components(separatedBy: "<img ").dropFirst() {
-            #expect(tag.contains("alt=\"") && tag.contains("loading=\"lazy\"") && tag.contains("width=\"") && tag.contains("height=\""))
+            #expect(
+                tag.contains("alt=\"") && tag.contains("loading=\"lazy\"") && tag.contains("width=\"")
+                    && tag.contains("height=\""))
         }
     }
 
@@ -99,7 +107,10 @@ import Testing
         let model = hostileViewModel
         let text = CSVDisplay.render(model)
         let reader = try CSVReader(string: text, hasHeaderRow: true)
-        #expect(reader.headerRow == ["object_id", "title", "artist", "date", "thumbnail_url", "image_url", "object_url", "source"])
+        #expect(
+            reader.headerRow == [
+                "object_id", "title", "artist", "date", "thumbnail_url", "image_url", "object_url", "source",
+            ])
         var rows: [[String]] = []
         while let row = reader.next() { rows.append(row) }
         #expect(rows.map { $0[0] } == model.sections.flatMap { $0.objects.map(\.id) })
@@ -114,12 +125,16 @@ import Testing
 
     @Test func `a user's template folder replaces a bundled template by name`() throws {
         let templates = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: templates.url.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: templates.url.appendingPathComponent("markdown"), withIntermediateDirectories: true)
         try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#sections}}* {{name}}: {{countLabel}}\n{{/sections}}"
-            .write(to: templates.url.appendingPathComponent("markdown/catalog.md.mustache"), atomically: true, encoding: .utf8)
+            .write(
+                to: templates.url.appendingPathComponent("markdown/catalog.md.mustache"), atomically: true,
+                encoding: .utf8)
         let output = try TemporaryFolder()
-        let writer = CatalogWriter(outputDirectory: output.path, formats: [.markdown, .html],
-                                   templates: try TemplateLibrary(directory: templates.path))
+        let writer = CatalogWriter(
+            outputDirectory: output.path, formats: [.markdown, .html],
+            templates: try TemplateLibrary(directory: templates.path))
         _ = try writer.displayCatalog(viewModel: viewModel())
         #expect(try output.read("catalog.md").hasPrefix("* Aelbert Cuyp: 1 object\n* Émile Bernard: 1 object\n"))
         #expect(try output.read("index.html").contains("<!DOCTYPE html>"))
@@ -127,8 +142,10 @@ import Testing
 
     @Test func `a template that does not parse is named in the error`() throws {
         let templates = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: templates.url.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try "{{#sections}}unclosed".write(to: templates.url.appendingPathComponent("html/index.html.mustache"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: templates.url.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try "{{#sections}}unclosed".write(
+            to: templates.url.appendingPathComponent("html/index.html.mustache"), atomically: true, encoding: .utf8)
         let error = #expect(throws: ExportError.self) { try TemplateLibrary(directory: templates.path) }
         #expect(error?.description.hasPrefix("template html/index.html.mustache does not parse") == true)
     }
@@ -137,7 +154,8 @@ import Testing
 
     @Test func `a failing run leaves the previous catalog untouched`() throws {
         let output = try TemporaryFolder()
-        let good = CatalogWriter(outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        let good = CatalogWriter(
+            outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
         _ = try good.displayCatalog(viewModel: viewModel())
         try "keep me".write(to: output.url.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         let before = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
@@ -148,15 +166,20 @@ import Testing
         let after = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
         #expect(after == before)
         #expect(try output.read("README.md") == "keep me")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".vitrine") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
+            $0.hasPrefix(".vitrine")
+        }
         #expect(leftovers.isEmpty)
     }
 
     @Test func `a second run replaces the catalog, its folders included`() throws {
         let output = try TemporaryFolder()
-        let writer = CatalogWriter(outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        let writer = CatalogWriter(
+            outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
         _ = try writer.displayCatalog(viewModel: viewModel())
-        _ = try writer.displayCatalog(viewModel: viewModel(Seeds.response([ArtistSection(maker: "Solo", objects: [Seeds.object("S-1", "Solo")])])))
+        _ = try writer.displayCatalog(
+            viewModel: viewModel(Seeds.response([ArtistSection(maker: "Solo", objects: [Seeds.object("S-1", "Solo")])]))
+        )
         #expect(try output.read("collection.csv").split(separator: "\r\n").count == 2)
         #expect(try output.read("index.html").contains("data-artist=\"Solo\""))
         #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("assets/gallery.js").path))

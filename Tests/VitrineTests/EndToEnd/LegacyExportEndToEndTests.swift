@@ -2,6 +2,7 @@ import CSV
 import Foundation
 import Testing
 import VitrineMockMuseum
+
 @testable import VitrineCore
 @testable import VitrineDisplays
 @testable import VitrineSources
@@ -14,15 +15,18 @@ import VitrineMockMuseum
         baseURL: String, key: String? = "s3cret", pageSize: Int = 5, concurrency: Int = 4
     ) async throws -> (folder: TemporaryFolder, summary: SummaryViewModel) {
         let folder = try TemporaryFolder()
-        let configuration = SourceConfiguration(source: .rijksmuseumLegacy, baseURL: baseURL, key: key, pageSize: pageSize)
+        let configuration = SourceConfiguration(
+            source: .rijksmuseumLegacy, baseURL: baseURL, key: key, pageSize: pageSize)
         let (source, transport) = try SourceRegistry.make(configuration, environment: [:], http: AsyncHTTPTransport())
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(
             thumbnailWidth: 400,
-            catalogDisplay: CatalogWriter(outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
+            catalogDisplay: CatalogWriter(
+                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
             progressDisplay: spy)
         let interactor = ExportInteractor(source: source, transport: transport, presenter: presenter)
-        try await interactor.export(request: ExportRequest(harvest: HarvestOptions(concurrency: concurrency), outputDirectory: folder.path))
+        try await interactor.export(
+            request: ExportRequest(harvest: HarvestOptions(concurrency: concurrency), outputDirectory: folder.path))
         return (folder, try #require(spy.summaries.first))
     }
 
@@ -36,7 +40,8 @@ import VitrineMockMuseum
     @Test(arguments: [0, 1])
     func `every object lands once in its maker's section in all three catalogs`(firstPageNumber: Int) async throws {
         let museum = try await MockMuseum.rijksmuseumLegacy(
-            .pages(Fixtures.legacyPages()), configuration: MockConfiguration(requiredKey: "s3cret", firstPageNumber: firstPageNumber))
+            .pages(Fixtures.legacyPages()),
+            configuration: MockConfiguration(requiredKey: "s3cret", firstPageNumber: firstPageNumber))
         defer { Task { await museum.stop() } }
 
         let (folder, summary) = try await export(baseURL: museum.legacyBaseURL)
@@ -63,20 +68,30 @@ import VitrineMockMuseum
         #expect(!html.contains("s3cret"))
 
         // Markdown: a heading per section in the same order as the HTML.
-        let headings = try folder.read("catalog.md").split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
-        let htmlSections = html.components(separatedBy: "data-artist=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let headings = try folder.read("catalog.md").split(separator: "\n").filter { $0.hasPrefix("## ") }.map {
+            String($0.dropFirst(3))
+        }
+        let htmlSections = html.components(separatedBy: "data-artist=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
         #expect(headings == ["Contents"] + htmlSections.map { $0.replacingOccurrences(of: "-", with: "-") })
 
         // A server counting from 1 answers p=0 with page 1 again: its four objects count as duplicates, and
         // p=4, past the count's last page, is fetched because p=3 came back full.
-        let expected = firstPageNumber == 0
+        let expected =
+            firstPageNumber == 0
             ? (pages: 4, duplicates: "1 duplicate", brokenPage: 1, requested: ["0", "1", "2", "3"])
             : (pages: 5, duplicates: "5 duplicates", brokenPage: 2, requested: ["0", "1", "2", "3", "4"])
-        #expect(summary.summary.hasPrefix(
-            "vitrine: rijksmuseum-legacy: \(expected.pages) pages, 14 objects, 10 sections, \(expected.duplicates), 1 skipped"))
-        #expect(summary.warnings == ["warning: page \(expected.brokenPage), record 3: field objectNumber is not a string"])
+        #expect(
+            summary.summary.hasPrefix(
+                "vitrine: rijksmuseum-legacy: \(expected.pages) pages, 14 objects, 10 sections, \(expected.duplicates), 1 skipped"
+            ))
+        #expect(
+            summary.warnings == ["warning: page \(expected.brokenPage), record 3: field objectNumber is not a string"])
         let requests = await museum.requests()
-        #expect(requests.map { URLComponents(string: $0)?.queryItems?.first { $0.name == "p" }?.value ?? "" }.sorted() == expected.requested)
+        #expect(
+            requests.map { URLComponents(string: $0)?.queryItems?.first { $0.name == "p" }?.value ?? "" }.sorted()
+                == expected.requested)
     }
 
     @Test func `concurrency 1 and 8 write byte-identical catalogs`() async throws {
@@ -92,15 +107,31 @@ import VitrineMockMuseum
 
     @Test func `a refused key, a retired API and a broken page each fail with one line naming the URL`() async throws {
         let pages = try Fixtures.legacyPages()
-        let keyed = try await MockMuseum.rijksmuseumLegacy(.pages(pages), configuration: MockConfiguration(requiredKey: "right"))
-        let retired = try await MockMuseum.rijksmuseumLegacy(.pages(pages), configuration: MockConfiguration(retired: true))
-        let broken = try await MockMuseum.rijksmuseumLegacy(.pages(pages), configuration: MockConfiguration(malformedPages: [2]))
-        defer { Task { await keyed.stop(); await retired.stop(); await broken.stop() } }
+        let keyed = try await MockMuseum.rijksmuseumLegacy(
+            .pages(pages), configuration: MockConfiguration(requiredKey: "right"))
+        let retired = try await MockMuseum.rijksmuseumLegacy(
+            .pages(pages), configuration: MockConfiguration(retired: true))
+        let broken = try await MockMuseum.rijksmuseumLegacy(
+            .pages(pages), configuration: MockConfiguration(malformedPages: [2]))
+        defer {
+            Task {
+                await keyed.stop(); await retired.stop(); await broken.stop()
+            }
+        }
 
         let cases: [(MockMuseum, String)] = [
-            (keyed, "page 0 (\(keyed.legacyBaseURL)/en/collection?key=***&format=json&p=0&ps=5&s=artist): the Rijksmuseum API refused the key (HTTP 401): check --key or RIJKSMUSEUM_API_KEY"),
-            (retired, "page 0 (\(retired.legacyBaseURL)/en/collection?key=***&format=json&p=0&ps=5&s=artist): the Rijksmuseum has retired this API (HTTP 410 Gone)"),
-            (broken, "page 2 (\(broken.legacyBaseURL)/en/collection?key=***&format=json&p=2&ps=5&s=artist): the page could not be read: not valid JSON"),
+            (
+                keyed,
+                "page 0 (\(keyed.legacyBaseURL)/en/collection?key=***&format=json&p=0&ps=5&s=artist): the Rijksmuseum API refused the key (HTTP 401): check --key or RIJKSMUSEUM_API_KEY"
+            ),
+            (
+                retired,
+                "page 0 (\(retired.legacyBaseURL)/en/collection?key=***&format=json&p=0&ps=5&s=artist): the Rijksmuseum has retired this API (HTTP 410 Gone)"
+            ),
+            (
+                broken,
+                "page 2 (\(broken.legacyBaseURL)/en/collection?key=***&format=json&p=2&ps=5&s=artist): the page could not be read: not valid JSON"
+            ),
         ]
         for (museum, expected) in cases {
             let error = await #expect(throws: ExportError.self) { _ = try await export(baseURL: museum.legacyBaseURL) }
@@ -112,11 +143,13 @@ import VitrineMockMuseum
 
     @Test func `the bundled demo exports offline with its quirks`() async throws {
         let folder = try TemporaryFolder()
-        let (source, transport) = try SourceRegistry.make(SourceConfiguration(source: .demo), environment: [:], http: StubTransport())
+        let (source, transport) = try SourceRegistry.make(
+            SourceConfiguration(source: .demo), environment: [:], http: StubTransport())
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(
             thumbnailWidth: 400,
-            catalogDisplay: CatalogWriter(outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
+            catalogDisplay: CatalogWriter(
+                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
             progressDisplay: spy)
         try await ExportInteractor(source: source, transport: transport, presenter: presenter)
             .export(request: ExportRequest(outputDirectory: folder.path))
@@ -125,6 +158,8 @@ import VitrineMockMuseum
         #expect(Set(rows.map { $0[2] }).count >= 26)
         #expect(rows.contains { $0[2] == "葛飾北斎" } && rows.contains { $0[2] == "Илья Репин" })
         #expect(rows.contains { $0[4].isEmpty } && rows.last?[2] == "")
-        #expect(spy.summaries.first?.summary.hasPrefix("vitrine: demo: 14 pages, 320 objects, 33 sections, 1 duplicate, 0 skipped") == true)
+        #expect(
+            spy.summaries.first?.summary.hasPrefix(
+                "vitrine: demo: 14 pages, 320 objects, 33 sections, 1 duplicate, 0 skipped") == true)
     }
 }

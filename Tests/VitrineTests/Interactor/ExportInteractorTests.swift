@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineCore
 
 @Suite struct ExportInteractorTests {
@@ -46,7 +47,8 @@ import Testing
             objects([("R-3", "Rembrandt van Rijn"), ("S-2", "Jan Steen")]),
         ]
         let response = try await harvest(pages)
-        #expect(response.sections.map(\.maker) == ["Rembrandt van Rijn", "Jan Steen", "Johannes Vermeer", "Frans Hals"])
+        #expect(
+            response.sections.map(\.maker) == ["Rembrandt van Rijn", "Jan Steen", "Johannes Vermeer", "Frans Hals"])
         #expect(response.sections[0].objects.map(\.id) == ["R-1", "R-2", "R-3"])
         #expect(response.sections[1].objects.map(\.id) == ["S-1", "S-2"])
     }
@@ -64,17 +66,24 @@ import Testing
     @Test(arguments: [1, 2, 3, 4, 5])
     func `pages arriving in any order give the same sections`(seed: UInt64) {
         // Given: pages with repeated makers and a repeated id, inserted in a shuffled order.
-        let pages: [[ArtObject]] = (0..<12).map { page in
-            (0..<6).map { Seeds.object("O-\(page)-\($0)", ["Bol", "Hals", nil, "Steen", "Émile"][($0 + page) % 5]) }
-        } + [[Seeds.object("O-0-0", "Somebody else")]]
+        let pages: [[ArtObject]] =
+            (0..<12).map { page in
+                (0..<6).map {
+                    Seeds.object("O-\(page)-\($0)", ["Bol", "Hals", nil, "Steen", "Émile"][($0 + page) % 5])
+                }
+            } + [[Seeds.object("O-0-0", "Somebody else")]]
         var inOrder = SectionIndex()
         for (page, objects) in pages.enumerated() {
-            for (position, object) in objects.enumerated() { inOrder.insert(object, at: .init(page: page, position: position)) }
+            for (position, object) in objects.enumerated() {
+                inOrder.insert(object, at: .init(page: page, position: position))
+            }
         }
         var generator = SeededGenerator(seed: seed)
         var shuffled = SectionIndex()
         for page in Array(pages.indices).shuffled(using: &generator) {
-            for (position, object) in pages[page].enumerated() { shuffled.insert(object, at: .init(page: page, position: position)) }
+            for (position, object) in pages[page].enumerated() {
+                shuffled.insert(object, at: .init(page: page, position: position))
+            }
         }
 
         // Then
@@ -99,12 +108,18 @@ import Testing
     @Test func `an undecodable record is skipped with a warning naming page and position`() async throws {
         let pages: [[RecordOutcome]] = [
             objects([("A", "Bol")]),
-            [.object(Seeds.object("B", "Bol")), .skipped(reason: "missing field objectNumber"), .object(Seeds.object("C", "Hals"))],
+            [
+                .object(Seeds.object("B", "Bol")), .skipped(reason: "missing field objectNumber"),
+                .object(Seeds.object("C", "Hals")),
+            ],
         ]
         let response = try await harvest(pages)
         #expect(response.statistics.skipped == 1)
         #expect(response.statistics.objects == 3)
-        #expect(response.statistics.warnings == [RecordWarning(page: "2", position: 2, reason: "missing field objectNumber")])
+        #expect(
+            response.statistics.warnings == [
+                RecordWarning(page: "2", position: 2, reason: "missing field objectNumber")
+            ])
         #expect(response.statistics.warnings.first?.description == "page 2, record 2: missing field objectNumber")
     }
 

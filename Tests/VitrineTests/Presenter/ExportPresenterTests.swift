@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VitrineCore
 
 @Suite struct ExportPresenterTests {
@@ -59,11 +60,16 @@ import Testing
     }
 
     @Test func `other hosts' sizing rules`() {
-        let iiif = ImageReference(url: "https://iiif.micr.io/AbC", width: 5000, height: 4000,
-                                  sizing: .iiif(service: "https://iiif.micr.io/AbC", cachedWidths: [843, 200, 400, 600]))
-        #expect(ThumbnailSelector.thumbnail(for: iiif, width: 300).url == "https://iiif.micr.io/AbC/full/400,/0/default.jpg")
+        let iiif = ImageReference(
+            url: "https://iiif.micr.io/AbC", width: 5000, height: 4000,
+            sizing: .iiif(service: "https://iiif.micr.io/AbC", cachedWidths: [843, 200, 400, 600]))
+        #expect(
+            ThumbnailSelector.thumbnail(for: iiif, width: 300).url == "https://iiif.micr.io/AbC/full/400,/0/default.jpg"
+        )
         let imgix = ImageReference(url: "https://images.unsplash.com/photo-1?ixid=abc", sizing: .imgix)
-        #expect(ThumbnailSelector.thumbnail(for: imgix, width: 400).url == "https://images.unsplash.com/photo-1?ixid=abc&w=400")
+        #expect(
+            ThumbnailSelector.thumbnail(for: imgix, width: 400).url
+                == "https://images.unsplash.com/photo-1?ixid=abc&w=400")
     }
 
     @Test func `display strings: full image, alt text, placeholder and unsafe URLs`() throws {
@@ -92,7 +98,8 @@ import Testing
         response.statistics.warnings = [RecordWarning(page: "3", position: 2, reason: "missing field objectNumber")]
         response.statistics.seconds = 1.26
         let spy = CatalogDisplayLogicSpy()
-        try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).presentCatalog(response: response)
+        try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).presentCatalog(
+            response: response)
         let summary = try #require(spy.summaries.first)
         #expect(summary.summary == "vitrine: test: 14 pages, 5 objects, 5 sections, 1 duplicate, 1 skipped, 1.3 s")
         #expect(summary.warnings == ["warning: page 3, record 2: missing field objectNumber"])

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VitrineCore
 
 /// Captures what the Interactor presents.
@@ -49,7 +50,9 @@ struct StubSource: CollectionSource {
             throw .undecodablePage("no such page")
         }
         if response.body == Data("broken".utf8) { throw .undecodablePage("not valid JSON") }
-        return SourcePage(records: pages[number - 1], continuation: .pageNumbers(lastPage: pages.count, limit: pages.count, pageSize: 100))
+        return SourcePage(
+            records: pages[number - 1],
+            continuation: .pageNumbers(lastPage: pages.count, limit: pages.count, pageSize: 100))
     }
 }
 
@@ -58,7 +61,8 @@ struct StubTransport: Transport {
     var broken: Set<Int> = []
 
     func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
-        let page = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?
+        let page =
+            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?
             .queryItems?.first { $0.name == "page" }?.value.flatMap(Int.init) ?? 0
         return SourceResponse(status: 200, body: Data(broken.contains(page) ? "broken".utf8 : "ok".utf8))
     }
