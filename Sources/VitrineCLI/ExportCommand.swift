@@ -42,7 +42,12 @@ struct ExportCommand: AsyncParsableCommand {
     /// The export scene: source and transport, displays, presenter, interactor; then the request.
     private func export() async throws(ExportError) {
         let request = ExportRequest(
-            harvest: HarvestOptions(maxPages: harvestOptions.maxPages, concurrency: harvestOptions.concurrency),
+            harvest: HarvestOptions(
+                maxPages: harvestOptions.maxPages,
+                concurrency: harvestOptions.concurrency,
+                retries: harvestOptions.retries,
+                requestsPerSecond: harvestOptions.rate
+            ),
             formats: outputOptions.format.formats,
             outputDirectory: outputOptions.output,
             templatesDirectory: outputOptions.templates,
@@ -56,7 +61,13 @@ struct ExportCommand: AsyncParsableCommand {
             pageSize: harvestOptions.pageSize,
             language: sourceOptions.language,
             query: sourceOptions.query,
-            artist: sourceOptions.artist
+            artist: sourceOptions.artist,
+            department: sourceOptions.department,
+            set: sourceOptions.set,
+            from: sourceOptions.from,
+            until: sourceOptions.until,
+            metadataPrefix: sourceOptions.metadataPrefix,
+            startPage: harvestOptions.startPage
         )
         let (source, transport) = try SourceRegistry.make(
             configuration,

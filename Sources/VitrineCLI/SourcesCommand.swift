@@ -17,6 +17,11 @@ struct SourcesCommand: ParsableCommand {
             print("  paging:   \(descriptor.paging)")
             print("  key:      \(descriptor.keyVariable.map { "--key or \($0)" } ?? "none needed")")
             print("  filters:  \(descriptor.filters.isEmpty ? "none" : descriptor.filters.joined(separator: ", "))")
+            let rate = descriptor.requestsPerSecond.map { perSecond in
+                let number = perSecond == perSecond.rounded() ? String(Int(perSecond)) : String(perSecond)
+                return "at most \(number) \(perSecond == 1 ? "request" : "requests") a second (--rate overrides)"
+            }
+            print("  rate:     \(rate ?? "no ceiling (--rate sets one)")")
         }
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import VitrineCore
+
 /// What the command line tells a source: where, with which key, and how to page.
 package struct SourceConfiguration: Sendable, Equatable {
     package var source: SourceID
@@ -13,6 +16,18 @@ package struct SourceConfiguration: Sendable, Equatable {
     package var query: String?
     /// `--artist`: only this maker's objects, where the API can filter by maker.
     package var artist: String?
+    /// `--department`: a department id, where the API has departments.
+    package var department: String?
+    /// `--set`: an OAI-PMH set spec.
+    package var set: String?
+    /// `--from`: OAI-PMH records changed on or after this UTC date or time.
+    package var from: String?
+    /// `--until`: OAI-PMH records changed on or before this UTC date or time.
+    package var until: String?
+    /// `--metadata-prefix`: the OAI-PMH metadata format.
+    package var metadataPrefix: String?
+    /// `--start-page`: the first page to fetch, for page-numbered APIs.
+    package var startPage: Int?
 
     package init(
         source: SourceID,
@@ -21,7 +36,13 @@ package struct SourceConfiguration: Sendable, Equatable {
         pageSize: Int? = nil,
         language: String = "en",
         query: String? = nil,
-        artist: String? = nil
+        artist: String? = nil,
+        department: String? = nil,
+        set: String? = nil,
+        from: String? = nil,
+        until: String? = nil,
+        metadataPrefix: String? = nil,
+        startPage: Int? = nil
     ) {
         self.source = source
         self.baseURL = baseURL
@@ -30,5 +51,41 @@ package struct SourceConfiguration: Sendable, Equatable {
         self.language = language
         self.query = query
         self.artist = artist
+        self.department = department
+        self.set = set
+        self.from = from
+        self.until = until
+        self.metadataPrefix = metadataPrefix
+        self.startPage = startPage
+    }
+
+    /// The filter flags given, by name.
+    package var givenFilters: [String] {
+        let flags: [(String, Bool)] = [
+            ("--query", query != nil), ("--artist", artist != nil), ("--department", department != nil),
+            ("--set", set != nil), ("--from", from != nil), ("--until", until != nil),
+            ("--metadata-prefix", metadataPrefix != nil), ("--start-page", startPage != nil),
+        ]
+        return flags.filter(\.1).map(\.0)
+    }
+
+    /// Refuses filters the source cannot honour, naming them and what the source can do instead.
+    package func refuseFilters(except supported: [String], source: String) throws(ExportError) {
+        let refused = givenFilters.filter { !supported.contains($0) }
+        guard !refused.isEmpty else { return }
+        let can = supported.isEmpty ? "it takes no filters" : "it can filter by \(supported.joined(separator: ", "))"
+        let flags = refused.joined(separator: ", ")
+        throw ExportError(.configuration("the \(source) source cannot honour \(flags); \(can)"), source: source)
+    }
+
+    /// The base URL: `--base-url`, else the source's default; refused unless it is http(s).
+    package func baseURL(default defaultURL: String, source: String) throws(ExportError) -> URL {
+        let text = baseURL ?? defaultURL
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
+            throw ExportError(.configuration("--base-url '\(text)' is not an http(s) URL"), source: source)
+        }
+        return url
     }
 }

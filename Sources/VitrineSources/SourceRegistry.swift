@@ -10,7 +10,12 @@ package enum SourceRegistry {
     package static func descriptor(for id: SourceID) -> SourceDescriptor {
         switch id {
         case .demo: DemoCollection.descriptor
+        case .rijksmuseum: RijksmuseumOAISource.descriptor
         case .rijksmuseumLegacy: RijksmuseumLegacySource.descriptor
+        case .aic: ArtInstituteSource.descriptor
+        case .met: MetSource.descriptor
+        case .unsplash: UnsplashSource.descriptor
+        case .oai: OAIPMHSource.genericDescriptor
         }
     }
 
@@ -25,8 +30,19 @@ package enum SourceRegistry {
         switch configuration.source {
         case .demo:
             return (try DemoCollection.source(configuration), DemoCollection.transport())
+        case .rijksmuseum:
+            return (try RijksmuseumOAISource.source(configuration), http())
         case .rijksmuseumLegacy:
-            let source = try RijksmuseumLegacySource(configuration, environment: environment)
+            return (try RijksmuseumLegacySource(configuration, environment: environment), http())
+        case .aic:
+            return (try ArtInstituteSource(configuration), http())
+        case .met:
+            return (try MetSource(configuration), http())
+        case .unsplash:
+            return (try UnsplashSource(configuration, environment: environment), http())
+        case .oai:
+            let source = try OAIPMHSource(
+                configuration, descriptor: OAIPMHSource.genericDescriptor, defaultBaseURL: nil, defaultPrefix: "oai_dc")
             return (source, http())
         }
     }

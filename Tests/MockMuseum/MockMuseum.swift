@@ -28,6 +28,30 @@ package final class MockMuseum: Sendable {
         return try await start(handler: handler, state: state)
     }
 
+    /// Starts a mock of an OAI-PMH repository at `{baseURL}/oai` (the Rijksmuseum's, by default).
+    package static func oaiPMH(_ collection: OAICollection) async throws -> MockMuseum {
+        let state = MockMuseumState()
+        return try await start(handler: OAIPMHHandler(collection: collection, state: state), state: state)
+    }
+
+    /// Starts a mock of the Art Institute of Chicago's API at `{baseURL}/api/v1`.
+    package static func artInstitute(_ collection: ArtInstituteCollection) async throws -> MockMuseum {
+        let state = MockMuseumState()
+        return try await start(handler: ArtInstituteHandler(collection: collection, state: state), state: state)
+    }
+
+    /// Starts a mock of The Met's collection API at `{baseURL}/public/collection`.
+    package static func met(_ collection: MetCollection) async throws -> MockMuseum {
+        let state = MockMuseumState()
+        return try await start(handler: MetHandler(collection: collection, state: state), state: state)
+    }
+
+    /// Starts a mock of Unsplash's API at `{baseURL}`.
+    package static func unsplash(_ collection: UnsplashCollection) async throws -> MockMuseum {
+        let state = MockMuseumState()
+        return try await start(handler: UnsplashHandler(collection: collection, state: state), state: state)
+    }
+
     private static func start(handler: some HTTPHandler, state: MockMuseumState) async throws -> MockMuseum {
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: 0)
         let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: handler)
@@ -42,10 +66,23 @@ package final class MockMuseum: Sendable {
 
     /// The API's base URL for the legacy Rijksmuseum source (`--base-url`).
     package var legacyBaseURL: String { baseURL + "/api" }
+    /// `--base-url` for the OAI-PMH mock.
+    package var oaiBaseURL: String { baseURL + "/oai" }
+    /// `--base-url` for the Art Institute mock.
+    package var artInstituteBaseURL: String { baseURL + "/api/v1" }
+    /// `--base-url` for The Met mock.
+    package var metBaseURL: String { baseURL + "/public/collection" }
+    /// `--base-url` for the Unsplash mock.
+    package var unsplashBaseURL: String { baseURL }
 
-    /// Every request so far, as `path?query`, in arrival order.
+    /// Every request so far, as `path?query` (the query as sent, percent-encoded), in arrival order.
     package func requests() async -> [String] {
         await state.requests
+    }
+
+    /// The headers of every request so far, names lower-cased, in arrival order.
+    package func requestHeaders() async -> [[String: String]] {
+        await state.headers
     }
 
     /// Stops the server.
@@ -94,8 +131,27 @@ package struct MockConfiguration: Sendable {
 /// The request log, shared by the handler's concurrent requests.
 actor MockMuseumState {
     var requests: [String] = []
+    var headers: [[String: String]] = []
+    /// Answers given per key, for knobs such as "throttle this object once".
+    private var counts: [String: Int] = [:]
 
     func record(_ request: String) {
         requests.append(request)
+    }
+
+    /// Logs a request with its raw query and headers.
+    func record(_ request: HTTPRequest) {
+        let query = request.target.query()
+        requests.append(query.isEmpty ? request.path : "\(request.path)?\(query)")
+        var names: [String: String] = [:]
+        for (name, value) in request.headers { names[name.rawValue.lowercased()] = value }
+        headers.append(names)
+    }
+
+    /// How many times `key` was counted before, counting this time.
+    func count(_ key: String) -> Int {
+        let seen = counts[key, default: 0]
+        counts[key] = seen + 1
+        return seen
     }
 }

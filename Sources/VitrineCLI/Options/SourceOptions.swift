@@ -11,7 +11,8 @@ struct SourceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The API key. Prefer the source's environment variable (RIJKSMUSEUM_API_KEY): a flag shows in ps.",
+            "The API key. Prefer the source's environment variable (UNSPLASH_ACCESS_KEY, RIJKSMUSEUM_API_KEY): "
+                + "a flag shows in ps.",
             valueName: "key"
         )
     )
@@ -25,6 +26,23 @@ struct SourceOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Only this maker's objects, where the API can filter by maker.", valueName: "name"))
     var artist: String?
+
+    @Option(help: ArgumentHelp("Only these departments (The Met's ids, e.g. 11 or 1,3,9).", valueName: "ids"))
+    var department: String?
+
+    @Option(
+        help: ArgumentHelp("Only this OAI-PMH set (the Rijksmuseum's are numeric, e.g. 260214).", valueName: "spec"))
+    var set: String?
+
+    @Option(help: ArgumentHelp("OAI-PMH: records changed on or after this UTC date.", valueName: "YYYY-MM-DD"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("OAI-PMH: records changed on or before this UTC date.", valueName: "YYYY-MM-DD"))
+    var until: String?
+
+    @Option(
+        help: ArgumentHelp("OAI-PMH metadata format (edm for the Rijksmuseum, oai_dc elsewhere).", valueName: "prefix"))
+    var metadataPrefix: String?
 }
 
 extension SourceID: ExpressibleByArgument {}

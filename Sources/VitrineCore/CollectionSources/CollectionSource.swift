@@ -19,10 +19,9 @@ package protocol CollectionSource: Sendable {
 }
 
 extension CollectionSource {
-    /// By default a non-2xx status fails the harvest, naming the status.
+    /// By default a non-2xx status fails the harvest, naming the status; 429 and 5xx are retried first.
     package func failure(for response: SourceResponse) -> HarvestFailure? {
-        guard !(200..<300).contains(response.status) else { return nil }
-        return .httpStatus(response.status, response.bodySnippet)
+        response.statusFailure
     }
 }
 
@@ -65,4 +64,39 @@ package struct SourceResponse: Sendable, Equatable {
 package protocol Transport: Sendable {
     /// Sends a GET and returns the response whatever its status; throws only when no response came.
     func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse
+}
+
+extension SourceResponse {
+    /// The pause `Retry-After` asks for, in seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
+    package func retryAfter(now: Date = Date()) -> Double? {
+        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return nil
+        }
+        if let seconds = Double(value) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: value) { return max(0, date.timeIntervalSince(now)) }
+        }
+        return nil
+    }
+
+    /// The failure a status means when the API has nothing more specific to say: 429 throttling, 500/502/503/504
+    /// unavailable for now (both retried), anything else non-2xx final; `nil` for 2xx.
+    package var statusFailure: HarvestFailure? {
+        switch status {
+        case 200..<300: nil
+        case 429: .throttled("the server is throttling requests (HTTP 429)", retryAfter: retryAfter())
+        case 500, 502, 503, 504: .unavailable(status, bodySnippet, retryAfter: retryAfter())
+        default: .httpStatus(status, bodySnippet)
+        }
+    }
+
+    /// Whether the body starts like a JSON document (not an HTML challenge page or plain text).
+    package var looksLikeJSON: Bool {
+        let start = body.prefix(64).first { !(" \t\r\n" as String).utf8.contains($0) }
+        return start == UInt8(ascii: "{") || start == UInt8(ascii: "[") || start == UInt8(ascii: "\"")
+    }
 }

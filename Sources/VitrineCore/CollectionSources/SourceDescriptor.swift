@@ -14,6 +14,8 @@ package struct SourceDescriptor: Sendable, Equatable {
     package var filters: [String]
     /// One line on what the source is for.
     package var summary: String
+    /// The request rate the API publishes or practice demands, per second; `nil` for no ceiling.
+    package var requestsPerSecond: Double?
 
     package init(
         name: String,
@@ -22,7 +24,8 @@ package struct SourceDescriptor: Sendable, Equatable {
         paging: String,
         keyVariable: String?,
         filters: [String],
-        summary: String
+        summary: String,
+        requestsPerSecond: Double? = nil
     ) {
         self.name = name
         self.institution = institution
@@ -31,5 +34,6 @@ package struct SourceDescriptor: Sendable, Equatable {
         self.keyVariable = keyVariable
         self.filters = filters
         self.summary = summary
+        self.requestsPerSecond = requestsPerSecond
     }
 }

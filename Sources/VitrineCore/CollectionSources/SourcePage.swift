@@ -39,8 +39,10 @@ package enum Continuation: Sendable, Equatable {
     case pageNumbers(lastPage: Int, limit: Int, pageSize: Int)
     /// A chain: the next page, or `nil` at the end. Fetched one after another.
     case next(PageCursor?)
-    /// An id list: each object is fetched on its own, in list order.
-    case objects([String])
+    /// An id list: each object is fetched on its own, in list order, `concurrency` at a time. `next` is the
+    /// list's next page, fetched (one after another) before any object; `pageSize` is how many objects count
+    /// as one page for `--max-pages`.
+    case objects([String], next: PageCursor?, pageSize: Int)
     /// Nothing follows.
     case end
 }

@@ -16,14 +16,52 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     case invalidRequest(String)
     /// An error the API reported in its own words (an OAI-PMH `<error>`, say).
     case api(String)
+    /// The server asked us to slow down (429, a bot-protection page); worth retrying after a pause.
+    /// `retryAfter` is the server's `Retry-After` in seconds, when it sent one.
+    case throttled(String, retryAfter: Double?)
+    /// The server failed for now (500, 502, 503, 504); worth retrying after a pause.
+    case unavailable(Int, String, retryAfter: Double?)
+    /// A quota is used up for longer than a retry can wait; the text says when to run again.
+    case quotaExhausted(String)
+
+    /// Whether trying the same request again later may succeed.
+    package var isTransient: Bool {
+        switch self {
+        case .throttled, .unavailable, .connection: true
+        default: false
+        }
+    }
+
+    /// The same failure, saying that retrying did not help.
+    package func givenUp(afterRetries retries: Int) -> HarvestFailure {
+        let note =
+            " (still failing after \(retries) \(retries == 1 ? "retry" : "retries"); try again later or lower --rate)"
+        switch self {
+        case .throttled(let text, let after): return .throttled(text + note, retryAfter: after)
+        case .unavailable(let status, let body, let after): return .unavailable(status, body + note, retryAfter: after)
+        case .connection(let text): return .connection(text + note)
+        default: return self
+        }
+    }
+
+    /// The pause the server asked for, in seconds.
+    package var retryAfter: Double? {
+        switch self {
+        case .throttled(_, let seconds), .unavailable(_, _, let seconds): seconds
+        default: nil
+        }
+    }
 
     /// One line for the user.
     package var message: String {
         switch self {
         case .httpStatus(let status, let body):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
-        case .keyRefused(let text), .missingKey(let text), .retired(let text), .api(let text):
+        case .keyRefused(let text), .missingKey(let text), .retired(let text), .api(let text),
+            .throttled(let text, _), .quotaExhausted(let text):
             text
+        case .unavailable(let status, let body, _):
+            body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
         case .undecodablePage(let text): "the page could not be read: \(text)"
         case .connection(let text): "no response: \(text)"
         case .invalidRequest(let text): "the request could not be built: \(text)"

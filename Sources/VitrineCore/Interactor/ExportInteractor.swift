@@ -8,17 +8,20 @@ package struct ExportInteractor: ExportBusinessLogic {
     package let transport: any Transport
     package let presenter: any ExportPresentationLogic
     package let logger: Logger
+    package let sleeper: any HarvestSleeper
 
     package init(
         source: any CollectionSource,
         transport: any Transport,
         presenter: any ExportPresentationLogic,
-        logger: Logger = Logger(label: "vitrine.harvest")
+        logger: Logger = Logger(label: "vitrine.harvest"),
+        sleeper: any HarvestSleeper = TaskSleeper()
     ) {
         self.source = source
         self.transport = transport
         self.presenter = presenter
         self.logger = logger
+        self.sleeper = sleeper
     }
 
     package func export(request: ExportRequest) async throws {
@@ -30,7 +33,8 @@ package struct ExportInteractor: ExportBusinessLogic {
     package func harvest(options: HarvestOptions) async throws -> ExportResponse {
         let clock = ContinuousClock()
         let start = clock.now
-        let worker = HarvestWorker(source: source, transport: transport, options: options, logger: logger)
+        let worker = HarvestWorker(
+            source: source, transport: transport, options: options, logger: logger, sleeper: sleeper)
         var index = SectionIndex()
         var statistics = ExportStatistics()
         var warnings: [(PageReference, RecordWarning)] = []

@@ -41,9 +41,29 @@ package struct HarvestOptions: Sendable, Equatable {
     package var maxPages: Int?
     /// Pages (or objects) fetched at once.
     package var concurrency: Int
+    /// Retries of a throttled, failing (5xx) or dropped request before the harvest fails.
+    package var retries: Int
+    /// Requests per second at most; the source's own ceiling when `nil`.
+    package var requestsPerSecond: Double?
+    /// Spreads retry pauses (0…1); random unless a test fixes it.
+    package var jitter: @Sendable () -> Double
 
-    package init(maxPages: Int? = nil, concurrency: Int = 4) {
+    package init(
+        maxPages: Int? = nil,
+        concurrency: Int = 4,
+        retries: Int = 5,
+        requestsPerSecond: Double? = nil,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
         self.maxPages = maxPages
         self.concurrency = concurrency
+        self.retries = retries
+        self.requestsPerSecond = requestsPerSecond
+        self.jitter = jitter
+    }
+
+    package static func == (lhs: HarvestOptions, rhs: HarvestOptions) -> Bool {
+        lhs.maxPages == rhs.maxPages && lhs.concurrency == rhs.concurrency && lhs.retries == rhs.retries
+            && lhs.requestsPerSecond == rhs.requestsPerSecond
     }
 }

@@ -12,17 +12,23 @@ package struct HarvestWorker: Sendable {
     package let transport: any Transport
     package let options: HarvestOptions
     package let logger: Logger
+    package let sleeper: any HarvestSleeper
+    private let pacer: RequestPacer?
 
     package init(
         source: any CollectionSource,
         transport: any Transport,
         options: HarvestOptions,
-        logger: Logger = Logger(label: "vitrine.harvest")
+        logger: Logger = Logger(label: "vitrine.harvest"),
+        sleeper: any HarvestSleeper = TaskSleeper()
     ) {
         self.source = source
         self.transport = transport
         self.options = options
         self.logger = logger
+        self.sleeper = sleeper
+        let rate = options.requestsPerSecond ?? source.descriptor.requestsPerSecond
+        self.pacer = rate.flatMap { $0 > 0 ? RequestPacer(requestsPerSecond: $0) : nil }
     }
 
     /// Fetches every page and hands each to `receive` as it arrives.
@@ -56,8 +62,26 @@ package struct HarvestWorker: Sendable {
                 lastPageSize = page.records.count
                 number += 1
             }
-        case .objects(let ids):
-            let references = ids.enumerated().map { PageReference(index: $0.offset + 1, cursor: .object($0.element)) }
+        case .objects(let firstIDs, let firstNext, let pageSize):
+            // The id list's own pages come first, one after another; then every object, `concurrency` at once.
+            var ids = firstIDs
+            var next = firstNext
+            var index = 1
+            while let cursor = next, index < pageLimit {
+                let reference = PageReference(index: index, cursor: cursor)
+                let page = try await fetch(cursor)
+                try receive(reference, page)
+                index += 1
+                guard case .objects(let more, let following, _) = page.continuation else { break }
+                ids += more
+                next = following
+            }
+            var seen = Set<String>()
+            var unique = ids.filter { seen.insert($0).inserted }
+            if let maxPages = options.maxPages { unique = Array(unique.prefix(maxPages * max(1, pageSize))) }
+            let references = unique.enumerated().map {
+                PageReference(index: index + $0.offset, cursor: .object($0.element))
+            }
             try await fetchConcurrently(references, receive)
         case .next(.some(let cursor)):
             var reference = PageReference(index: 1, cursor: cursor)
@@ -91,7 +115,8 @@ package struct HarvestWorker: Sendable {
         }
     }
 
-    /// Fetches and decodes one page, stamping source, page and URL on any failure.
+    /// Fetches and decodes one page, within the rate ceiling, retrying transient failures by the retry policy;
+    /// stamps source, page and URL on the failure that ends it.
     package func fetch(_ cursor: PageCursor) async throws(ExportError) -> SourcePage {
         let name = source.descriptor.name
         let request: SourceRequest
@@ -100,16 +125,51 @@ package struct HarvestWorker: Sendable {
         } catch {
             throw ExportError(.harvest(error), source: name, page: cursor.description)
         }
-        do throws(HarvestFailure) {
-            let response = try await transport.fetch(request)
-            logger.debug(
-                "fetched page",
-                metadata: ["page": "\(cursor)", "status": "\(response.status)", "url": "\(request.redactedURL)"]
+        let policy = RetryPolicy(retries: options.retries, jitter: options.jitter)
+        var retry = 0
+        while true {
+            let failure: HarvestFailure
+            do throws(HarvestFailure) {
+                try await pace()
+                let response = try await transport.fetch(request)
+                logger.debug(
+                    "fetched page",
+                    metadata: ["page": "\(cursor)", "status": "\(response.status)", "url": "\(request.redactedURL)"]
+                )
+                if let failure = source.failure(for: response) { throw failure }
+                return try source.decode(response, page: cursor)
+            } catch {
+                failure = error
+            }
+            retry += 1
+            guard let delay = policy.delay(beforeRetry: retry, after: failure) else {
+                let final = failure.isTransient && retry > 1 ? failure.givenUp(afterRetries: retry - 1) : failure
+                throw ExportError(.harvest(final), source: name, page: cursor.description, url: request.redactedURL)
+            }
+            logger.notice(
+                "retrying",
+                metadata: [
+                    "page": "\(cursor)", "retry": "\(retry)", "after": "\(delay)", "reason": "\(failure.message)",
+                    "url": "\(request.redactedURL)",
+                ]
             )
-            if let failure = source.failure(for: response) { throw failure }
-            return try source.decode(response, page: cursor)
+            do {
+                try await sleeper.sleep(for: delay)
+            } catch {
+                throw ExportError(.harvest(failure), source: name, page: cursor.description, url: request.redactedURL)
+            }
+        }
+    }
+
+    /// Waits for the next request slot under the rate ceiling, if there is one.
+    private func pace() async throws(HarvestFailure) {
+        guard let pacer else { return }
+        let wait = await pacer.reserve()
+        guard wait > .zero else { return }
+        do {
+            try await sleeper.sleep(for: wait)
         } catch {
-            throw ExportError(.harvest(error), source: name, page: cursor.description, url: request.redactedURL)
+            throw .connection("cancelled")
         }
     }
 }

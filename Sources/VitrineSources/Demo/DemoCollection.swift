@@ -30,9 +30,10 @@ package enum DemoCollection {
                 source: descriptor.name
             )
         }
-        if configuration.baseURL != nil || configuration.query != nil || configuration.artist != nil {
+        try configuration.refuseFilters(except: [], source: descriptor.name)
+        if configuration.baseURL != nil {
             throw ExportError(
-                .configuration("the demo takes no --base-url, --query or --artist; pick an API with --source"),
+                .configuration("the demo is bundled and takes no --base-url; pick an API with --source"),
                 source: descriptor.name
             )
         }

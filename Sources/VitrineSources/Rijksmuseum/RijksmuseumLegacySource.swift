@@ -21,7 +21,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
         defaultBaseURL: defaultBaseURL,
         paging: "page numbers p/ps (up to 100 a page), first 10,000 results only",
         keyVariable: keyVariable,
-        filters: ["--query", "--artist", "--language"],
+        filters: ["--query", "--artist", "--start-page"],
         summary: "The Rijksmuseum's retired collection API (answers 410 Gone); for mirrors and recorded data."
     )
 
@@ -32,6 +32,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
     package let pageSize: Int
     package let query: String?
     package let artist: String?
+    package let startPage: Int
 
     /// - parameter descriptor: lets the demo reuse this source under its own name.
     package init(
@@ -41,6 +42,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
         pageSize: Int = 100,
         query: String? = nil,
         artist: String? = nil,
+        startPage: Int = 0,
         descriptor: SourceDescriptor = Self.descriptor
     ) {
         self.baseURL = baseURL
@@ -49,16 +51,15 @@ package struct RijksmuseumLegacySource: CollectionSource {
         self.pageSize = pageSize
         self.query = query
         self.artist = artist
+        self.startPage = startPage
         self.descriptor = descriptor
     }
 
     /// Builds the source from command-line settings; the key comes from `--key` or `RIJKSMUSEUM_API_KEY`.
     package init(_ configuration: SourceConfiguration, environment: [String: String]) throws(ExportError) {
         let name = Self.descriptor.name
-        let base = configuration.baseURL ?? Self.defaultBaseURL
-        guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
-            throw ExportError(.configuration("--base-url '\(base)' is not an http(s) URL"), source: name)
-        }
+        try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
+        let url = try configuration.baseURL(default: Self.defaultBaseURL, source: name)
         let key = configuration.key ?? environment[Self.keyVariable].flatMap { $0.isEmpty ? nil : $0 }
         if key == nil && configuration.baseURL == nil {
             throw ExportError(
@@ -76,11 +77,12 @@ package struct RijksmuseumLegacySource: CollectionSource {
             key: key,
             pageSize: pageSize,
             query: configuration.query,
-            artist: configuration.artist
+            artist: configuration.artist,
+            startPage: configuration.startPage ?? 0
         )
     }
 
-    package var firstPage: PageCursor { .number(0) }
+    package var firstPage: PageCursor { .number(startPage) }
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
         guard case .number(let number) = page else {
@@ -124,7 +126,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
                 "the API refused the page; it serves no result past p × ps = 10,000 (use --source rijksmuseum)"
             )
         default:
-            return .httpStatus(response.status, response.bodySnippet)
+            return response.statusFailure
         }
     }
 
@@ -144,7 +146,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
             case .failure(let error): .skipped(reason: DecodingFailure.describe(error))
             }
         }
-        guard case .number(let number) = page, let count = list.count else {
+        guard case .number = page, let count = list.count else {
             return SourcePage(records: outcomes, continuation: .end, reportedTotal: list.count)
         }
         let (lastPage, notices) = plan(count: count)

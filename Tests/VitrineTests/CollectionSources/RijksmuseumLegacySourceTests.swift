@@ -4,11 +4,6 @@ import Testing
 @testable import VitrineCore
 @testable import VitrineSources
 
-/// A URL from a literal the test knows is valid.
-private func url(_ text: String) -> URL {
-    URL(string: text) ?? URL(fileURLWithPath: "/invalid")
-}
-
 @Suite struct RijksmuseumLegacySourceTests {
     private let source = RijksmuseumLegacySource(
         baseURL: url("http://127.0.0.1:1/api"), culture: "en", key: "s3cret", pageSize: 5)

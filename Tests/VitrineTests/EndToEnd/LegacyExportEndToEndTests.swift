@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import Testing
 import VitrineMockMuseum
@@ -10,31 +9,17 @@ import VitrineMockMuseum
 /// The whole pipeline against a loopback imitation of the Rijksmuseum collection API, through
 /// AsyncHTTPClient: fixtures in the API's shape, its quirks, and its failures.
 @Suite struct LegacyExportEndToEndTests {
-    /// Runs an export the way `vitrine export` wires it, into a temporary folder.
     private func export(
         baseURL: String, key: String? = "s3cret", pageSize: Int = 5, concurrency: Int = 4
     ) async throws -> (folder: TemporaryFolder, summary: SummaryViewModel) {
-        let folder = try TemporaryFolder()
         let configuration = SourceConfiguration(
             source: .rijksmuseumLegacy, baseURL: baseURL, key: key, pageSize: pageSize)
-        let (source, transport) = try SourceRegistry.make(configuration, environment: [:], http: AsyncHTTPTransport())
-        let spy = CatalogDisplayLogicSpy()
-        let presenter = ExportPresenter(
-            thumbnailWidth: 400,
-            catalogDisplay: CatalogWriter(
-                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
-            progressDisplay: spy)
-        let interactor = ExportInteractor(source: source, transport: transport, presenter: presenter)
-        try await interactor.export(
-            request: ExportRequest(harvest: HarvestOptions(concurrency: concurrency), outputDirectory: folder.path))
-        return (folder, try #require(spy.summaries.first))
+        let run = try await ExportHarness.run(configuration, concurrency: concurrency)
+        return (run.folder, run.summary)
     }
 
     private func csvRows(_ text: String) throws -> [[String]] {
-        let reader = try CSVReader(string: text, hasHeaderRow: true)
-        var rows: [[String]] = []
-        while let row = reader.next() { rows.append(row) }
-        return rows
+        try ExportHarness.csvRows(text)
     }
 
     @Test(arguments: [0, 1])
@@ -142,24 +127,14 @@ import VitrineMockMuseum
     }
 
     @Test func `the bundled demo exports offline with its quirks`() async throws {
-        let folder = try TemporaryFolder()
-        let (source, transport) = try SourceRegistry.make(
-            SourceConfiguration(source: .demo), environment: [:], http: StubTransport())
-        let spy = CatalogDisplayLogicSpy()
-        let presenter = ExportPresenter(
-            thumbnailWidth: 400,
-            catalogDisplay: CatalogWriter(
-                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
-            progressDisplay: spy)
-        try await ExportInteractor(source: source, transport: transport, presenter: presenter)
-            .export(request: ExportRequest(outputDirectory: folder.path))
+        let run = try await ExportHarness.run(SourceConfiguration(source: .demo))
+        let folder = run.folder
         let rows = try csvRows(folder.read("collection.csv"))
         #expect(rows.count == 320 && Set(rows.map { $0[0] }).count == 320)
         #expect(Set(rows.map { $0[2] }).count >= 26)
         #expect(rows.contains { $0[2] == "葛飾北斎" } && rows.contains { $0[2] == "Илья Репин" })
         #expect(rows.contains { $0[4].isEmpty } && rows.last?[2] == "")
         #expect(
-            spy.summaries.first?.summary.hasPrefix(
-                "vitrine: demo: 14 pages, 320 objects, 33 sections, 1 duplicate, 0 skipped") == true)
+            run.summary.summary.hasPrefix("vitrine: demo: 14 pages, 320 objects, 33 sections, 1 duplicate, 0 skipped"))
     }
 }

@@ -18,3 +18,8 @@ enum Fixtures {
         try (0...3).map { try data("rijksmuseum-legacy", "page-\($0).json") }
     }
 }
+
+/// A URL from a literal the test knows is valid.
+func url(_ text: String) -> URL {
+    URL(string: text) ?? URL(fileURLWithPath: "/invalid")
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Builds query strings with every reserved character escaped. `URLComponents` leaves `+`, `/` and `?` as
+/// they are in query values, and a server may read a `+` in an OAI-PMH token or a search text as a space.
+package enum QueryString {
+    /// RFC 3986's unreserved characters: the only ones left as they are.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    package static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    /// `url` with `parameters` appended to any query it already has.
+    package static func url(_ url: URL, adding parameters: [(String, String)]) -> URL? {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        let added = parameters.map { "\(escape($0.0))=\(escape($0.1))" }
+        let existing = components.percentEncodedQuery.map { [$0] } ?? []
+        components.percentEncodedQuery = (existing + added).joined(separator: "&")
+        return components.url
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import VitrineCore
+
+/// The JSON of The Met's collection API, as far as Vitrine reads it.
+enum MetPayload {
+    /// `/v1/objects` and `/v1.1/search`: `objectIDs` is `null` when nothing matches.
+    struct IDList: Decodable {
+        var total: Int?
+        var objectIDs: [FlexibleID]?
+    }
+
+    /// `{"message":"ObjectID not found"}`, the body of a 404.
+    struct Message: Decodable {
+        var message: String?
+    }
+
+    /// `/v1/objects/{id}`: every key is present, with `""` when unknown.
+    struct Object: Decodable {
+        var objectID: FlexibleID
+        var title: String?
+        var artistDisplayName: String?
+        var objectDate: String?
+        var primaryImage: String?
+        var primaryImageSmall: String?
+        var additionalImages: [String]?
+        var objectURL: String?
+
+        /// The common object. `primaryImage` and `primaryImageSmall` are `""` for works in copyright: then the
+        /// first of `additionalImages`, then no image.
+        var artObject: ArtObject {
+            ArtObject(
+                id: objectID.value,
+                title: title ?? "",
+                maker: artistDisplayName,
+                date: objectDate.flatMap { $0.isEmpty ? nil : $0 },
+                image: image,
+                objectURL: objectURL.flatMap { $0.isEmpty ? nil : $0 }
+            )
+        }
+
+        private var image: ImageReference? {
+            let primary = Self.nonEmpty(primaryImage)
+            let small = Self.nonEmpty(primaryImageSmall)
+            if let full = primary ?? small {
+                return ImageReference(
+                    url: full, sizing: .fixed(smallURL: small ?? Self.webLarge(full), smallWidth: MetSource.smallWidth))
+            }
+            guard let additional = additionalImages?.lazy.compactMap(Self.nonEmpty).first else { return nil }
+            return ImageReference(
+                url: additional, sizing: .fixed(smallURL: Self.webLarge(additional), smallWidth: MetSource.smallWidth))
+        }
+
+        private static func nonEmpty(_ text: String?) -> String? {
+            guard let text = text?.trimmingCharacters(in: .whitespaces), ImageURL.isWebURL(text) else { return nil }
+            return text
+        }
+
+        /// The image host keeps a web-sized copy of each original under `/web-large/`.
+        private static func webLarge(_ original: String) -> String? {
+            original.contains("/original/") ? original.replacingOccurrences(of: "/original/", with: "/web-large/") : nil
+        }
+    }
+}

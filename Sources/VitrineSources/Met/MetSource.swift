@@ -1,0 +1,162 @@
+import Foundation
+import VitrineCore
+
+/// The Metropolitan Museum of Art: the id list from `/v1/objects` (`departmentIds=1|3` for `--department`), or
+/// from `/v1.1/search` for `--query` and `--artist` (pages of `offset`/`limit`, the first 10,000 matches only),
+/// then `/v1/objects/{id}` for each id, `--concurrency` at a time under a rate ceiling.
+///
+/// The Met's bot protection answers bursts with HTML 403 pages: a 403 or a body that is not JSON is throttling,
+/// retried after a pause. A 404 id (the list has ids that no longer resolve) is skipped and counted.
+package struct MetSource: CollectionSource {
+    package static let defaultBaseURL = "https://collectionapi.metmuseum.org/public/collection"
+    /// The width of the image host's `web-large` renditions, roughly.
+    package static let smallWidth = 600
+    /// Ids per search page (the API allows up to 500).
+    package static let searchPageSize = 500
+    /// The search serves nothing past `offset + limit = 10 000`.
+    package static let searchWindow = 10_000
+
+    package static let descriptor = SourceDescriptor(
+        name: SourceID.met.rawValue,
+        institution: "The Metropolitan Museum of Art",
+        defaultBaseURL: defaultBaseURL,
+        paging: "one id list, then one request per object (search: first 10,000 matches only)",
+        keyVariable: nil,
+        filters: ["--query", "--artist", "--department"],
+        summary: "The Met's collection API (about 490,000 objects; about 4 requests a second hold).",
+        requestsPerSecond: 4
+    )
+
+    package let baseURL: URL
+    package let query: String?
+    package let artist: String?
+    /// Department ids, pipe-separated (`1|3|9`).
+    package let departments: String?
+    /// Objects that count as one page for `--max-pages`.
+    package let pageSize: Int
+    package var descriptor: SourceDescriptor { Self.descriptor }
+
+    package init(
+        baseURL: URL, query: String? = nil, artist: String? = nil, departments: String? = nil, pageSize: Int = 100
+    ) {
+        self.baseURL = baseURL
+        self.query = query
+        self.artist = artist
+        self.departments = departments
+        self.pageSize = pageSize
+    }
+
+    package init(_ configuration: SourceConfiguration) throws(ExportError) {
+        let name = Self.descriptor.name
+        try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
+        if configuration.query != nil && configuration.artist != nil {
+            throw ExportError(
+                .configuration("The Met searches either free text or makers: give --query or --artist, not both"),
+                source: name)
+        }
+        let departments = configuration.department.map {
+            $0.split(whereSeparator: { $0 == "," || $0 == "|" || $0 == " " }).joined(separator: "|")
+        }
+        if let departments, departments.isEmpty || !departments.allSatisfy({ $0.isNumber || $0 == "|" }) {
+            throw ExportError(
+                .configuration("--department takes The Met's numeric department ids, e.g. 11 or 1,3,9"), source: name)
+        }
+        self.init(
+            baseURL: try configuration.baseURL(default: Self.defaultBaseURL, source: name),
+            query: configuration.query,
+            artist: configuration.artist,
+            departments: departments,
+            pageSize: configuration.pageSize ?? 100
+        )
+    }
+
+    private var searchText: String? { query ?? artist }
+
+    /// The id list first: `/v1/objects` in one go, or the search's first page.
+    package var firstPage: PageCursor { searchText == nil ? .token(nil) : .number(0) }
+
+    package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
+        let url: URL?
+        switch page {
+        case .token(nil):
+            let objects = baseURL.appendingPathComponent("v1/objects")
+            url = QueryString.url(objects, adding: departments.map { [("departmentIds", $0)] } ?? [])
+        case .number(let offset):
+            guard let searchText else { throw .invalidRequest("The Met's object list is not paged") }
+            var parameters = [("q", searchText)]
+            if artist != nil { parameters.append(("artistOrCulture", "true")) }
+            if let departments, let first = departments.split(separator: "|").first {
+                parameters.append(("departmentId", String(first)))
+            }
+            parameters += [
+                ("hasImages", "true"), ("offset", String(offset)), ("limit", String(Self.searchPageSize)),
+            ]
+            url = QueryString.url(baseURL.appendingPathComponent("v1.1/search"), adding: parameters)
+        case .object(let id):
+            url = URL(
+                string: baseURL.appendingPathComponent("v1/objects").absoluteString + "/" + QueryString.escape(id))
+        case .token(.some):
+            throw .invalidRequest("The Met's API has no resumption tokens")
+        }
+        guard let url else { throw .invalidRequest("bad base URL \(baseURL.absoluteString)") }
+        return SourceRequest(url: url, headers: ["Accept": "application/json"])
+    }
+
+    package func failure(for response: SourceResponse) -> HarvestFailure? {
+        switch response.status {
+        case 403:
+            return .throttled(
+                "The Met's bot protection refused the request (HTTP 403); lower --concurrency or --rate",
+                retryAfter: response.retryAfter())
+        case 404 where response.looksLikeJSON:
+            return nil  // An id that no longer resolves: skipped in `decode`.
+        case 410:
+            return .retired("The Met has retired this endpoint (HTTP 410 Gone); its search is now /v1.1/search")
+        default:
+            return response.statusFailure
+        }
+    }
+
+    package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
+        guard response.looksLikeJSON else {
+            // A challenge page or "Hello World" from the bot protection, sent with 200.
+            throw .throttled(
+                "The Met answered with a page that is not JSON (bot protection: \(response.bodySnippet.prefix(60)))",
+                retryAfter: response.retryAfter())
+        }
+        switch page {
+        case .object(let id):
+            if response.status == 404 {
+                let message = (try? response.decodeJSON(MetPayload.Message.self).message) ?? nil
+                return SourcePage(
+                    records: [.skipped(reason: "object \(id): \(message ?? "not found") (HTTP 404)")],
+                    continuation: .end)
+            }
+            let object = try response.decodeJSON(MetPayload.Object.self)
+            return SourcePage(records: [.object(object.artObject)], continuation: .end)
+        case .number(let offset):
+            let list = try response.decodeJSON(MetPayload.IDList.self)
+            let ids = (list.objectIDs ?? []).map(\.value)
+            let total = list.total ?? ids.count
+            let reachable = min(total, Self.searchWindow)
+            let nextOffset = offset + Self.searchPageSize
+            let next: PageCursor? = !ids.isEmpty && nextOffset < reachable ? .number(nextOffset) : nil
+            var notices: [String] = []
+            if offset == 0 && total > Self.searchWindow {
+                notices.append(
+                    "\(ExportPresenter.grouped(total)) objects match, but The Met's search serves only the first "
+                        + "\(ExportPresenter.grouped(Self.searchWindow)); narrow --query or use --department")
+            }
+            return SourcePage(
+                records: [],
+                continuation: ids.isEmpty && next == nil ? .end : .objects(ids, next: next, pageSize: pageSize),
+                reportedTotal: reachable, notices: notices)
+        default:
+            let list = try response.decodeJSON(MetPayload.IDList.self)
+            let ids = (list.objectIDs ?? []).map(\.value)
+            return SourcePage(
+                records: [], continuation: ids.isEmpty ? .end : .objects(ids, next: nil, pageSize: pageSize),
+                reportedTotal: list.total ?? ids.count)
+        }
+    }
+}

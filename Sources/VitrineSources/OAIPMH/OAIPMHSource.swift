@@ -1,0 +1,162 @@
+import Foundation
+import VitrineCore
+
+/// Any OAI-PMH 2.0 repository: `?verb=ListRecords&metadataPrefix=…` (with `set`, `from`, `until`), then
+/// `?verb=ListRecords&resumptionToken=…` alone until the token is empty or absent.
+///
+/// Responses are read with a streaming parser one record at a time. OAI `<error>` elements are read whatever the
+/// HTTP status: `noRecordsMatch` is an empty catalog, the others fail with what to change. Deleted records are
+/// counted, not kept.
+package struct OAIPMHSource: CollectionSource {
+    package static let genericDescriptor = SourceDescriptor(
+        name: SourceID.oai.rawValue,
+        institution: "OAI-PMH repository",
+        defaultBaseURL: "(none: --base-url is required)",
+        paging: "OAI-PMH resumption tokens, one page after another (the server sets the page size)",
+        keyVariable: nil,
+        filters: ["--set", "--from", "--until", "--metadata-prefix"],
+        summary: "Any OAI-PMH 2.0 endpoint; Dublin Core (oai_dc) by default, EDM understood too."
+    )
+
+    package let descriptor: SourceDescriptor
+    package let baseURL: URL
+    package let metadataPrefix: String
+    package let set: String?
+    package let from: String?
+    package let until: String?
+    package let mapper: OAIRecordMapper
+
+    package init(
+        descriptor: SourceDescriptor,
+        baseURL: URL,
+        metadataPrefix: String,
+        set: String? = nil,
+        from: String? = nil,
+        until: String? = nil,
+        language: String = "en"
+    ) {
+        self.descriptor = descriptor
+        self.baseURL = baseURL
+        self.metadataPrefix = metadataPrefix
+        self.set = set
+        self.from = from
+        self.until = until
+        self.mapper = OAIRecordMapper(language: language)
+    }
+
+    /// Builds an OAI-PMH source from command-line settings, refusing what OAI-PMH cannot do.
+    /// - parameter defaultBaseURL: `nil` when `--base-url` is required.
+    package init(
+        _ configuration: SourceConfiguration,
+        descriptor: SourceDescriptor,
+        defaultBaseURL: String?,
+        defaultPrefix: String
+    ) throws(ExportError) {
+        let name = descriptor.name
+        try configuration.refuseFilters(except: descriptor.filters, source: name)
+        guard let base = configuration.baseURL ?? defaultBaseURL else {
+            throw ExportError(
+                .configuration("the oai source needs --base-url, the repository's OAI-PMH address"), source: name)
+        }
+        if configuration.pageSize != nil {
+            throw ExportError(
+                .configuration("OAI-PMH servers choose their own page size; leave out --page-size"), source: name)
+        }
+        for (flag, value) in [("--from", configuration.from), ("--until", configuration.until)] {
+            guard let value else { continue }
+            guard Self.isDatestamp(value) else {
+                throw ExportError(
+                    .configuration("\(flag) '\(value)' is not a UTC date: use YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ"),
+                    source: name)
+            }
+        }
+        var described = descriptor
+        if defaultBaseURL == nil, let host = URL(string: base)?.host { described.institution = host }
+        self.init(
+            descriptor: described,
+            baseURL: try configuration.baseURL(default: base, source: name),
+            metadataPrefix: configuration.metadataPrefix ?? defaultPrefix,
+            set: configuration.set,
+            from: configuration.from,
+            until: configuration.until,
+            language: configuration.language
+        )
+    }
+
+    /// OAI-PMH datestamps: a day, or a second in UTC.
+    static func isDatestamp(_ text: String) -> Bool {
+        text.wholeMatch(of: /\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?/) != nil
+    }
+
+    package var firstPage: PageCursor { .token(nil) }
+
+    package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
+        var parameters: [(String, String)] = [("verb", "ListRecords")]
+        switch page {
+        case .token(nil):
+            parameters.append(("metadataPrefix", metadataPrefix))
+            if let set { parameters.append(("set", set)) }
+            if let from { parameters.append(("from", from)) }
+            if let until { parameters.append(("until", until)) }
+        case .token(.some(let token)):
+            // The protocol: a resumption request carries the verb and the token, nothing else.
+            parameters.append(("resumptionToken", token))
+        default:
+            throw .invalidRequest("OAI-PMH pages by resumption token, not by \(page)")
+        }
+        guard let url = QueryString.url(baseURL, adding: parameters) else {
+            throw .invalidRequest("bad base URL \(baseURL.absoluteString)")
+        }
+        return SourceRequest(url: url, headers: ["Accept": "text/xml, application/xml"])
+    }
+
+    /// OAI-PMH servers may send their `<error>` with a 4xx status: an XML body is read whatever the status.
+    package func failure(for response: SourceResponse) -> HarvestFailure? {
+        if response.status == 429 || response.status >= 500 { return response.statusFailure }
+        if (400..<500).contains(response.status), Self.looksLikeXML(response.body) { return nil }
+        return response.statusFailure
+    }
+
+    package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
+        let parsed: OAIPMHResponse
+        do {
+            parsed = try OAIPMHPageParser.parse(response.body)
+        } catch {
+            guard (200..<300).contains(response.status) else {
+                throw .httpStatus(response.status, response.bodySnippet)
+            }
+            throw .undecodablePage(error.text)
+        }
+        if let error = parsed.error {
+            if error.code == "noRecordsMatch" { return SourcePage(records: [], continuation: .end, reportedTotal: 0) }
+            throw .api(message(for: error, page: page))
+        }
+        guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
+        let records = parsed.records.map(mapper.outcome(for:))
+        let continuation: Continuation = parsed.resumptionToken.map { .next(.token($0)) } ?? .end
+        return SourcePage(records: records, continuation: continuation, reportedTotal: parsed.completeListSize)
+    }
+
+    /// What an OAI-PMH error means for the user, and what to change.
+    private func message(for error: (code: String, message: String), page: PageCursor) -> String {
+        let said = error.message.isEmpty ? error.code : "\(error.code): \(error.message)"
+        switch error.code {
+        case "badResumptionToken":
+            return "the repository rejected the resumption token (\(said)); tokens expire: run the export again"
+        case "cannotDisseminateFormat":
+            return "the repository does not serve metadataPrefix=\(metadataPrefix) (\(said)); "
+                + "pick another with --metadata-prefix (oai_dc is always served)"
+        case "badArgument":
+            return "the repository refused the request's arguments (\(said)); check --set, --from and --until"
+        case "noSetHierarchy":
+            return "the repository has no sets (\(said)); leave out --set"
+        default:
+            return "the repository answered with an OAI-PMH error (\(said))"
+        }
+    }
+
+    private static func looksLikeXML(_ body: Data) -> Bool {
+        let start = body.prefix(512).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return start.first == UInt8(ascii: "<")
+    }
+}

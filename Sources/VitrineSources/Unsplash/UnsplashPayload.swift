@@ -1,0 +1,62 @@
+import Foundation
+import VitrineCore
+
+/// The JSON of Unsplash's API, as far as Vitrine reads it.
+enum UnsplashPayload {
+    /// `/search/photos` wraps the list; `/photos` and `/users/{name}/photos` are bare arrays.
+    struct SearchResult: Decodable {
+        var total: Int?
+        var total_pages: Int?
+        var results: [Lenient<Photo>]
+    }
+
+    /// `{"errors":["…"]}`.
+    struct Errors: Decodable {
+        var errors: [String]?
+    }
+
+    struct Photo: Decodable {
+        var id: String
+        var created_at: String?
+        var width: Int?
+        var height: Int?
+        var description: String?
+        var alt_description: String?
+        var user: User?
+        var urls: URLs?
+        var links: Links?
+
+        struct User: Decodable {
+            var name: String?
+            var username: String?
+        }
+
+        struct URLs: Decodable {
+            var raw: String?
+            var full: String?
+        }
+
+        struct Links: Decodable {
+            var html: String?
+        }
+
+        /// The common object: sections by photographer, the title from `description` or `alt_description`, the
+        /// image from `urls.raw` sized by Imgix (`&w=`), keeping its `ixid`.
+        var artObject: ArtObject {
+            let title = [description, alt_description].lazy.compactMap { $0 }.first {
+                !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            }
+            let image = (urls?.raw).flatMap { raw in
+                ImageURL.isWebURL(raw) ? ImageReference(url: raw, width: width, height: height, sizing: .imgix) : nil
+            }
+            return ArtObject(
+                id: id,
+                title: title ?? "",
+                maker: user?.name ?? user?.username,
+                date: created_at.map { String($0.prefix(10)) },
+                image: image,
+                objectURL: links?.html
+            )
+        }
+    }
+}

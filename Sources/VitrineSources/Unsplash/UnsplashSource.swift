@@ -1,0 +1,196 @@
+import Foundation
+import VitrineCore
+
+/// Unsplash: `GET {base}/photos?page=…&per_page=…` (pages from 1, up to 30 a page), `/search/photos?query=…`
+/// for `--query`, `/users/{username}/photos` for `--artist`; `Authorization: Client-ID {key}`. Pages follow the
+/// `Link` header (`rel="last"` tells how many there are). Demo keys allow 50 requests an hour: when the quota is
+/// used up the harvest stops saying when to run again.
+package struct UnsplashSource: CollectionSource {
+    package static let defaultBaseURL = "https://api.unsplash.com"
+    package static let keyVariable = "UNSPLASH_ACCESS_KEY"
+    package static let maximumPageSize = 30
+
+    package static let descriptor = SourceDescriptor(
+        name: SourceID.unsplash.rawValue,
+        institution: "Unsplash",
+        defaultBaseURL: defaultBaseURL,
+        paging: "page numbers from 1, up to 30 a page, from the Link header; demo keys: 50 requests an hour",
+        keyVariable: keyVariable,
+        filters: ["--query", "--artist", "--start-page"],
+        summary: "Unsplash's photos, sectioned by photographer (--artist takes a username)."
+    )
+
+    package let baseURL: URL
+    package let key: String
+    package let pageSize: Int
+    package let query: String?
+    package let username: String?
+    package let startPage: Int
+    package var descriptor: SourceDescriptor { Self.descriptor }
+
+    package init(
+        baseURL: URL, key: String, pageSize: Int = 30, query: String? = nil, username: String? = nil, startPage: Int = 1
+    ) {
+        self.baseURL = baseURL
+        self.key = key
+        self.pageSize = pageSize
+        self.query = query
+        self.username = username
+        self.startPage = startPage
+    }
+
+    package init(_ configuration: SourceConfiguration, environment: [String: String]) throws(ExportError) {
+        let name = Self.descriptor.name
+        try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
+        if configuration.query != nil && configuration.artist != nil {
+            throw ExportError(.configuration("give --query or --artist, not both"), source: name)
+        }
+        guard let key = configuration.key ?? environment[Self.keyVariable].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            throw ExportError(
+                .harvest(.missingKey("Unsplash needs an access key: pass --key or set \(Self.keyVariable)")),
+                source: name)
+        }
+        let pageSize = configuration.pageSize ?? Self.maximumPageSize
+        guard (1...Self.maximumPageSize).contains(pageSize) else {
+            throw ExportError(.configuration("--page-size must be 1…30 for this API, not \(pageSize)"), source: name)
+        }
+        let startPage = configuration.startPage ?? 1
+        guard startPage >= 1 else {
+            throw ExportError(.configuration("--start-page counts from 1 for this API"), source: name)
+        }
+        self.init(
+            baseURL: try configuration.baseURL(default: Self.defaultBaseURL, source: name),
+            key: key,
+            pageSize: pageSize,
+            query: configuration.query,
+            username: configuration.artist,
+            startPage: startPage
+        )
+    }
+
+    package var firstPage: PageCursor { .number(startPage) }
+
+    package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
+        guard case .number(let number) = page else {
+            throw .invalidRequest("this API pages by number, not by \(page)")
+        }
+        var parameters: [(String, String)] = []
+        let path: URL
+        if let query {
+            path = baseURL.appendingPathComponent("search/photos")
+            parameters.append(("query", query))
+        } else if let username {
+            path = baseURL.appendingPathComponent("users").appendingPathComponent(username)
+                .appendingPathComponent("photos")
+        } else {
+            path = baseURL.appendingPathComponent("photos")
+        }
+        parameters += [("page", String(number)), ("per_page", String(pageSize))]
+        guard let url = QueryString.url(path, adding: parameters) else {
+            throw .invalidRequest("bad base URL \(baseURL.absoluteString)")
+        }
+        // The key travels in a header, never in the URL, so no log or cache key can hold it.
+        return SourceRequest(
+            url: url,
+            headers: ["Authorization": "Client-ID \(key)", "Accept-Version": "v1", "Accept": "application/json"])
+    }
+
+    package func failure(for response: SourceResponse) -> HarvestFailure? {
+        switch response.status {
+        case 401:
+            return .keyRefused(
+                "Unsplash refused the access key (HTTP 401: \(Self.errors(in: response))); check --key or \(Self.keyVariable)"
+            )
+        case 403 where response.bodySnippet.localizedCaseInsensitiveContains("rate limit"), 429:
+            return .quotaExhausted(Self.quotaMessage(response))
+        case 404 where username != nil:
+            return .httpStatus(404, "no Unsplash user '\(username ?? "")' (\(Self.errors(in: response)))")
+        default:
+            return response.statusFailure
+        }
+    }
+
+    package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
+        guard response.looksLikeJSON else { throw .undecodablePage("not JSON: \(response.bodySnippet.prefix(80))") }
+        let photos: [Lenient<UnsplashPayload.Photo>]
+        var total = response.headers["x-total"].flatMap { Int($0) }
+        var pagesFromBody: Int?
+        if query != nil {
+            let search = try response.decodeJSON(UnsplashPayload.SearchResult.self)
+            photos = search.results
+            total = search.total ?? total
+            pagesFromBody = search.total_pages
+        } else {
+            photos = try response.decodeJSON([Lenient<UnsplashPayload.Photo>].self)
+        }
+        let records = photos.map { photo -> RecordOutcome in
+            switch photo.result {
+            case .success(let photo): .object(photo.artObject)
+            case .failure(let error): .skipped(reason: DecodingFailure.describe(error))
+            }
+        }
+        let links = LinkHeader.parse(response.headers["link"] ?? "")
+        let lastPage = links["last"].flatMap(Self.pageNumber) ?? pagesFromBody
+        let continuation: Continuation
+        if let lastPage, lastPage > 0 {
+            continuation = .pageNumbers(lastPage: lastPage, limit: Int.max, pageSize: pageSize)
+        } else if links["next"] != nil, case .number(let number) = page {
+            continuation = .next(.number(number + 1))
+        } else {
+            continuation = .end
+        }
+        var notices: [String] = []
+        if response.headers["x-ratelimit-remaining"] == "0" {
+            notices.append(
+                "Unsplash's hourly request quota is used up (X-Ratelimit-Remaining: 0); "
+                    + "pages not fetched yet need a new run after \(Self.inAnHour())")
+        }
+        return SourcePage(
+            records: records, continuation: continuation, reportedTotal: startPage > 1 ? nil : total, notices: notices)
+    }
+
+    private static func pageNumber(_ link: String) -> Int? {
+        URLComponents(string: link)?.queryItems?.first { $0.name == "page" }?.value.flatMap { Int($0) }
+    }
+
+    private static func errors(in response: SourceResponse) -> String {
+        let decoded = try? JSONDecoder().decode(UnsplashPayload.Errors.self, from: response.body)
+        return decoded?.errors?.joined(separator: "; ") ?? response.bodySnippet
+    }
+
+    private static func quotaMessage(_ response: SourceResponse) -> String {
+        let limit = response.headers["x-ratelimit-limit"].map { " of \($0) requests an hour" } ?? ""
+        return "Unsplash's rate limit is used up (HTTP \(response.status): \(response.bodySnippet)\(limit)); "
+            + "demo keys allow 50 requests an hour: run again after \(inAnHour())"
+    }
+
+    /// An hour from now, UTC, as `HH:mm UTC`.
+    private static func inAnHour() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm 'UTC'"
+        return formatter.string(from: Date().addingTimeInterval(3600))
+    }
+}
+
+/// RFC 8288 `Link` headers: `<url>; rel="next", <url>; rel="last"` → `["next": url, "last": url]`.
+package enum LinkHeader {
+    package static func parse(_ header: String) -> [String: String] {
+        var links: [String: String] = [:]
+        var rest = Substring(header)
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            let url = String(rest[rest.index(after: open)..<close])
+            let paramsEnd = rest[close...].firstIndex(of: "<") ?? rest.endIndex
+            let parameters = rest[rest.index(after: close)..<paramsEnd]
+            if let relRange = parameters.range(of: "rel=") {
+                let value = parameters[relRange.upperBound...].prefix { $0 != ";" && $0 != "," }
+                for rel in value.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")).split(separator: " ") {
+                    links[String(rel)] = links[String(rel)] ?? url
+                }
+            }
+            rest = rest[paramsEnd...]
+        }
+        return links
+    }
+}

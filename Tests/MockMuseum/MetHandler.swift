@@ -1,0 +1,129 @@
+import FlyingFox
+import Foundation
+
+/// A generated collection in The Met API's shape: an id list with gaps and dead ids, works in copyright with
+/// empty image fields, and bot protection that answers some requests with an HTML 403 page.
+package struct MetCollection: Sendable {
+    package var count: Int
+    /// Every `missingEvery`-th listed id answers 404 (0: none).
+    package var missingEvery = 17
+    /// Objects (by number) whose first request gets the bot protection's HTML 403 challenge page.
+    package var throttledOnce: Set<Int> = []
+    /// Objects (by number) whose first request gets a 200 with a non-JSON body.
+    package var garbledOnce: Set<Int> = []
+
+    package init(count: Int, missingEvery: Int = 17, throttledOnce: Set<Int> = [], garbledOnce: Set<Int> = []) {
+        self.count = count
+        self.missingEvery = missingEvery
+        self.throttledOnce = throttledOnce
+        self.garbledOnce = garbledOnce
+    }
+
+    /// The object id of number `number`: ascending with gaps, as the real list has.
+    package static func id(_ number: Int) -> Int { 436_000 + number * 3 }
+
+    package func isMissing(_ number: Int) -> Bool {
+        missingEvery > 0 && number % missingEvery == missingEvery - 1
+    }
+
+    /// Works in copyright: `primaryImage` and `primaryImageSmall` are `""`, one additional image remains.
+    package static func isInCopyright(_ number: Int) -> Bool { number % 6 == 5 }
+
+    /// The department id of object `number` (1, 3 or 11).
+    package static func department(_ number: Int) -> Int { [1, 3, 11][number % 3] }
+}
+
+struct MetHandler: HTTPHandler {
+    let collection: MetCollection
+    let state: MockMuseumState
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        await state.record(request)
+        let query = MockHTTP.formQuery(request.target.query())
+        let prefix = "/public/collection"
+        guard request.path.hasPrefix(prefix) else { return Self.notFound() }
+        let path = String(request.path.dropFirst(prefix.count))
+        let numbers = Array(0..<collection.count)
+        switch path {
+        case "/v1/objects":
+            var listed = numbers
+            if let departments = query["departmentIds"] {
+                let wanted = Set(departments.split(separator: "|").compactMap { Int($0) })
+                listed = listed.filter { wanted.contains(MetCollection.department($0)) }
+            }
+            return Self.json(200, ["total": listed.count, "objectIDs": listed.map(MetCollection.id)])
+        case "/v1/search":
+            return HTTPResponse(statusCode: HTTPStatusCode(410, phrase: "Gone"), body: Data("Gone".utf8))
+        case "/v1.1/search":
+            let text = (query["q"] ?? "").lowercased()
+            let matches = numbers.filter { number in
+                let object = SyntheticCollection.object(number)
+                if query["artistOrCulture"] == "true" { return object.maker?.lowercased() == text }
+                return object.title.lowercased().contains(text)
+            }
+            guard !matches.isEmpty else { return Self.json(200, ["total": 0, "objectIDs": NSNull()]) }
+            let offset = query["offset"].flatMap { Int($0) } ?? 0
+            let limit = min(query["limit"].flatMap { Int($0) } ?? 100, 500)
+            let window = matches.prefix(10_000)
+            let page = window.dropFirst(offset).prefix(limit)
+            return Self.json(200, ["total": matches.count, "objectIDs": page.map(MetCollection.id)])
+        default:
+            guard path.hasPrefix("/v1/objects/"), let id = Int(path.dropFirst("/v1/objects/".count)),
+                (id - 436_000) % 3 == 0, (0..<collection.count).contains((id - 436_000) / 3)
+            else { return Self.notFound() }
+            let number = (id - 436_000) / 3
+            if collection.throttledOnce.contains(number), await state.count("403-\(number)") == 0 {
+                return HTTPResponse(
+                    statusCode: HTTPStatusCode(403, phrase: "Forbidden"), headers: [.contentType: "text/html"],
+                    body: Data("<html><head><script>/* Incapsula challenge */</script></head><body></body></html>".utf8)
+                )
+            }
+            if collection.garbledOnce.contains(number), await state.count("garbled-\(number)") == 0 {
+                return HTTPResponse(
+                    statusCode: .ok, headers: [.contentType: "text/html"], body: Data("Hello World".utf8))
+            }
+            if collection.isMissing(number) { return Self.notFound() }
+            return Self.json(200, Self.object(number))
+        }
+    }
+
+    static func object(_ number: Int) -> [String: Any] {
+        let object = SyntheticCollection.object(number)
+        let id = MetCollection.id(number)
+        let file = "DT\(id).jpg"
+        let copyrighted = MetCollection.isInCopyright(number)
+        let hasImage = object.hasImage
+        return [
+            "objectID": id, "isHighlight": false, "accessionNumber": "1993.\(number)", "accessionYear": "1993",
+            "isPublicDomain": !copyrighted,
+            "primaryImage": hasImage && !copyrighted
+                ? "https://images.metmuseum.org/CRDImages/ep/original/\(file)" : "",
+            "primaryImageSmall": hasImage && !copyrighted
+                ? "https://images.metmuseum.org/CRDImages/ep/web-large/\(file)" : "",
+            "additionalImages": hasImage && copyrighted
+                ? ["https://images.metmuseum.org/CRDImages/ep/original/LC-\(file)"] : [],
+            "constituents": object.maker.map { [["constituentID": 161_800, "role": "Artist", "name": $0]] } as Any?
+                ?? NSNull(),
+            "department": "European Paintings", "objectName": "Painting", "title": object.title, "culture": "",
+            "artistRole": object.maker == nil ? "" : "Artist", "artistDisplayName": object.maker ?? "",
+            "artistAlphaSort": object.maker ?? "", "objectDate": object.date,
+            "objectBeginDate": Int(object.date) ?? 0, "objectEndDate": Int(object.date) ?? 0,
+            "medium": "Oil on canvas", "tags": NSNull(), "measurements": NSNull(),
+            "objectURL": "https://www.metmuseum.org/art/collection/search/\(id)",
+            "metadataDate": "2024-05-01T04:53:34.123Z", "repository": "Metropolitan Museum of Art, New York, NY",
+            "GalleryNumber": "",
+        ]
+    }
+
+    static func notFound() -> HTTPResponse {
+        json(404, ["message": "ObjectID not found"])
+    }
+
+    static func json(_ status: Int, _ object: Any) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: HTTPStatusCode(status, phrase: "Status"),
+            headers: [.contentType: "application/json"],
+            body: MockHTTP.json(object)
+        )
+    }
+}

@@ -1,0 +1,222 @@
+import FlyingFox
+import Foundation
+
+/// A generated OAI-PMH repository in the Rijksmuseum's shape: EDM (flat on even pages, the older nested shape on
+/// odd ones) or `oai_dc`, deleted records, opaque tokens with `+`, `/` and `=` in them, OAI errors.
+package struct OAICollection: Sendable {
+    package var count: Int
+    package var pageSize = 50
+    /// Every `deletedEvery`-th record is a deleted header (0: none).
+    package var deletedEvery = 11
+    /// The HTTP status OAI `<error>`s come with (the protocol says 200; some servers send 4xx).
+    package var errorStatus = 200
+    /// Leaves the last page's `<resumptionToken/>` out instead of sending it empty.
+    package var omitFinalToken = false
+    /// Pages (from 0) whose token the server rejects as expired (`badResumptionToken`).
+    package var expiredPages: Set<Int> = []
+
+    package init(count: Int, pageSize: Int = 50, deletedEvery: Int = 11, errorStatus: Int = 200) {
+        self.count = count
+        self.pageSize = pageSize
+        self.deletedEvery = deletedEvery
+        self.errorStatus = errorStatus
+    }
+
+    /// Whether record `number` is served as deleted.
+    package func isDeleted(_ number: Int) -> Bool {
+        deletedEvery > 0 && number % deletedEvery == deletedEvery - 1
+    }
+
+    /// The object number (`dc:identifier`) of record `number`.
+    package static func objectNumber(_ number: Int) -> String { "SK-A-\(number + 1)" }
+
+    /// The IIIF id of record `number`'s image.
+    package static func iiifID(_ number: Int) -> String { "MX\(number + 1)Q" }
+
+    /// The opaque token for page `page`: base64-like, with characters a query string must escape.
+    package static func token(page: Int) -> String { "b2Zmc2V0+\(page)/cGFnZQ==" }
+}
+
+struct OAIPMHHandler: HTTPHandler {
+    let collection: OAICollection
+    let state: MockMuseumState
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        await state.record(request)
+        guard request.path == "/oai" else { return error("badVerb", "no such endpoint", status: 404) }
+        let query = MockHTTP.formQuery(request.target.query())
+        guard query["verb"] == "ListRecords" else { return error("badVerb", "only ListRecords is imitated") }
+        if let token = query["resumptionToken"] {
+            guard query.count == 2 else {
+                return error("badArgument", "resumptionToken is an exclusive argument")
+            }
+            guard let number = Self.page(of: token), number > 0, number * collection.pageSize < collection.count,
+                !collection.expiredPages.contains(number)
+            else {
+                return error("badResumptionToken", "The value of the resumptionToken argument is invalid or expired.")
+            }
+            return records(page: number, prefix: Self.prefix(of: token))
+        }
+        guard let requested = query["metadataPrefix"] else {
+            return error("badArgument", "metadataPrefix is required")
+        }
+        guard ["edm", "oai_dc"].contains(requested) else {
+            return error("cannotDisseminateFormat", "The metadata format identified by \(requested) is not supported.")
+        }
+        if query["set"] == "empty" || collection.count == 0 {
+            return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
+        }
+        return records(page: 0, prefix: requested)
+    }
+
+    /// The page number in a token (`…+{page}/…`), and which format it continues.
+    private static func page(of token: String) -> Int? {
+        guard let plus = token.firstIndex(of: "+"), let slash = token.firstIndex(of: "/") else { return nil }
+        return Int(token[token.index(after: plus)..<slash])
+    }
+
+    private static func prefix(of token: String) -> String {
+        token.hasSuffix("|dc") ? "oai_dc" : "edm"
+    }
+
+    private func records(page: Int, prefix: String) -> HTTPResponse {
+        let start = page * collection.pageSize
+        let end = min(start + collection.pageSize, collection.count)
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+            <responseDate>2026-11-22T10:00:00Z</responseDate>
+            <request verb="ListRecords" metadataPrefix="\(prefix)">https://data.rijksmuseum.nl/oai</request>
+            <ListRecords>
+
+            """
+        for number in start..<end {
+            xml += record(number, prefix: prefix, nested: page % 2 == 1)
+        }
+        if end < collection.count {
+            let token = OAICollection.token(page: page + 1) + (prefix == "oai_dc" ? "|dc" : "")
+            xml += "<resumptionToken completeListSize=\"\(collection.count)\" cursor=\"\(start)\">"
+            xml += MockHTTP.escapeXML(token) + "</resumptionToken>\n"
+        } else if !collection.omitFinalToken {
+            xml += "<resumptionToken completeListSize=\"\(collection.count)\" cursor=\"\(start)\"/>\n"
+        }
+        xml += "</ListRecords>\n</OAI-PMH>\n"
+        return Self.xmlResponse(200, xml)
+    }
+
+    private func record(_ number: Int, prefix: String, nested: Bool) -> String {
+        let uri = "https://id.rijksmuseum.nl/2001\(String(format: "%05d", number))"
+        if collection.isDeleted(number) {
+            return """
+                <record><header status="deleted"><identifier>\(uri)</identifier>\
+                <datestamp>2026-06-09T10:19:51Z</datestamp></header></record>
+
+                """
+        }
+        let object = SyntheticCollection.object(number)
+        let header =
+            "<header><identifier>\(uri)</identifier><datestamp>2026-06-09T10:19:51Z</datestamp>"
+            + "<setSpec>260214</setSpec></header>"
+        let metadata = prefix == "oai_dc" ? dublinCore(object, uri: uri) : edm(object, uri: uri, nested: nested)
+        return "<record>\(header)<metadata>\(metadata)</metadata></record>\n"
+    }
+
+    private func edm(_ object: SyntheticObject, uri: String, nested: Bool) -> String {
+        let number = object.number
+        let iiif = "https://iiif.micr.io/\(OAICollection.iiifID(number))"
+        let image = "\(iiif)/full/max/0/default.jpg"
+        let page = "https://www.rijksmuseum.nl/nl/collectie/\(OAICollection.objectNumber(number))"
+        let agentURI = object.maker.map {
+            "https://id.rijksmuseum.nl/21\(SyntheticCollection.makers.firstIndex(of: $0) ?? 0)"
+        }
+        let agent = object.maker.map { name in
+            "<edm:Agent rdf:about=\"\(agentURI ?? "")\"><skos:prefLabel xml:lang=\"nl\">\(MockHTTP.escapeXML(name))"
+                + "</skos:prefLabel><skos:prefLabel xml:lang=\"en\">\(MockHTTP.escapeXML(name))</skos:prefLabel>"
+                + "<owl:sameAs rdf:resource=\"http://www.wikidata.org/entity/Q5598\"/></edm:Agent>"
+        }
+        let creator: String
+        if let agent, let agentURI {
+            creator = nested ? "<dc:creator>\(agent)</dc:creator>" : "<dc:creator rdf:resource=\"\(agentURI)\"/>"
+        } else {
+            creator = ""
+        }
+        let cho = """
+            <edm:ProvidedCHO rdf:about="\(uri)"><dc:identifier>\(OAICollection.objectNumber(number))</dc:identifier>\
+            <dc:title xml:lang="nl">Studie \(number + 1)</dc:title>\
+            <dc:title xml:lang="en">\(MockHTTP.escapeXML(object.title))</dc:title>\(creator)\
+            <dc:type rdf:resource="https://id.rijksmuseum.nl/2201"/>\
+            <dcterms:created xml:lang="en">\(object.date)</dcterms:created><edm:type>IMAGE</edm:type></edm:ProvidedCHO>
+            """
+        var aggregation = "<ore:Aggregation rdf:about=\"\(uri)#aggregation\">"
+        aggregation +=
+            nested ? "<edm:aggregatedCHO>\(cho)</edm:aggregatedCHO>" : "<edm:aggregatedCHO rdf:resource=\"\(uri)\"/>"
+        if object.hasImage {
+            aggregation +=
+                nested
+                ? "<edm:isShownBy><edm:WebResource rdf:about=\"\(image)\"><svcs:has_service rdf:resource=\"\(iiif)\"/>"
+                    + "</edm:WebResource></edm:isShownBy>"
+                : "<edm:isShownBy rdf:resource=\"\(image)\"/><edm:object rdf:resource=\"\(image)\"/>"
+        }
+        aggregation += "<edm:isShownAt rdf:resource=\"\(page)\"/>"
+        aggregation += "<edm:rights rdf:resource=\"http://creativecommons.org/publicdomain/mark/1.0/\"/>"
+        aggregation += "<edm:dataProvider>Rijksmuseum</edm:dataProvider></ore:Aggregation>"
+        var rdf = """
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" \
+            xmlns:ore="http://www.openarchives.org/ore/terms/" xmlns:edm="http://www.europeana.eu/schemas/edm/" \
+            xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" \
+            xmlns:skos="http://www.w3.org/2004/02/skos/core#" xmlns:owl="http://www.w3.org/2002/07/owl#" \
+            xmlns:svcs="http://rdfs.org/sioc/services#">
+            """
+        if nested {
+            rdf += aggregation
+        } else {
+            rdf += aggregation + cho
+            if object.hasImage {
+                rdf +=
+                    "<edm:WebResource rdf:about=\"\(image)\"><svcs:has_service rdf:resource=\"\(iiif)\"/></edm:WebResource>"
+            }
+            rdf += agent ?? ""
+            rdf +=
+                "<skos:Concept rdf:about=\"https://id.rijksmuseum.nl/2201\"><skos:prefLabel xml:lang=\"en\">painting"
+                + "</skos:prefLabel></skos:Concept>"
+        }
+        return rdf + "</rdf:RDF>"
+    }
+
+    private func dublinCore(_ object: SyntheticObject, uri: String) -> String {
+        let number = object.number
+        var dc = """
+            <oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" \
+            xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier>\(OAICollection.objectNumber(number))</dc:identifier>\
+            <dc:identifier>\(uri)</dc:identifier><dc:title>\(MockHTTP.escapeXML(object.title))</dc:title>
+            """
+        if let maker = object.maker {
+            let role = number % 2 == 0 ? "schilder: " : ""
+            dc += "<dc:creator>\(role)\(MockHTTP.escapeXML(maker))</dc:creator>"
+        }
+        dc += "<dc:date>\(object.date)</dc:date><dc:type>schilderij</dc:type>"
+        if object.hasImage {
+            dc +=
+                "<dc:relation>https://iiif.micr.io/\(OAICollection.iiifID(number))/full/max/0/default.jpg</dc:relation>"
+        }
+        return dc + "<dc:rights>http://creativecommons.org/publicdomain/mark/1.0/</dc:rights></oai_dc:dc>"
+    }
+
+    private func error(_ code: String, _ message: String, status: Int? = nil) -> HTTPResponse {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-11-22T10:00:00Z</responseDate>\
+            <request>https://data.rijksmuseum.nl/oai</request><error code="\(code)">\(MockHTTP.escapeXML(message))</error>\
+            </OAI-PMH>
+            """
+        return Self.xmlResponse(status ?? collection.errorStatus, xml)
+    }
+
+    static func xmlResponse(_ status: Int, _ xml: String) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: HTTPStatusCode(status, phrase: "Status"),
+            headers: [.contentType: "text/xml;charset=UTF-8"],
+            body: Data(xml.utf8)
+        )
+    }
+}

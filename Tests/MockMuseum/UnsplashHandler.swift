@@ -1,0 +1,114 @@
+import FlyingFox
+import Foundation
+
+/// A generated photo feed in Unsplash's shape: bare JSON arrays, `Link` headers, rate-limit headers, a plain-text
+/// 403 when the hourly quota is used up, 401 for a wrong key.
+package struct UnsplashCollection: Sendable {
+    package var count: Int
+    /// The access key the API accepts.
+    package var key = "demo-access-key"
+    /// Requests allowed before `403 Rate Limit Exceeded` (`nil`: no limit).
+    package var quota: Int?
+
+    package init(count: Int, key: String = "demo-access-key", quota: Int? = nil) {
+        self.count = count
+        self.key = key
+        self.quota = quota
+    }
+
+    /// The photo id of number `number`.
+    package static func id(_ number: Int) -> String { String(format: "Ph%05dxQ", number) }
+}
+
+struct UnsplashHandler: HTTPHandler {
+    let collection: UnsplashCollection
+    let state: MockMuseumState
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        await state.record(request)
+        guard request.headers[HTTPHeader("Authorization")] == "Client-ID \(collection.key)" else {
+            return Self.json(401, ["errors": ["OAuth error: The access token is invalid"]], headers: [:])
+        }
+        let used = await state.count("requests")
+        let limit = collection.quota ?? 5_000
+        if let quota = collection.quota, used >= quota {
+            return HTTPResponse(
+                statusCode: HTTPStatusCode(403, phrase: "Forbidden"),
+                headers: [
+                    .contentType: "text/plain", HTTPHeader("X-Ratelimit-Limit"): "\(quota)",
+                    HTTPHeader("X-Ratelimit-Remaining"): "0",
+                ],
+                body: Data("Rate Limit Exceeded".utf8))
+        }
+        let query = MockHTTP.formQuery(request.target.query())
+        let page = max(1, query["page"].flatMap { Int($0) } ?? 1)
+        let perPage = min(30, max(1, query["per_page"].flatMap { Int($0) } ?? 10))
+        let numbers: [Int]
+        let isSearch: Bool
+        switch request.path {
+        case "/photos":
+            numbers = Array(0..<collection.count)
+            isSearch = false
+        case "/search/photos":
+            let text = (query["query"] ?? "").lowercased()
+            numbers = (0..<collection.count).filter { SyntheticCollection.object($0).title.lowercased().contains(text) }
+            isSearch = true
+        default:
+            return Self.json(404, ["errors": ["Couldn't find that"]], headers: [:])
+        }
+        let start = min((page - 1) * perPage, numbers.count)
+        let photos = numbers[start..<min(start + perPage, numbers.count)].map(Self.photo)
+        let last = max(1, (numbers.count + perPage - 1) / perPage)
+        let link = { (page: Int) in
+            "<https://api.unsplash.com\(request.path)?page=\(page)&per_page=\(perPage)>"
+        }
+        var links: [String] = []
+        if page > 1 { links += ["\(link(1)); rel=\"first\"", "\(link(page - 1)); rel=\"prev\""] }
+        if page < last { links += ["\(link(last)); rel=\"last\"", "\(link(page + 1)); rel=\"next\""] }
+        var headers: [HTTPHeader: String] = [
+            HTTPHeader("X-Per-Page"): "\(perPage)", HTTPHeader("X-Total"): "\(numbers.count)",
+            HTTPHeader("X-Ratelimit-Limit"): "\(limit)",
+            HTTPHeader("X-Ratelimit-Remaining"): "\(max(0, limit - used - 1))",
+        ]
+        if !links.isEmpty { headers[HTTPHeader("Link")] = links.joined(separator: ", ") }
+        let body: Any = isSearch ? ["total": numbers.count, "total_pages": last, "results": photos] : photos
+        return Self.json(200, body, headers: headers)
+    }
+
+    static func photo(_ number: Int) -> [String: Any] {
+        let object = SyntheticCollection.object(number)
+        let id = UnsplashCollection.id(number)
+        let raw =
+            "https://images.unsplash.com/photo-1461988320302-\(number)?ixid=M3wxMjA3fDB8MXxhbGx8\(number)fHx8fHx8fHx8"
+        let username = "user\(SyntheticCollection.makers.firstIndex(of: object.maker ?? "") ?? 99)"
+        return [
+            "id": id, "created_at": "2016-05-03T11:00:28-04:00", "updated_at": "2016-07-10T11:00:01-05:00",
+            "width": 5245, "height": 3497, "color": "#60544D", "blur_hash": "LoC%a7IoIVxZ_NM|M{s:%hRjWAo0",
+            "likes": 12, "liked_by_user": false,
+            // Both nullable: the title falls back from description to alt_description.
+            "description": number % 3 == 0 ? object.title : NSNull(),
+            "alt_description": number % 3 == 1 ? object.title : NSNull(),
+            "user": [
+                "id": "pXhwzz1JtQU", "username": username, "name": object.maker ?? username,
+                "links": ["html": "https://unsplash.com/@\(username)"],
+            ] as [String: Any],
+            "current_user_collections": [],
+            "urls": [
+                "raw": raw, "full": raw + "&fm=jpg&q=80", "regular": raw + "&w=1080&fit=max",
+                "small": raw + "&w=400&fit=max", "thumb": raw + "&w=200&fit=max",
+            ],
+            "links": [
+                "self": "https://api.unsplash.com/photos/\(id)", "html": "https://unsplash.com/photos/\(id)",
+                "download": "https://unsplash.com/photos/\(id)/download",
+                "download_location": "https://api.unsplash.com/photos/\(id)/download",
+            ],
+        ]
+    }
+
+    static func json(_ status: Int, _ object: Any, headers: [HTTPHeader: String]) -> HTTPResponse {
+        var all = headers
+        all[.contentType] = "application/json"
+        return HTTPResponse(
+            statusCode: HTTPStatusCode(status, phrase: "Status"), headers: all, body: MockHTTP.json(object))
+    }
+}

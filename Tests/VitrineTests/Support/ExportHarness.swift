@@ -1,0 +1,124 @@
+import CSV
+import Foundation
+import Testing
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+@testable import VitrineSources
+
+/// Runs an export the way `vitrine export` wires it (registry, AsyncHTTPClient, presenter, catalog writer) into
+/// a temporary folder. Retry and rate pauses are recorded, not slept.
+enum ExportHarness {
+    struct Run {
+        var folder: TemporaryFolder
+        var summary: SummaryViewModel
+        var pauses: [Duration]
+    }
+
+    static func run(
+        _ configuration: SourceConfiguration,
+        concurrency: Int = 4,
+        maxPages: Int? = nil,
+        thumbnailWidth: Int = 400,
+        environment: [String: String] = [:]
+    ) async throws -> Run {
+        let folder = try TemporaryFolder()
+        let (source, transport) = try SourceRegistry.make(
+            configuration, environment: environment, http: AsyncHTTPTransport())
+        let spy = CatalogDisplayLogicSpy()
+        let presenter = ExportPresenter(
+            thumbnailWidth: thumbnailWidth,
+            catalogDisplay: CatalogWriter(
+                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
+            progressDisplay: spy)
+        let sleeper = RecordingSleeper()
+        let interactor = ExportInteractor(source: source, transport: transport, presenter: presenter, sleeper: sleeper)
+        try await interactor.export(
+            request: ExportRequest(
+                harvest: HarvestOptions(maxPages: maxPages, concurrency: concurrency, jitter: { 0.5 }),
+                outputDirectory: folder.path, thumbnailWidth: thumbnailWidth))
+        return Run(folder: folder, summary: try #require(spy.summaries.first), pauses: sleeper.pauses)
+    }
+
+    static func csvRows(_ text: String) throws -> [[String]] {
+        let reader = try CSVReader(string: text, hasHeaderRow: true)
+        var rows: [[String]] = []
+        while let row = reader.next() { rows.append(row) }
+        return rows
+    }
+}
+
+/// Records the pauses a harvest asks for instead of sleeping.
+final class RecordingSleeper: HarvestSleeper, @unchecked Sendable {
+    private let lock = NSLock()
+    private var _pauses: [Duration] = []
+
+    var pauses: [Duration] { lock.withLock { _pauses } }
+
+    func sleep(for duration: Duration) async throws {
+        lock.withLock { _pauses.append(duration) }
+    }
+}
+
+/// Checks that all three catalogs hold every expected object exactly once, in its maker's section.
+enum CatalogChecks {
+    /// - parameter expected: object id → maker (`nil`: the unknown-maker section).
+    static func expectEveryObjectOnce(
+        in folder: TemporaryFolder, expected: [String: String?], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        // CSV: each id once, with its maker; one maker's rows side by side.
+        let rows = try ExportHarness.csvRows(folder.read("collection.csv"))
+        #expect(rows.count == expected.count, sourceLocation: sourceLocation)
+        #expect(Set(rows.map { $0[0] }) == Set(expected.keys), sourceLocation: sourceLocation)
+        for row in rows {
+            #expect(row[2] == (expected[row[0]] ?? nil) ?? "", "\(row[0])", sourceLocation: sourceLocation)
+        }
+        let makers = rows.map { $0[2] }
+        let runs = makers.enumerated().filter { $0.offset == 0 || makers[$0.offset - 1] != $0.element }.map(\.element)
+        #expect(runs.count == Set(makers).count, "a maker's rows are split", sourceLocation: sourceLocation)
+
+        // HTML: each card once, inside the section of its maker.
+        let html = try folder.read("index.html")
+        var section: [String: String] = [:]
+        for chunk in html.components(separatedBy: "data-artist=\"").dropFirst() {
+            let name = String(chunk.prefix { $0 != "\"" })
+            for card in chunk.components(separatedBy: "data-object-id=\"").dropFirst() {
+                let id = String(card.prefix { $0 != "\"" })
+                #expect(section[id] == nil, "\(id) twice", sourceLocation: sourceLocation)
+                section[id] = name
+            }
+        }
+        #expect(section.count == expected.count, sourceLocation: sourceLocation)
+        for (id, maker) in expected {
+            let name = section[id].map(Self.unescapeHTML)
+            #expect(name == (maker ?? "Unknown artist"), "\(id)", sourceLocation: sourceLocation)
+        }
+
+        // Markdown: each object line once, under its maker's heading.
+        var heading = ""
+        var underHeading: [String: String] = [:]
+        for line in try folder.read("catalog.md").split(separator: "\n") {
+            if line.hasPrefix("## ") { heading = String(line.dropFirst(3)) }
+            guard line.hasPrefix("- "), heading != "Contents", let dot = line.range(of: " · ", options: .backwards)
+            else { continue }
+            let id = String(line[dot.upperBound...]).replacingOccurrences(of: "\\", with: "")
+            #expect(underHeading[id] == nil, "\(id) twice in Markdown", sourceLocation: sourceLocation)
+            underHeading[id] = heading
+        }
+        #expect(underHeading.count == expected.count, sourceLocation: sourceLocation)
+        for (id, maker) in expected {
+            #expect(underHeading[id] == (maker ?? "Unknown artist"), "\(id)", sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func unescapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The CSV row of `id`.
+    static func row(_ id: String, in folder: TemporaryFolder) throws -> [String]? {
+        try ExportHarness.csvRows(folder.read("collection.csv")).first { $0[0] == id }
+    }
+}
