@@ -21,8 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        // Tests only: a loopback HTTP server for the mock museum, and a CSV reader to check our CSV.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Tests only: a CSV reader to check our CSV.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
@@ -78,7 +77,11 @@ let package = Package(
         // A museum API imitation on 127.0.0.1 for tests (and, later, benchmarks).
         .target(
             name: "VitrineMockMuseum",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             path: "Tests/MockMuseum",
             swiftSettings: swiftSettings
         ),

@@ -31,9 +31,9 @@ struct ExportCommand: AsyncParsableCommand {
             handler.logLevel = outputOptions.verbose ? .debug : .warning
             return handler
         }
-        do {
+        do throws(ExportError) {
             try await export()
-        } catch let error as ExportError {
+        } catch {
             TerminalDisplay.standardError("vitrine: error: \(error)")
             throw ExitCode.failure
         }
@@ -69,15 +69,26 @@ struct ExportCommand: AsyncParsableCommand {
             metadataPrefix: sourceOptions.metadataPrefix,
             startPage: harvestOptions.startPage
         )
+        let environment = ProcessInfo.processInfo.environment
         let (source, transport) = try SourceRegistry.make(
             configuration,
-            environment: ProcessInfo.processInfo.environment,
+            environment: environment,
             http: AsyncHTTPTransport()
         )
-        let terminal = TerminalDisplay(quiet: request.quiet)
-        if harvestOptions.cache != nil && !request.quiet {
-            terminal.displayNote("note: --cache is accepted but this version does not cache pages yet")
+        let terminal = TerminalDisplay(quiet: request.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
+        // The demo's pages are in the binary: nothing to cache.
+        let cache: FilePageCache? =
+            harvestOptions.noCache || sourceOptions.source == .demo
+            ? nil
+            : FilePageCache(
+                directory: harvestOptions.cache.map { URL(fileURLWithPath: $0) }
+                    ?? FilePageCache.defaultDirectory(environment: environment),
+                timeToLive: harvestOptions.ttl.seconds,
+                ignoresAge: harvestOptions.offline)
+        if harvestOptions.offline && cache == nil {
+            throw ExportError(.configuration("--offline needs a page cache; the demo has none"), source: "demo")
         }
+        let cacheMode: CacheMode = harvestOptions.offline ? .offline : harvestOptions.refresh ? .refresh : .use
         let templates = try TemplateLibrary(directory: request.templatesDirectory)
         let presenter = ExportPresenter(
             thumbnailWidth: request.thumbnailWidth,
@@ -88,7 +99,8 @@ struct ExportCommand: AsyncParsableCommand {
             ),
             progressDisplay: terminal
         )
-        let interactor = ExportInteractor(source: source, transport: transport, presenter: presenter)
+        let interactor = ExportInteractor(
+            source: source, transport: transport, presenter: presenter, cache: cache, cacheMode: cacheMode)
         do {
             try await interactor.export(request: request)
         } catch let error as ExportError {

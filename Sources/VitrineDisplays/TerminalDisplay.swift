@@ -5,15 +5,43 @@ import VitrineCore
 package struct TerminalDisplay: ProgressDisplayLogic {
     /// Print nothing but the summary (errors are printed by the command).
     package let quiet: Bool
+    /// On a terminal progress rewrites one line; elsewhere (a log file, CI) it is a plain line now and then.
+    package let isTerminal: Bool
+    /// How often a plain progress line is written when not on a terminal.
+    package let logInterval: Duration
     private let write: @Sendable (String) -> Void
+    private let progress = ProgressLineState()
 
     /// - parameter write: where lines go; standard error unless a test says otherwise.
-    package init(quiet: Bool, write: @escaping @Sendable (String) -> Void = TerminalDisplay.standardError) {
+    package init(
+        quiet: Bool,
+        isTerminal: Bool = false,
+        logInterval: Duration = .seconds(10),
+        write: @escaping @Sendable (String) -> Void = TerminalDisplay.standardError
+    ) {
         self.quiet = quiet
+        self.isTerminal = isTerminal
+        self.logInterval = logInterval
         self.write = write
     }
 
+    /// Whether standard error is a terminal.
+    package static var standardErrorIsTerminal: Bool {
+        isatty(FileHandle.standardError.fileDescriptor) == 1
+    }
+
+    package func displayProgress(line: String) {
+        guard !quiet else { return }
+        if isTerminal {
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            progress.markShown()
+        } else if progress.due(every: logInterval) {
+            write("progress: \(line)")
+        }
+    }
+
     package func displaySummary(viewModel: SummaryViewModel) {
+        if isTerminal && progress.wasShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if !quiet {
             viewModel.warnings.forEach(write)
             viewModel.notices.forEach(write)
@@ -30,5 +58,30 @@ package struct TerminalDisplay: ProgressDisplayLogic {
     /// Writes a line to standard error.
     @Sendable package static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// When the last plain progress line went out, and whether a terminal line is showing.
+private final class ProgressLineState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: ContinuousClock.Instant?
+    private var shown = false
+
+    var wasShown: Bool { lock.withLock { shown } }
+
+    func markShown() { lock.withLock { shown = true } }
+
+    /// Whether `interval` has passed since the last line (the first is due after one interval too).
+    func due(every interval: Duration) -> Bool {
+        lock.withLock {
+            let now = ContinuousClock.now
+            guard let previous = last else {
+                last = now
+                return false
+            }
+            guard now - previous >= interval else { return false }
+            last = now
+            return true
+        }
     }
 }

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// A generated collection in the Art Institute of Chicago API's shape.
@@ -30,13 +29,13 @@ package struct ArtInstituteCollection: Sendable {
     }
 }
 
-struct ArtInstituteHandler: HTTPHandler {
+struct ArtInstituteHandler: MockHandler {
     let collection: ArtInstituteCollection
     let state: MockMuseumState
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handle(_ request: MockRequest) async throws -> MockResponse {
         await state.record(request)
-        let query = MockHTTP.formQuery(request.target.query())
+        let query = MockHTTP.formQuery(request.rawQuery)
         let page = query["page"].flatMap { Int($0) } ?? 1
         let limit = query["limit"].flatMap { Int($0) } ?? 12
         guard limit <= 100 else {
@@ -80,7 +79,7 @@ struct ArtInstituteHandler: HTTPHandler {
     }
 
     private func respond(_ numbers: [Int], total: Int, page: Int, limit: Int, fields: String?, search: Bool)
-        -> HTTPResponse
+        -> MockResponse
     {
         let start = min(max(0, (page - 1) * limit), numbers.count)
         let slice = numbers[start..<min(start + limit, numbers.count)]
@@ -146,10 +145,10 @@ struct ArtInstituteHandler: HTTPHandler {
         return record
     }
 
-    static func json(_ status: Int, _ object: Any) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: "Status"),
-            headers: [.contentType: "application/json"],
+    static func json(_ status: Int, _ object: Any) -> MockResponse {
+        MockResponse(
+            status: status,
+            headers: ["Content-Type": "application/json"],
             body: MockHTTP.json(object)
         )
     }

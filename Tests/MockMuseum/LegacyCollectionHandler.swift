@@ -1,15 +1,13 @@
-import FlyingFox
 import Foundation
 
 /// Answers `GET /api/{culture}/collection?key=…&p=…&ps=…` as the Rijksmuseum collection API did.
-struct LegacyCollectionHandler: HTTPHandler {
+struct LegacyCollectionHandler: MockHandler {
     let collection: LegacyCollection
     let configuration: MockConfiguration
     let state: MockMuseumState
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        await state.record(query.isEmpty ? request.path : "\(request.path)?\(query)")
+    func handle(_ request: MockRequest) async throws -> MockResponse {
+        await state.record(request)
         if configuration.latency > .zero { try await Task.sleep(for: configuration.latency) }
 
         if configuration.retired { return text(410, "Gone") }
@@ -24,25 +22,25 @@ struct LegacyCollectionHandler: HTTPHandler {
         if let status = configuration.failingPages[page] { return text(status, "Internal Server Error") }
         if configuration.malformedPages.contains(page) { return text(200, "<html>Service Unavailable</html>") }
         let index = configuration.firstPageNumber == 0 ? page : max(page, 1) - 1
-        return HTTPResponse(
-            statusCode: HTTPStatusCode(200, phrase: "OK"),
-            headers: [.contentType: "application/json; charset=utf-8", HTTPHeader("X-Powered-By"): "ASP.NET"],
+        return MockResponse(
+            status: 200,
+            headers: ["Content-Type": "application/json; charset=utf-8", "X-Powered-By": "ASP.NET"],
             body: collection.body(page: index, pageSize: pageSize)
         )
     }
 
-    private func json(_ status: Int, _ body: String) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: "Status"),
-            headers: [.contentType: "application/json; charset=utf-8"],
+    private func json(_ status: Int, _ body: String) -> MockResponse {
+        MockResponse(
+            status: status,
+            headers: ["Content-Type": "application/json; charset=utf-8"],
             body: Data(body.utf8)
         )
     }
 
-    private func text(_ status: Int, _ body: String) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: "Status"),
-            headers: [.contentType: "text/html"],
+    private func text(_ status: Int, _ body: String) -> MockResponse {
+        MockResponse(
+            status: status,
+            headers: ["Content-Type": "text/html"],
             body: Data(body.utf8)
         )
     }

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// A generated collection in The Met API's shape: an id list with gaps and dead ids, works in copyright with
@@ -33,13 +32,13 @@ package struct MetCollection: Sendable {
     package static func department(_ number: Int) -> Int { [1, 3, 11][number % 3] }
 }
 
-struct MetHandler: HTTPHandler {
+struct MetHandler: MockHandler {
     let collection: MetCollection
     let state: MockMuseumState
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handle(_ request: MockRequest) async throws -> MockResponse {
         await state.record(request)
-        let query = MockHTTP.formQuery(request.target.query())
+        let query = MockHTTP.formQuery(request.rawQuery)
         let prefix = "/public/collection"
         guard request.path.hasPrefix(prefix) else { return Self.notFound() }
         let path = String(request.path.dropFirst(prefix.count))
@@ -53,7 +52,7 @@ struct MetHandler: HTTPHandler {
             }
             return Self.json(200, ["total": listed.count, "objectIDs": listed.map(MetCollection.id)])
         case "/v1/search":
-            return HTTPResponse(statusCode: HTTPStatusCode(410, phrase: "Gone"), body: Data("Gone".utf8))
+            return MockResponse(status: 410, body: Data("Gone".utf8))
         case "/v1.1/search":
             let text = (query["q"] ?? "").lowercased()
             let matches = numbers.filter { number in
@@ -73,14 +72,14 @@ struct MetHandler: HTTPHandler {
             else { return Self.notFound() }
             let number = (id - 436_000) / 3
             if collection.throttledOnce.contains(number), await state.count("403-\(number)") == 0 {
-                return HTTPResponse(
-                    statusCode: HTTPStatusCode(403, phrase: "Forbidden"), headers: [.contentType: "text/html"],
+                return MockResponse(
+                    status: 403, headers: ["Content-Type": "text/html"],
                     body: Data("<html><head><script>/* Incapsula challenge */</script></head><body></body></html>".utf8)
                 )
             }
             if collection.garbledOnce.contains(number), await state.count("garbled-\(number)") == 0 {
-                return HTTPResponse(
-                    statusCode: .ok, headers: [.contentType: "text/html"], body: Data("Hello World".utf8))
+                return MockResponse(
+                    status: 200, headers: ["Content-Type": "text/html"], body: Data("Hello World".utf8))
             }
             if collection.isMissing(number) { return Self.notFound() }
             return Self.json(200, Self.object(number))
@@ -115,14 +114,14 @@ struct MetHandler: HTTPHandler {
         ]
     }
 
-    static func notFound() -> HTTPResponse {
+    static func notFound() -> MockResponse {
         json(404, ["message": "ObjectID not found"])
     }
 
-    static func json(_ status: Int, _ object: Any) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: "Status"),
-            headers: [.contentType: "application/json"],
+    static func json(_ status: Int, _ object: Any) -> MockResponse {
+        MockResponse(
+            status: status,
+            headers: ["Content-Type": "application/json"],
             body: MockHTTP.json(object)
         )
     }

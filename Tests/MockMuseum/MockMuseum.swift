@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 
 /// An imitation of a museum API on 127.0.0.1, for tests: serves a collection in the real API's shape, with
@@ -7,14 +5,12 @@ import Foundation
 package final class MockMuseum: Sendable {
     /// `http://127.0.0.1:{port}`.
     package let baseURL: String
-    private let server: HTTPServer
-    private let task: Task<Void, any Error>
+    private let server: MockHTTPServer
     private let state: MockMuseumState
 
-    private init(server: HTTPServer, port: UInt16, task: Task<Void, any Error>, state: MockMuseumState) {
+    private init(server: MockHTTPServer, state: MockMuseumState) {
         self.server = server
-        self.baseURL = "http://127.0.0.1:\(port)"
-        self.task = task
+        self.baseURL = "http://127.0.0.1:\(server.port)"
         self.state = state
     }
 
@@ -52,16 +48,9 @@ package final class MockMuseum: Sendable {
         return try await start(handler: UnsplashHandler(collection: collection, state: state), state: state)
     }
 
-    private static func start(handler: some HTTPHandler, state: MockMuseumState) async throws -> MockMuseum {
-        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: 0)
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: handler)
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening()
-        guard case .ip4(_, let port) = await server.listeningAddress else {
-            task.cancel()
-            throw MockMuseumError.notListening
-        }
-        return MockMuseum(server: server, port: port, task: task, state: state)
+    private static func start(handler: some MockHandler, state: MockMuseumState) async throws -> MockMuseum {
+        let server = try await MockHTTPServer.start(handler: FaultInjectingHandler(inner: handler, state: state))
+        return MockMuseum(server: server, state: state)
     }
 
     /// The API's base URL for the legacy Rijksmuseum source (`--base-url`).
@@ -75,6 +64,16 @@ package final class MockMuseum: Sendable {
     /// `--base-url` for the Unsplash mock.
     package var unsplashBaseURL: String { baseURL }
 
+    /// Changes the faults the API shows from now on.
+    package func setFaults(_ faults: MockFaults) async {
+        await state.setFaults(faults)
+    }
+
+    /// Forgets the requests logged so far (and the counts behind flaky URLs and outages).
+    package func resetLog() async {
+        await state.reset()
+    }
+
     /// Every request so far, as `path?query` (the query as sent, percent-encoded), in arrival order.
     package func requests() async -> [String] {
         await state.requests
@@ -87,13 +86,8 @@ package final class MockMuseum: Sendable {
 
     /// Stops the server.
     package func stop() async {
-        await server.stop(timeout: 1)
-        task.cancel()
+        await server.stop()
     }
-}
-
-package enum MockMuseumError: Error {
-    case notListening
 }
 
 /// Quirks and failures the mock can show.
@@ -132,20 +126,24 @@ package struct MockConfiguration: Sendable {
 actor MockMuseumState {
     var requests: [String] = []
     var headers: [[String: String]] = []
+    var faults = MockFaults()
+
+    func setFaults(_ faults: MockFaults) {
+        self.faults = faults
+    }
+
+    func reset() {
+        requests = []
+        headers = []
+        counts = [:]
+    }
     /// Answers given per key, for knobs such as "throttle this object once".
     private var counts: [String: Int] = [:]
 
-    func record(_ request: String) {
-        requests.append(request)
-    }
-
     /// Logs a request with its raw query and headers.
-    func record(_ request: HTTPRequest) {
-        let query = request.target.query()
-        requests.append(query.isEmpty ? request.path : "\(request.path)?\(query)")
-        var names: [String: String] = [:]
-        for (name, value) in request.headers { names[name.rawValue.lowercased()] = value }
-        headers.append(names)
+    func record(_ request: MockRequest) {
+        requests.append(request.target)
+        headers.append(request.headers)
     }
 
     /// How many times `key` was counted before, counting this time.

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// A generated OAI-PMH repository in the Rijksmuseum's shape: EDM (flat on even pages, the older nested shape on
@@ -37,25 +36,26 @@ package struct OAICollection: Sendable {
     package static func token(page: Int) -> String { "b2Zmc2V0+\(page)/cGFnZQ==" }
 }
 
-struct OAIPMHHandler: HTTPHandler {
+struct OAIPMHHandler: MockHandler {
     let collection: OAICollection
     let state: MockMuseumState
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handle(_ request: MockRequest) async throws -> MockResponse {
         await state.record(request)
         guard request.path == "/oai" else { return error("badVerb", "no such endpoint", status: 404) }
-        let query = MockHTTP.formQuery(request.target.query())
+        let query = MockHTTP.formQuery(request.rawQuery)
         guard query["verb"] == "ListRecords" else { return error("badVerb", "only ListRecords is imitated") }
+        let generation = await state.faults.tokenGeneration
         if let token = query["resumptionToken"] {
             guard query.count == 2 else {
                 return error("badArgument", "resumptionToken is an exclusive argument")
             }
             guard let number = Self.page(of: token), number > 0, number * collection.pageSize < collection.count,
-                !collection.expiredPages.contains(number)
+                !collection.expiredPages.contains(number), Self.generation(of: token) == generation
             else {
                 return error("badResumptionToken", "The value of the resumptionToken argument is invalid or expired.")
             }
-            return records(page: number, prefix: Self.prefix(of: token))
+            return records(page: number, prefix: Self.prefix(of: token), generation: generation)
         }
         guard let requested = query["metadataPrefix"] else {
             return error("badArgument", "metadataPrefix is required")
@@ -66,7 +66,14 @@ struct OAIPMHHandler: HTTPHandler {
         if query["set"] == "empty" || collection.count == 0 {
             return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
         }
-        return records(page: 0, prefix: requested)
+        return records(page: 0, prefix: requested, generation: generation)
+    }
+
+    /// The generation a token was issued in: `….g{n}` (none: 0).
+    private static func generation(of token: String) -> Int {
+        let core = token.hasSuffix("|dc") ? String(token.dropLast(3)) : token
+        guard let marker = core.range(of: ".g", options: .backwards) else { return 0 }
+        return Int(core[marker.upperBound...]) ?? -1
     }
 
     /// The page number in a token (`…+{page}/…`), and which format it continues.
@@ -79,7 +86,7 @@ struct OAIPMHHandler: HTTPHandler {
         token.hasSuffix("|dc") ? "oai_dc" : "edm"
     }
 
-    private func records(page: Int, prefix: String) -> HTTPResponse {
+    private func records(page: Int, prefix: String, generation: Int) -> MockResponse {
         let start = page * collection.pageSize
         let end = min(start + collection.pageSize, collection.count)
         var xml = """
@@ -94,7 +101,9 @@ struct OAIPMHHandler: HTTPHandler {
             xml += record(number, prefix: prefix, nested: page % 2 == 1)
         }
         if end < collection.count {
-            let token = OAICollection.token(page: page + 1) + (prefix == "oai_dc" ? "|dc" : "")
+            let token =
+                OAICollection.token(page: page + 1) + (generation == 0 ? "" : ".g\(generation)")
+                + (prefix == "oai_dc" ? "|dc" : "")
             xml += "<resumptionToken completeListSize=\"\(collection.count)\" cursor=\"\(start)\">"
             xml += MockHTTP.escapeXML(token) + "</resumptionToken>\n"
         } else if !collection.omitFinalToken {
@@ -202,7 +211,7 @@ struct OAIPMHHandler: HTTPHandler {
         return dc + "<dc:rights>http://creativecommons.org/publicdomain/mark/1.0/</dc:rights></oai_dc:dc>"
     }
 
-    private func error(_ code: String, _ message: String, status: Int? = nil) -> HTTPResponse {
+    private func error(_ code: String, _ message: String, status: Int? = nil) -> MockResponse {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-11-22T10:00:00Z</responseDate>\
@@ -212,10 +221,10 @@ struct OAIPMHHandler: HTTPHandler {
         return Self.xmlResponse(status ?? collection.errorStatus, xml)
     }
 
-    static func xmlResponse(_ status: Int, _ xml: String) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: "Status"),
-            headers: [.contentType: "text/xml;charset=UTF-8"],
+    static func xmlResponse(_ status: Int, _ xml: String) -> MockResponse {
+        MockResponse(
+            status: status,
+            headers: ["Content-Type": "text/xml;charset=UTF-8"],
             body: Data(xml.utf8)
         )
     }

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// A generated photo feed in Unsplash's shape: bare JSON arrays, `Link` headers, rate-limit headers, a plain-text
@@ -20,27 +19,27 @@ package struct UnsplashCollection: Sendable {
     package static func id(_ number: Int) -> String { String(format: "Ph%05dxQ", number) }
 }
 
-struct UnsplashHandler: HTTPHandler {
+struct UnsplashHandler: MockHandler {
     let collection: UnsplashCollection
     let state: MockMuseumState
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handle(_ request: MockRequest) async throws -> MockResponse {
         await state.record(request)
-        guard request.headers[HTTPHeader("Authorization")] == "Client-ID \(collection.key)" else {
+        guard request.header("authorization") == "Client-ID \(collection.key)" else {
             return Self.json(401, ["errors": ["OAuth error: The access token is invalid"]], headers: [:])
         }
         let used = await state.count("requests")
         let limit = collection.quota ?? 5_000
         if let quota = collection.quota, used >= quota {
-            return HTTPResponse(
-                statusCode: HTTPStatusCode(403, phrase: "Forbidden"),
+            return MockResponse(
+                status: 403,
                 headers: [
-                    .contentType: "text/plain", HTTPHeader("X-Ratelimit-Limit"): "\(quota)",
-                    HTTPHeader("X-Ratelimit-Remaining"): "0",
+                    "Content-Type": "text/plain", "X-Ratelimit-Limit": "\(quota)",
+                    "X-Ratelimit-Remaining": "0",
                 ],
                 body: Data("Rate Limit Exceeded".utf8))
         }
-        let query = MockHTTP.formQuery(request.target.query())
+        let query = MockHTTP.formQuery(request.rawQuery)
         let page = max(1, query["page"].flatMap { Int($0) } ?? 1)
         let perPage = min(30, max(1, query["per_page"].flatMap { Int($0) } ?? 10))
         let numbers: [Int]
@@ -65,12 +64,12 @@ struct UnsplashHandler: HTTPHandler {
         var links: [String] = []
         if page > 1 { links += ["\(link(1)); rel=\"first\"", "\(link(page - 1)); rel=\"prev\""] }
         if page < last { links += ["\(link(last)); rel=\"last\"", "\(link(page + 1)); rel=\"next\""] }
-        var headers: [HTTPHeader: String] = [
-            HTTPHeader("X-Per-Page"): "\(perPage)", HTTPHeader("X-Total"): "\(numbers.count)",
-            HTTPHeader("X-Ratelimit-Limit"): "\(limit)",
-            HTTPHeader("X-Ratelimit-Remaining"): "\(max(0, limit - used - 1))",
+        var headers: [String: String] = [
+            "X-Per-Page": "\(perPage)", "X-Total": "\(numbers.count)",
+            "X-Ratelimit-Limit": "\(limit)",
+            "X-Ratelimit-Remaining": "\(max(0, limit - used - 1))",
         ]
-        if !links.isEmpty { headers[HTTPHeader("Link")] = links.joined(separator: ", ") }
+        if !links.isEmpty { headers["Link"] = links.joined(separator: ", ") }
         let body: Any = isSearch ? ["total": numbers.count, "total_pages": last, "results": photos] : photos
         return Self.json(200, body, headers: headers)
     }
@@ -105,10 +104,10 @@ struct UnsplashHandler: HTTPHandler {
         ]
     }
 
-    static func json(_ status: Int, _ object: Any, headers: [HTTPHeader: String]) -> HTTPResponse {
+    static func json(_ status: Int, _ object: Any, headers: [String: String]) -> MockResponse {
         var all = headers
-        all[.contentType] = "application/json"
-        return HTTPResponse(
-            statusCode: HTTPStatusCode(status, phrase: "Status"), headers: all, body: MockHTTP.json(object))
+        all["Content-Type"] = "application/json"
+        return MockResponse(
+            status: status, headers: all, body: MockHTTP.json(object))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// How to walk the pages.
 struct HarvestOptionGroup: ParsableArguments {
@@ -23,20 +24,26 @@ struct HarvestOptionGroup: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Requests per second at most (default: the API's own ceiling: AIC 1, The Met 4, others none).",
+            "Requests per second at most; 0 for no ceiling (default: the API's own: AIC 1, The Met 4, others none).",
             valueName: "n"))
     var rate: Double?
 
     @Option(
         help: ArgumentHelp(
-            "Folder for the page cache. Accepted now; caching arrives with the harvest engine (issue 4).",
-            valueName: "dir"
-        )
-    )
+            "Folder for the page cache (default: $XDG_CACHE_HOME/vitrine or ~/.cache/vitrine).", valueName: "dir"))
     var cache: String?
 
-    @Flag(help: "Render from the page cache only. Not available yet: it arrives with the page cache.")
+    @Flag(help: "Use no page cache: fetch everything, store nothing.")
+    var noCache = false
+
+    @Option(help: ArgumentHelp("How long a cached page stays fresh: 90s, 30m, 24h, 7d.", valueName: "age"))
+    var ttl: TimeToLive = TimeToLive(seconds: 24 * 3600)
+
+    @Flag(help: "Render from the page cache only, whatever its age; say which pages are missing.")
     var offline = false
+
+    @Flag(help: "Fetch every page again (and store it), ignoring the cache.")
+    var refresh = false
 
     func validate() throws {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
@@ -44,9 +51,32 @@ struct HarvestOptionGroup: ParsableArguments {
         if !(1...64).contains(concurrency) { throw ValidationError("--concurrency must be 1…64.") }
         if let startPage, startPage < 0 { throw ValidationError("--start-page must be 0 or more.") }
         if !(0...20).contains(retries) { throw ValidationError("--retries must be 0…20.") }
-        if let rate, !(rate > 0) { throw ValidationError("--rate must be more than 0 requests a second.") }
-        if offline {
-            throw ValidationError("--offline needs the page cache, which this version does not have yet.")
+        if let rate, !(rate >= 0) { throw ValidationError("--rate must be 0 (no ceiling) or more requests a second.") }
+        if offline && (noCache || refresh) {
+            throw ValidationError("--offline reads the page cache: it cannot go with --no-cache or --refresh.")
         }
     }
+}
+
+/// `--ttl`: seconds, or a number with `s`, `m`, `h` or `d`.
+struct TimeToLive: ExpressibleByArgument, Sendable {
+    var seconds: Double
+
+    init(seconds: Double) {
+        self.seconds = seconds
+    }
+
+    init?(argument: String) {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        var text = Substring(argument.trimmingCharacters(in: .whitespaces).lowercased())
+        var unit = 1.0
+        if let last = text.last, let factor = units[last] {
+            unit = factor
+            text = text.dropLast()
+        }
+        guard let value = Double(text), value >= 0 else { return nil }
+        seconds = value * unit
+    }
+
+    var defaultValueDescription: String { "24h" }
 }

@@ -16,6 +16,10 @@ package protocol CollectionSource: Sendable {
     /// What a non-2xx response means for this API; `nil` to treat it as a page anyway (e.g. OAI errors sent
     /// with a 4xx status but a readable body).
     func failure(for response: SourceResponse) -> HarvestFailure?
+    /// The next page of a chain, read cheaply from a raw response before it is decoded, so the next request can
+    /// travel while this page is parsed; `nil` when the source cannot tell early. It must agree with the
+    /// `continuation` of the decoded page; if it does not, the early request is dropped.
+    func peekNext(_ response: SourceResponse) -> PageCursor?
 }
 
 extension CollectionSource {
@@ -23,6 +27,8 @@ extension CollectionSource {
     package func failure(for response: SourceResponse) -> HarvestFailure? {
         response.statusFailure
     }
+
+    package func peekNext(_ response: SourceResponse) -> PageCursor? { nil }
 }
 
 /// An HTTP GET as a source describes it.

@@ -16,6 +16,9 @@ package struct SourceDescriptor: Sendable, Equatable {
     package var summary: String
     /// The request rate the API publishes or practice demands, per second; `nil` for no ceiling.
     package var requestsPerSecond: Double?
+    /// Whether pages past the end are cheap (an empty page, no quota spent), so the first `concurrency` pages
+    /// may be asked for before the first one tells how many there are.
+    package var speculativePaging: Bool
 
     package init(
         name: String,
@@ -25,7 +28,8 @@ package struct SourceDescriptor: Sendable, Equatable {
         keyVariable: String?,
         filters: [String],
         summary: String,
-        requestsPerSecond: Double? = nil
+        requestsPerSecond: Double? = nil,
+        speculativePaging: Bool = false
     ) {
         self.name = name
         self.institution = institution
@@ -35,5 +39,6 @@ package struct SourceDescriptor: Sendable, Equatable {
         self.filters = filters
         self.summary = summary
         self.requestsPerSecond = requestsPerSecond
+        self.speculativePaging = speculativePaging
     }
 }

@@ -4,7 +4,13 @@ package protocol CatalogDisplayLogic: Sendable {
     func displayCatalog(viewModel: CatalogViewModel) throws -> [String]
 }
 
-/// Shows the end-of-run report.
+/// Shows progress while harvesting, and the end-of-run report.
 package protocol ProgressDisplayLogic: Sendable {
     func displaySummary(viewModel: SummaryViewModel)
+    /// One line on where the harvest stands; `final` is the last, before the summary.
+    func displayProgress(line: String)
+}
+
+extension ProgressDisplayLogic {
+    package func displayProgress(line: String) {}
 }

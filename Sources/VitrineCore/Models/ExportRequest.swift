@@ -43,7 +43,7 @@ package struct HarvestOptions: Sendable, Equatable {
     package var concurrency: Int
     /// Retries of a throttled, failing (5xx) or dropped request before the harvest fails.
     package var retries: Int
-    /// Requests per second at most; the source's own ceiling when `nil`.
+    /// Requests per second at most; the source's own ceiling when `nil`; none when 0.
     package var requestsPerSecond: Double?
     /// Spreads retry pauses (0…1); random unless a test fixes it.
     package var jitter: @Sendable () -> Double

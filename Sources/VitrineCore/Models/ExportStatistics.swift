@@ -20,6 +20,12 @@ package struct ExportStatistics: Sendable, Equatable {
     package var notices: [String] = []
     /// Wall-clock seconds the export took.
     package var seconds: Double = 0
+    /// Responses fetched from the network.
+    package var requests = 0
+    /// Responses read from the page cache instead.
+    package var cacheHits = 0
+    /// Requests sent again after a transient failure.
+    package var retries = 0
 
     package init() {}
 }
@@ -39,4 +45,29 @@ package struct RecordWarning: Sendable, Equatable, CustomStringConvertible {
     }
 
     package var description: String { "page \(page), record \(position): \(reason)" }
+}
+
+/// Where a harvest stands, reported while pages arrive.
+package struct HarvestProgress: Sendable, Equatable {
+    package var source: String
+    package var pages: Int
+    package var objects: Int
+    /// The collection's size as the API reports it, when it does.
+    package var reportedTotal: Int?
+    /// Seconds since the harvest began.
+    package var elapsed: Double
+    package var retries: Int
+    package var cacheHits: Int
+
+    package init(
+        source: String, pages: Int, objects: Int, reportedTotal: Int?, elapsed: Double, retries: Int, cacheHits: Int
+    ) {
+        self.source = source
+        self.pages = pages
+        self.objects = objects
+        self.reportedTotal = reportedTotal
+        self.elapsed = elapsed
+        self.retries = retries
+        self.cacheHits = cacheHits
+    }
 }

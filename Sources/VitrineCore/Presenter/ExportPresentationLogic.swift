@@ -2,4 +2,10 @@
 package protocol ExportPresentationLogic: Sendable {
     /// Turns harvested sections into a catalog view model, has the displays write it, then reports.
     func presentCatalog(response: ExportResponse) throws
+    /// Reports where a running harvest stands.
+    func presentProgress(_ progress: HarvestProgress)
+}
+
+extension ExportPresentationLogic {
+    package func presentProgress(_ progress: HarvestProgress) {}
 }

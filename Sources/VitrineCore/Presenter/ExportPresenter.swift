@@ -26,6 +26,33 @@ package struct ExportPresenter: ExportPresentationLogic {
         progressDisplay.displaySummary(viewModel: makeSummary(response: response, written: written))
     }
 
+    package func presentProgress(_ progress: HarvestProgress) {
+        progressDisplay.displayProgress(line: Self.progressLine(progress))
+    }
+
+    /// `rijksmuseum: 120 pages, 6,000 of 843,943 objects (0.7%), 850 objects/s, about 16 min left, 2 retries`.
+    package static func progressLine(_ progress: HarvestProgress) -> String {
+        var parts = [count(progress.pages, "page")]
+        let rate = progress.elapsed > 0 ? Double(progress.objects) / progress.elapsed : 0
+        if let total = progress.reportedTotal, total > 0 {
+            let percent = (Double(progress.objects) / Double(total) * 1000).rounded() / 10
+            parts.append("\(grouped(progress.objects)) of \(grouped(total)) objects (\(percent)%)")
+        } else {
+            parts.append(count(progress.objects, "object"))
+        }
+        parts.append("\(grouped(Int(rate.rounded()))) objects/s")
+        if let total = progress.reportedTotal, rate > 0, total > progress.objects {
+            parts.append("about \(seconds(Double(total - progress.objects) / rate)) left")
+        }
+        if progress.cacheHits > 0 { parts.append("\(grouped(progress.cacheHits)) from cache") }
+        if progress.retries > 0 { parts.append(retries(progress.retries)) }
+        return "\(progress.source): " + parts.joined(separator: ", ")
+    }
+
+    private static func retries(_ number: Int) -> String {
+        "\(grouped(number)) \(number == 1 ? "retry" : "retries")"
+    }
+
     // MARK: - Catalog
 
     /// The catalog view model for a response.
@@ -119,6 +146,8 @@ package struct ExportPresenter: ExportPresentationLogic {
             "\(statistics.skipped) skipped",
         ]
         if statistics.deleted > 0 { parts.append("\(statistics.deleted) deleted") }
+        if statistics.cacheHits > 0 { parts.append("\(Self.grouped(statistics.cacheHits)) from cache") }
+        if statistics.retries > 0 { parts.append(Self.retries(statistics.retries)) }
         parts.append(Self.seconds(statistics.seconds))
         return SummaryViewModel(
             warnings: warnings,

@@ -63,8 +63,7 @@ package actor RequestPacer {
     }
 
     /// Reserves the next free slot and returns how long to wait for it.
-    package func reserve() -> Duration {
-        let now = ContinuousClock.now
+    package func reserve(now: ContinuousClock.Instant = .now) -> Duration {
         let slot = max(nextSlot ?? now, now)
         nextSlot = slot + interval
         return slot - now

@@ -25,7 +25,8 @@ package struct ArtInstituteSource: CollectionSource {
         keyVariable: nil,
         filters: ["--query", "--artist", "--start-page"],
         summary: "The Art Institute of Chicago's public API (about 130,000 artworks; IIIF images).",
-        requestsPerSecond: 1
+        requestsPerSecond: 1,
+        speculativePaging: true
     )
 
     package let baseURL: URL

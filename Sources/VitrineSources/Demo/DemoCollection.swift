@@ -19,7 +19,8 @@ package enum DemoCollection {
         paging: "page numbers, \(pageSize) a page (bundled, in the Rijksmuseum collection API's shape)",
         keyVariable: nil,
         filters: [],
-        summary: "An invented collection of \(objectCount) objects, bundled: no network, no key. The default."
+        summary: "An invented collection of \(objectCount) objects, bundled: no network, no key. The default.",
+        speculativePaging: true
     )
 
     /// The legacy Rijksmuseum source, pointed at the bundled pages.

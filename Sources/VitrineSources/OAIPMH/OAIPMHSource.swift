@@ -129,6 +129,7 @@ package struct OAIPMHSource: CollectionSource {
         }
         if let error = parsed.error {
             if error.code == "noRecordsMatch" { return SourcePage(records: [], continuation: .end, reportedTotal: 0) }
+            if error.code == "badResumptionToken" { throw .expiredResumption(message(for: error, page: page)) }
             throw .api(message(for: error, page: page))
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
@@ -142,7 +143,8 @@ package struct OAIPMHSource: CollectionSource {
         let said = error.message.isEmpty ? error.code : "\(error.code): \(error.message)"
         switch error.code {
         case "badResumptionToken":
-            return "the repository rejected the resumption token (\(said)); tokens expire: run the export again"
+            return "the repository rejected the resumption token (\(said)); tokens expire: run the export again "
+                + "(with the page cache it starts over from the first page)"
         case "cannotDisseminateFormat":
             return "the repository does not serve metadataPrefix=\(metadataPrefix) (\(said)); "
                 + "pick another with --metadata-prefix (oai_dc is always served)"
@@ -153,6 +155,25 @@ package struct OAIPMHSource: CollectionSource {
         default:
             return "the repository answered with an OAI-PMH error (\(said))"
         }
+    }
+
+    /// The resumption token, found by a byte search in the end of the body, so the next request can leave
+    /// while this page is parsed. The decoded page has the final word.
+    package func peekNext(_ response: SourceResponse) -> PageCursor? {
+        guard (200..<300).contains(response.status) else { return nil }
+        let tail = response.body.suffix(8_192)
+        guard let open = tail.lastRange(of: Data("resumptionToken".utf8)),
+            let close = tail[open.upperBound...].firstIndex(of: UInt8(ascii: ">")),
+            tail[tail.index(before: close)] != UInt8(ascii: "/"),
+            let end = tail[close...].firstRange(of: Data("</".utf8))
+        else { return nil }
+        let raw = String(decoding: tail[tail.index(after: close)..<end.lowerBound], as: UTF8.self)
+        let token = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        guard !token.isEmpty, !token.contains("&#"), !token.contains("<") else { return nil }
+        return .token(token)
     }
 
     private static func looksLikeXML(_ body: Data) -> Bool {

@@ -22,7 +22,8 @@ package struct RijksmuseumLegacySource: CollectionSource {
         paging: "page numbers p/ps (up to 100 a page), first 10,000 results only",
         keyVariable: keyVariable,
         filters: ["--query", "--artist", "--start-page"],
-        summary: "The Rijksmuseum's retired collection API (answers 410 Gone); for mirrors and recorded data."
+        summary: "The Rijksmuseum's retired collection API (answers 410 Gone); for mirrors and recorded data.",
+        speculativePaging: true
     )
 
     package let descriptor: SourceDescriptor

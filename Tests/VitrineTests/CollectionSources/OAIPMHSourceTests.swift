@@ -87,9 +87,10 @@ import Testing
         #expect(source.failure(for: SourceResponse(status: 400, body: Data("<?xml version=\"1.0\"?><x/>".utf8))) == nil)
         #expect(source.failure(for: SourceResponse(status: 503, body: Data())) != nil)
         #expect(
-            throws: HarvestFailure.api(
+            throws: HarvestFailure.expiredResumption(
                 "the repository rejected the resumption token (badResumptionToken: The value of the resumptionToken "
-                    + "argument is invalid or expired.); tokens expire: run the export again")
+                    + "argument is invalid or expired.); tokens expire: run the export again (with the page cache "
+                    + "it starts over from the first page)")
         ) {
             try page("error-badResumptionToken.xml", status: 400)
         }

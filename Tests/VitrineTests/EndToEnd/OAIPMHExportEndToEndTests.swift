@@ -115,7 +115,8 @@ import VitrineMockMuseum
             expired?.description
                 == "rijksmuseum: page token b2Zmc2V0+2/cGFnZQ== (\(museum.oaiBaseURL)?verb=ListRecords&resumptionToken=b2Zmc2V0%2B2%2FcGFnZQ%3D%3D): "
                 + "the repository rejected the resumption token (badResumptionToken: The value of the resumptionToken "
-                + "argument is invalid or expired.); tokens expire: run the export again")
+                + "argument is invalid or expired.); tokens expire: run the export again (with the page cache it starts "
+                + "over from the first page)")
 
         let format = await #expect(throws: ExportError.self) {
             _ = try await ExportHarness.run(

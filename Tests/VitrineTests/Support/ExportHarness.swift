@@ -20,7 +20,10 @@ enum ExportHarness {
         concurrency: Int = 4,
         maxPages: Int? = nil,
         thumbnailWidth: Int = 400,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        cache: (any PageCache)? = nil,
+        cacheMode: CacheMode = .use,
+        retries: Int = 5
     ) async throws -> Run {
         let folder = try TemporaryFolder()
         let (source, transport) = try SourceRegistry.make(
@@ -32,10 +35,13 @@ enum ExportHarness {
                 outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
             progressDisplay: spy)
         let sleeper = RecordingSleeper()
-        let interactor = ExportInteractor(source: source, transport: transport, presenter: presenter, sleeper: sleeper)
+        let interactor = ExportInteractor(
+            source: source, transport: transport, presenter: presenter, sleeper: sleeper, cache: cache,
+            cacheMode: cacheMode)
         try await interactor.export(
             request: ExportRequest(
-                harvest: HarvestOptions(maxPages: maxPages, concurrency: concurrency, jitter: { 0.5 }),
+                harvest: HarvestOptions(
+                    maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }),
                 outputDirectory: folder.path, thumbnailWidth: thumbnailWidth))
         return Run(folder: folder, summary: try #require(spy.summaries.first), pauses: sleeper.pauses)
     }

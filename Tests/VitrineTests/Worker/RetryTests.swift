@@ -30,6 +30,15 @@ import Testing
         #expect(throttled == .throttled("the server is throttling requests (HTTP 429)", retryAfter: 5))
     }
 
+    @Test func `the pacer spaces requests to the rate, counting from when each is asked`() async {
+        let pacer = RequestPacer(requestsPerSecond: 2)
+        let start = ContinuousClock.now
+        #expect(await pacer.reserve(now: start) == .zero)
+        #expect(await pacer.reserve(now: start) == .milliseconds(500))
+        #expect(await pacer.reserve(now: start + .milliseconds(100)) == .milliseconds(900))
+        #expect(await pacer.reserve(now: start + .seconds(5)) == .zero)
+    }
+
     @Test func `the worker retries 429 and 5xx, then fails naming the URL and how often it tried`() async throws {
         let sleeper = RecordingSleeper()
         let worker = HarvestWorker(

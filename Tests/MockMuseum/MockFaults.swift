@@ -1,0 +1,69 @@
+import Foundation
+
+/// Faults any mock API can show, changeable while it runs: latency, flaky URLs that answer 503 and then 429
+/// with `Retry-After` before they work, and an outage after a number of requests (an interrupted harvest).
+package struct MockFaults: Sendable {
+    /// Waits this long before each answer.
+    package var latency: Duration = .zero
+    /// URLs whose stable hash is a multiple of this fail their first two attempts (503, then 429 with
+    /// `Retry-After: 1`); 0: none.
+    package var flakyEvery = 0
+    /// After this many requests every request answers `outageStatus` (a harvest cut off half-way).
+    package var outageAfter: Int?
+    package var outageStatus = 404
+    /// OAI-PMH: tokens carry this generation; the server rejects tokens of any other one as expired
+    /// (`badResumptionToken`), as a real server does after a restart or a timeout.
+    package var tokenGeneration = 0
+
+    package init(
+        latency: Duration = .zero, flakyEvery: Int = 0, outageAfter: Int? = nil, outageStatus: Int = 404,
+        tokenGeneration: Int = 0
+    ) {
+        self.latency = latency
+        self.flakyEvery = flakyEvery
+        self.outageAfter = outageAfter
+        self.outageStatus = outageStatus
+        self.tokenGeneration = tokenGeneration
+    }
+
+    /// A hash that is the same in every run (Swift's `hashValue` is seeded per process).
+    static func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+}
+
+/// Applies `MockFaults` in front of an API's handler, and logs every request.
+struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
+    let inner: Inner
+    let state: MockMuseumState
+
+    func handle(_ request: MockRequest) async throws -> MockResponse {
+        let faults = await state.faults
+        let number = await state.count("all requests")
+        if faults.latency > .zero { try await Task.sleep(for: faults.latency) }
+        let query = request.rawQuery
+        let target = query.isEmpty ? request.path : "\(request.path)?\(query)"
+        if let outage = faults.outageAfter, number >= outage {
+            await state.record(request)
+            return MockResponse(status: faults.outageStatus, body: Data())
+        }
+        if faults.flakyEvery > 0, MockFaults.stableHash(target) % UInt64(faults.flakyEvery) == 0 {
+            switch await state.count("flaky \(target)") {
+            case 0:
+                await state.record(request)
+                return MockResponse(
+                    status: 503, headers: ["Content-Type": "text/html"],
+                    body: Data("<html><body>Service Unavailable</body></html>".utf8))
+            case 1:
+                await state.record(request)
+                return MockResponse(
+                    status: 429,
+                    headers: ["Content-Type": "application/json", "Retry-After": "1"],
+                    body: Data(#"{"status":429,"error":"Too Many Attempts."}"#.utf8))
+            default:
+                break
+            }
+        }
+        return try await inner.handle(request)
+    }
+}

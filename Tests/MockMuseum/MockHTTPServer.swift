@@ -1,0 +1,131 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A request as the mock APIs see it.
+package struct MockRequest: Sendable {
+    /// The path, percent-decoded (`/api/en/collection`).
+    package var path: String
+    /// The query as sent, still percent-encoded (`p=0&ps=5`).
+    package var rawQuery: String
+    /// Header names lower-cased.
+    package var headers: [String: String]
+
+    /// The query items, percent-decoded (a `+` stays a `+`).
+    package var query: [(name: String, value: String)] {
+        rawQuery.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.removingPercentEncoding ?? String($0) }
+            return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    /// `path?query` as sent.
+    package var target: String { rawQuery.isEmpty ? path : "\(path)?\(rawQuery)" }
+
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// A response from a mock API.
+package struct MockResponse: Sendable {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
+
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// What answers the mock's requests.
+package protocol MockHandler: Sendable {
+    func handle(_ request: MockRequest) async throws -> MockResponse
+}
+
+/// A small HTTP/1.1 server on SwiftNIO for the mock APIs: keep-alive, `TCP_NODELAY`, each response written in
+/// one flush (so loopback timings show the harvest, not Nagle's algorithm meeting delayed ACKs).
+final class MockHTTPServer: Sendable {
+    let port: Int
+    private let channel: any Channel
+
+    private init(port: Int, channel: any Channel) {
+        self.port = port
+        self.channel = channel
+    }
+
+    static func start(handler: some MockHandler) async throws -> MockHTTPServer {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .bind(host: "127.0.0.1", port: 0) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
+                        wrappingChannelSynchronously: channel)
+                }
+            }
+        let port = server.channel.localAddress?.port ?? 0
+        let listener = server.channel
+        Task {
+            try await server.executeThenClose { connections in
+                try await withThrowingDiscardingTaskGroup { group in
+                    for try await connection in connections {
+                        group.addTask { try? await serve(connection, handler: handler) }
+                    }
+                }
+            }
+        }
+        return MockHTTPServer(port: port, channel: listener)
+    }
+
+    private static func serve(
+        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, handler: some MockHandler
+    ) async throws {
+        try await connection.executeThenClose { inbound, outbound in
+            var head: HTTPRequestHead?
+            for try await part in inbound {
+                switch part {
+                case .head(let requestHead):
+                    head = requestHead
+                case .body:
+                    break
+                case .end:
+                    guard let requestHead = head else { continue }
+                    let response: MockResponse
+                    do {
+                        response = try await handler.handle(request(from: requestHead))
+                    } catch {
+                        response = MockResponse(status: 500, body: Data("mock error: \(error)".utf8))
+                    }
+                    var headers = HTTPHeaders(response.headers.map { ($0.key, $0.value) })
+                    headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+                    let responseHead = HTTPResponseHead(
+                        version: requestHead.version, status: HTTPResponseStatus(statusCode: response.status),
+                        headers: headers)
+                    try await outbound.write(contentsOf: [
+                        .head(responseHead), .body(.byteBuffer(ByteBuffer(bytes: response.body))), .end(nil),
+                    ])
+                    head = nil
+                }
+            }
+        }
+    }
+
+    private static func request(from head: HTTPRequestHead) -> MockRequest {
+        let uri = head.uri
+        let split = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawPath = split.first.map(String.init) ?? "/"
+        var headers: [String: String] = [:]
+        for (name, value) in head.headers { headers[name.lowercased()] = value }
+        return MockRequest(
+            path: rawPath.removingPercentEncoding ?? rawPath, rawQuery: split.count > 1 ? String(split[1]) : "",
+            headers: headers)
+    }
+
+    func stop() async {
+        try? await channel.close()
+    }
+}
