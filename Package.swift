@@ -13,7 +13,8 @@ let package = Package(
     name: "Vitrine",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "vitrine", targets: ["VitrineCLI"])
+        .executable(name: "vitrine", targets: ["VitrineCLI"]),
+        .executable(name: "vitrine-benchmark", targets: ["VitrineBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,11 +32,18 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // libxml2's streaming (SAX2) parser, for OAI-PMH: Debian's libxml2-dev.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // One adapter per API, the bundled demo collection, and the HTTP transport.
         .target(
             name: "VitrineSources",
             dependencies: [
                 "VitrineCore",
+                "CLibXML2",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -83,6 +91,13 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/MockMuseum",
+            swiftSettings: swiftSettings
+        ),
+        // `swift run -c release vitrine-benchmark`: harvest speed and memory against the mock, as figures.
+        .executableTarget(
+            name: "VitrineBenchmark",
+            dependencies: ["VitrineCore", "VitrineSources", "VitrineMockMuseum", "VitrineCLI"],
+            path: "Benchmarks/VitrineBenchmark",
             swiftSettings: swiftSettings
         ),
         .testTarget(

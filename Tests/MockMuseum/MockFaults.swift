@@ -14,16 +14,20 @@ package struct MockFaults: Sendable {
     /// OAI-PMH: tokens carry this generation; the server rejects tokens of any other one as expired
     /// (`badResumptionToken`), as a real server does after a restart or a timeout.
     package var tokenGeneration = 0
+    /// Keeps every 200 answer and serves it again for the same request, so a benchmark's repeated rounds
+    /// measure the harvest rather than the mock generating pages.
+    package var cacheResponses = false
 
     package init(
         latency: Duration = .zero, flakyEvery: Int = 0, outageAfter: Int? = nil, outageStatus: Int = 404,
-        tokenGeneration: Int = 0
+        tokenGeneration: Int = 0, cacheResponses: Bool = false
     ) {
         self.latency = latency
         self.flakyEvery = flakyEvery
         self.outageAfter = outageAfter
         self.outageStatus = outageStatus
         self.tokenGeneration = tokenGeneration
+        self.cacheResponses = cacheResponses
     }
 
     /// A hash that is the same in every run (Swift's `hashValue` is seeded per process).
@@ -64,6 +68,12 @@ struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
                 break
             }
         }
-        return try await inner.handle(request)
+        if faults.cacheResponses, let kept = await state.keptResponse(for: target) {
+            await state.record(request)
+            return kept
+        }
+        let response = try await inner.handle(request)
+        if faults.cacheResponses && response.status == 200 { await state.keep(response, for: target) }
+        return response
     }
 }

@@ -132,11 +132,18 @@ actor MockMuseumState {
         self.faults = faults
     }
 
+    private var kept: [String: MockResponse] = [:]
+
     func reset() {
         requests = []
         headers = []
         counts = [:]
+        kept = [:]
     }
+
+    func keptResponse(for target: String) -> MockResponse? { kept[target] }
+
+    func keep(_ response: MockResponse, for target: String) { kept[target] = response }
     /// Answers given per key, for knobs such as "throttle this object once".
     private var counts: [String: Int] = [:]
 

@@ -97,6 +97,7 @@ struct OAIPMHHandler: MockHandler {
             <ListRecords>
 
             """
+        xml.reserveCapacity((end - start) * 2_200 + 1_000)
         for number in start..<end {
             xml += record(number, prefix: prefix, nested: page % 2 == 1)
         }
@@ -114,7 +115,7 @@ struct OAIPMHHandler: MockHandler {
     }
 
     private func record(_ number: Int, prefix: String, nested: Bool) -> String {
-        let uri = "https://id.rijksmuseum.nl/2001\(String(format: "%05d", number))"
+        let uri = "https://id.rijksmuseum.nl/2001\(MockHTTP.padded(number, 5))"
         if collection.isDeleted(number) {
             return """
                 <record><header status="deleted"><identifier>\(uri)</identifier>\

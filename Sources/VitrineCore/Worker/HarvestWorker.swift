@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// Walks a source's pages through a transport: the order of requests, how many at once, where to stop, and
@@ -24,6 +25,7 @@ package struct HarvestWorker: Sendable {
     package let cacheMode: CacheMode
     package let counters: HarvestCounters
     private let pacer: RequestPacer?
+    private let slots: PrefetchSlots
 
     package init(
         source: any CollectionSource,
@@ -45,6 +47,7 @@ package struct HarvestWorker: Sendable {
         self.counters = counters
         let rate = options.requestsPerSecond ?? source.descriptor.requestsPerSecond
         self.pacer = rate.flatMap { $0 > 0 ? RequestPacer(requestsPerSecond: $0) : nil }
+        self.slots = PrefetchSlots(limit: max(1, options.concurrency))
     }
 
     private typealias Receive = (PageReference, SourcePage) throws -> Void
@@ -57,7 +60,7 @@ package struct HarvestWorker: Sendable {
             return
         }
         let first = PageReference(index: 0, cursor: source.firstPage)
-        let (firstPage, prefetched) = try await fetchAhead(first.cursor, prefetched: nil)
+        let (firstPage, prefetched) = try await fetchAhead(first.cursor)
         try receive(first, firstPage)
         switch firstPage.continuation {
         case .end, .next(nil), .pageNumbers:
@@ -75,67 +78,31 @@ package struct HarvestWorker: Sendable {
     /// the window holds at most `concurrency` pages, and pages past the end are dropped.
     private func harvestNumbered(from first: Int, pageLimit: Int, _ receive: Receive) async throws {
         let width = max(1, options.concurrency)
-        let lastAllowed = first + min(pageLimit, Int.max - first) - 1
         // Speculating costs a request past the end: only worth it when no rate ceiling spaces requests anyway.
-        let speculate = source.descriptor.speculativePaging && width > 1 && pacer == nil
-        var last: Int?
-        var pageSize = Int.max
-        var probeLimit = lastAllowed
-        var parked: [Int: Result<SourcePage, ExportError>] = [:]
-        var sizes: [Int: Int] = [:]
-        var following: Continuation?
-
-        func deliver(_ number: Int, _ outcome: Result<SourcePage, ExportError>) throws {
-            let page = try outcome.get()
-            sizes[number] = page.records.count
-            try receive(PageReference(index: number - first, cursor: .number(number)), page)
-        }
+        var window = NumberedWindow(
+            first: first, width: width, lastAllowed: first + min(pageLimit, Int.max - first) - 1,
+            speculate: source.descriptor.speculativePaging && width > 1 && pacer == nil)
 
         try await withThrowingTaskGroup(of: (Int, Result<SourcePage, ExportError>).self) { group in
-            var next = first
-            var inFlight = 0
-            func launch() {
-                let ceiling = last ?? (speculate ? min(lastAllowed, first + width - 1) : first)
-                while inFlight < width && next <= ceiling {
-                    let number = next
-                    group.addTask {
-                        do throws(ExportError) {
-                            return (number, .success(try await fetch(.number(number))))
-                        } catch {
-                            return (number, .failure(error))
-                        }
-                    }
-                    next += 1
-                    inFlight += 1
-                }
+            while let number = window.nextToLaunch() {
+                group.addTask { (number, await fetchResult(.number(number))) }
             }
-            launch()
             while let (number, outcome) = try await group.next() {
-                inFlight -= 1
-                if number == first {
-                    let page = try outcome.get()
-                    following = page.continuation
-                    if case .pageNumbers(let lastPage, let limit, let size) = page.continuation {
-                        probeLimit = min(lastAllowed, limit)
-                        last = min(lastPage, probeLimit)
-                        pageSize = size
-                    } else {
-                        last = first
-                    }
-                    try deliver(number, outcome)
-                    for (parkedNumber, parkedOutcome) in parked.sorted(by: { $0.key < $1.key })
-                    where parkedNumber <= (last ?? first) {
-                        try deliver(parkedNumber, parkedOutcome)
-                    }
-                    parked = parked.filter { $0.key > (last ?? first) }
-                } else if let last {
-                    if number <= last { try deliver(number, outcome) } else { parked[number] = outcome }
-                } else {
-                    parked[number] = outcome
+                for (ready, readyOutcome) in try window.accept(number, outcome) {
+                    let page = try readyOutcome.get()
+                    window.sizes[ready] = page.records.count
+                    try receive(PageReference(index: ready - first, cursor: .number(ready)), page)
                 }
-                launch()
+                while let number = window.nextToLaunch() {
+                    group.addTask { (number, await fetchResult(.number(number))) }
+                }
             }
         }
+        let following = window.following
+        let last = window.last
+        let pageSize = window.pageSize
+        let probeLimit = window.probeLimit
+        var parked = window.parked
 
         // Sources whose pages are not numbered all the way (a `next` link only) continue as a chain.
         switch following {
@@ -152,46 +119,60 @@ package struct HarvestWorker: Sendable {
         // go on while the last page came back full. Pages already fetched ahead are used, not fetched again.
         guard let last else { return }
         var number = last + 1
-        var previousSize = sizes[last] ?? 0
+        var previousSize = window.sizes[last] ?? 0
         while previousSize >= pageSize && number <= probeLimit {
             let outcome: Result<SourcePage, ExportError>
             if let early = parked.removeValue(forKey: number) {
                 outcome = early
             } else {
-                do throws(ExportError) {
-                    outcome = .success(try await fetch(.number(number)))
-                } catch {
-                    outcome = .failure(error)
-                }
+                outcome = await fetchResult(.number(number))
             }
-            try deliver(number, outcome)
-            previousSize = sizes[number] ?? 0
+            let page = try outcome.get()
+            try receive(PageReference(index: number - first, cursor: .number(number)), page)
+            previousSize = page.records.count
             number += 1
+        }
+    }
+
+    /// A page fetched and decoded, or why not, without throwing (for task groups that sort pages first).
+    private func fetchResult(_ cursor: PageCursor) async -> Result<SourcePage, ExportError> {
+        do throws(ExportError) {
+            return .success(try await fetch(cursor))
+        } catch {
+            return .failure(error)
         }
     }
 
     // MARK: - Chains
 
-    /// Token chains: strictly one after another, but the next request is sent while this page is parsed.
+    /// Token chains: one request after another by protocol. But a response that names the next page before
+    /// it is parsed (`peekNext`) starts the next request at once, and that page is parsed in its own task as
+    /// soon as it lands: up to `concurrency` pages are in flight or being parsed, on every core, while pages
+    /// are still handed over in order.
     private func harvestChain(
         from cursor: PageCursor, prefetched: Prefetch?, pageLimit: Int, _ receive: Receive
     ) async throws {
         var reference = PageReference(index: 1, cursor: cursor)
         var ahead = prefetched
         while reference.index < pageLimit {
-            // A request started from a peek is used only if the decoded page names the same next page.
-            let usable = ahead.flatMap { $0.cursor == reference.cursor ? $0 : nil }
-            if usable == nil { ahead?.task.cancel() }
-            let (page, following) = try await fetchAhead(reference.cursor, prefetched: usable)
+            let page: SourcePage
+            let following: Prefetch?
+            // Work started from a peek is used only if the decoded page names the same next page.
+            if let early = ahead, early.cursor == reference.cursor {
+                (page, following) = try await early.value()
+            } else {
+                ahead?.cancel()
+                (page, following) = try await fetchAhead(reference.cursor)
+            }
             try receive(reference, page)
             guard case .next(.some(let next)) = page.continuation else {
-                following?.task.cancel()
+                following?.cancel()
                 return
             }
             ahead = following
             reference = PageReference(index: reference.index + 1, cursor: next)
         }
-        ahead?.task.cancel()
+        ahead?.cancel()
     }
 
     // MARK: - Id lists
@@ -247,23 +228,48 @@ package struct HarvestWorker: Sendable {
         var fromCache: Bool
     }
 
-    /// A request already on its way, for the page `cursor`.
-    private struct Prefetch: Sendable {
-        var cursor: PageCursor
-        var task: Task<FetchedResponse, any Error>
+    /// A page of a chain already being fetched and parsed, started from a peek. Holds one of the worker's
+    /// `concurrency` slots until its page is taken or it is cancelled.
+    private final class Prefetch: Sendable {
+        let cursor: PageCursor
+        private let task: Task<(SourcePage, Prefetch?), any Error>
+        private let slots: PrefetchSlots
+
+        init(
+            cursor: PageCursor, slots: PrefetchSlots,
+            work: @escaping @Sendable () async throws -> (SourcePage, Prefetch?)
+        ) {
+            self.cursor = cursor
+            self.slots = slots
+            self.task = Task(operation: work)
+        }
+
+        func value() async throws(ExportError) -> (SourcePage, Prefetch?) {
+            defer { slots.release() }
+            do {
+                return try await task.value
+            } catch let error as ExportError {
+                throw error
+            } catch {
+                throw ExportError(.harvest(.connection("cancelled")), page: cursor.description)
+            }
+        }
+
+        func cancel() {
+            task.cancel()
+            slots.release()
+        }
     }
 
     /// Fetches and decodes one page; see `fetchAhead`.
     package func fetch(_ cursor: PageCursor) async throws(ExportError) -> SourcePage {
-        try await fetchAhead(cursor, prefetched: nil).page
+        try await fetchAhead(cursor).page
     }
 
     /// Fetches and decodes one page, within the rate ceiling, through the cache, retrying transient failures
     /// by the retry policy. When the response names the next page of a chain before it is decoded, the next
     /// request is started at once and returned, so it travels while this page is parsed.
-    private func fetchAhead(
-        _ cursor: PageCursor, prefetched: Prefetch?
-    ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
+    private func fetchAhead(_ cursor: PageCursor) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
         let name = source.descriptor.name
         let request: SourceRequest
         do {
@@ -272,7 +278,6 @@ package struct HarvestWorker: Sendable {
             throw ExportError(.harvest(error), source: name, page: cursor.description)
         }
         let policy = RetryPolicy(retries: options.retries, jitter: options.jitter)
-        var early = prefetched?.task
         var retry = 0
         var skipCache = false
         while true {
@@ -280,21 +285,17 @@ package struct HarvestWorker: Sendable {
             var next: Prefetch?
             var fromCache = false
             do throws(HarvestFailure) {
-                let fetched: FetchedResponse
-                if let task = early {
-                    early = nil
-                    fetched = try await Self.value(of: task)
-                } else {
-                    fetched = try await response(for: request, readCache: !skipCache)
-                }
+                let fetched = try await response(for: request, readCache: !skipCache)
                 fromCache = fetched.fromCache
-                if let peeked = source.peekNext(fetched.response) { next = startFetch(peeked) }
+                if let peeked = source.peekNext(fetched.response), slots.acquire() {
+                    next = Prefetch(cursor: peeked, slots: slots) { try await fetchAhead(peeked) }
+                }
                 if let failure = source.failure(for: fetched.response) { throw failure }
                 let page = try source.decode(fetched.response, page: cursor)
                 if !fetched.fromCache { cache?.store(fetched.response, for: request) }
                 return (page, next)
             } catch {
-                next?.task.cancel()
+                next?.cancel()
                 if case .notCached = error {
                     counters.countMissing(cursor.description)
                     return (SourcePage(records: [], continuation: .end), nil)
@@ -328,24 +329,6 @@ package struct HarvestWorker: Sendable {
         }
     }
 
-    /// Starts fetching the response for `cursor` (not decoding it) in a task of its own.
-    private func startFetch(_ cursor: PageCursor) -> Prefetch? {
-        guard let request = try? source.request(for: cursor) else { return nil }
-        return Prefetch(cursor: cursor, task: Task { try await response(for: request, readCache: true) })
-    }
-
-    private static func value(of task: Task<FetchedResponse, any Error>) async throws(HarvestFailure)
-        -> FetchedResponse
-    {
-        do {
-            return try await task.value
-        } catch let failure as HarvestFailure {
-            throw failure
-        } catch {
-            throw .connection("cancelled")
-        }
-    }
-
     /// The response for a request: from the cache when allowed and fresh, else from the network.
     private func response(for request: SourceRequest, readCache: Bool) async throws(HarvestFailure)
         -> FetchedResponse
@@ -373,5 +356,93 @@ package struct HarvestWorker: Sendable {
         } catch {
             throw .connection("cancelled")
         }
+    }
+}
+
+/// How many chain pages may be fetched or parsed ahead of the one being handed over.
+private final class PrefetchSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private let limit: Int
+    private var used = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func acquire() -> Bool {
+        lock.withLock {
+            guard used < limit else { return false }
+            used += 1
+            return true
+        }
+    }
+
+    func release() {
+        lock.withLock { used = max(0, used - 1) }
+    }
+}
+
+/// The state of a numbered-page window: what is in flight, what came early, where the end is.
+private struct NumberedWindow {
+    let first: Int
+    let width: Int
+    let lastAllowed: Int
+    let speculate: Bool
+    var next: Int
+    var inFlight = 0
+    /// The last page to fetch, known once the first page is read.
+    var last: Int?
+    var pageSize = Int.max
+    var probeLimit: Int
+    /// Pages that arrived before the first one said where the end is, or past the end.
+    var parked: [Int: Result<SourcePage, ExportError>] = [:]
+    var sizes: [Int: Int] = [:]
+    var following: Continuation?
+
+    init(first: Int, width: Int, lastAllowed: Int, speculate: Bool) {
+        self.first = first
+        self.width = width
+        self.lastAllowed = lastAllowed
+        self.speculate = speculate
+        self.next = first
+        self.probeLimit = lastAllowed
+    }
+
+    /// The next page number to request now, if the window has room.
+    mutating func nextToLaunch() -> Int? {
+        let ceiling = last ?? (speculate ? min(lastAllowed, first + width - 1) : first)
+        guard inFlight < width, next <= ceiling else { return nil }
+        defer {
+            next += 1
+            inFlight += 1
+        }
+        return next
+    }
+
+    /// Takes a page that arrived; returns the pages that can be handed over now, in number order.
+    mutating func accept(_ number: Int, _ outcome: Result<SourcePage, ExportError>) throws
+        -> [(Int, Result<SourcePage, ExportError>)]
+    {
+        inFlight -= 1
+        guard number == first else {
+            guard let last, number <= last else {
+                parked[number] = outcome
+                return []
+            }
+            return [(number, outcome)]
+        }
+        let page = try outcome.get()
+        following = page.continuation
+        if case .pageNumbers(let lastPage, let limit, let size) = page.continuation {
+            probeLimit = min(lastAllowed, limit)
+            last = min(lastPage, probeLimit)
+            pageSize = size
+        } else {
+            last = first
+        }
+        let end = last ?? first
+        let early = parked.filter { $0.key <= end }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        parked = parked.filter { $0.key > end }
+        return [(number, outcome)] + early
     }
 }

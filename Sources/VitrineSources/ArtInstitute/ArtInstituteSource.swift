@@ -136,7 +136,8 @@ package struct ArtInstituteSource: CollectionSource {
         }
         return SourcePage(
             records: records,
-            continuation: .pageNumbers(lastPage: pages, limit: limit, pageSize: pageSize),
+            // `total_pages` is exact and pages count from 1: nothing to probe past the last page.
+            continuation: .pageNumbers(lastPage: pages, limit: limit, pageSize: Int.max),
             // Pages before --start-page are not read, so the total would not be a fair comparison.
             reportedTotal: startPage > 1 ? nil : isSearch ? min(total, Self.searchWindow) : total,
             notices: notices

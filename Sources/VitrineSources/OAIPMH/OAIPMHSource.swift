@@ -162,7 +162,19 @@ package struct OAIPMHSource: CollectionSource {
     package func peekNext(_ response: SourceResponse) -> PageCursor? {
         guard (200..<300).contains(response.status) else { return nil }
         let tail = response.body.suffix(8_192)
-        guard let open = tail.lastRange(of: Data("resumptionToken".utf8)),
+        // The opening tag (`<resumptionToken …>` or `<oai:resumptionToken …>`), not the closing one.
+        var searchEnd = tail.endIndex
+        var opening: Range<Data.Index>?
+        while let found = tail[..<searchEnd].lastRange(of: Data("resumptionToken".utf8)) {
+            let before = tail[..<found.lowerBound].reversed().prefix { $0 != UInt8(ascii: "<") }
+            let start = found.lowerBound - before.count
+            if start > tail.startIndex, tail[start - 1] == UInt8(ascii: "<"), tail[start] != UInt8(ascii: "/") {
+                opening = found
+                break
+            }
+            searchEnd = found.lowerBound
+        }
+        guard let open = opening,
             let close = tail[open.upperBound...].firstIndex(of: UInt8(ascii: ">")),
             tail[tail.index(before: close)] != UInt8(ascii: "/"),
             let end = tail[close...].firstRange(of: Data("</".utf8))

@@ -147,3 +147,57 @@ import Testing
         }
     }
 }
+
+@Suite struct OAIPMHPageParserTests {
+    @Test func `attribute values and text come back unescaped exactly once`() throws {
+        let xml = """
+            <?xml version="1.0"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords>\
+            <record><header><identifier>a&amp;b</identifier></header><metadata>\
+            <x xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" rdf:about="https://h/?a=1&amp;b=2&amp;amp;c&#233;">\
+            T&amp;amp;<![CDATA[<raw>]]></x></metadata></record>\
+            <resumptionToken completeListSize="9">t&amp;1</resumptionToken></ListRecords></OAI-PMH>
+            """
+        let response = try OAIPMHPageParser.parse(Data(xml.utf8))
+        let record = try #require(response.records.first)
+        #expect(record.identifier == "a&b")
+        #expect(record.metadata?.attributes["about"] == "https://h/?a=1&b=2&amp;cé")
+        #expect(record.metadata?.text == "T&amp;<raw>")
+        #expect(response.resumptionToken == "t&1" && response.completeListSize == 9)
+    }
+
+    @Test func `malformed XML says where`() {
+        #expect(throws: OAIPMHParseError.self) {
+            try OAIPMHPageParser.parse(Data("<OAI-PMH xmlns=\"http://www.openarchives.org/OAI/2.0/\"><a></b>".utf8))
+        }
+        #expect(throws: OAIPMHParseError.self) { try OAIPMHPageParser.parse(Data("<html>no</html>".utf8)) }
+    }
+}
+
+@Suite struct OAIPMHPeekTests {
+    private let source = OAIPMHSource(
+        descriptor: RijksmuseumOAISource.descriptor, baseURL: url("https://data.rijksmuseum.nl/oai"),
+        metadataPrefix: "edm")
+
+    @Test(arguments: [
+        (
+            #"<x/><resumptionToken completeListSize="9" cursor="0">a+b/c&amp;d</resumptionToken></ListRecords>"#,
+            "a+b/c&d"
+        ),
+        (#"<oai:resumptionToken>t1</oai:resumptionToken></oai:ListRecords>"#, "t1"),
+        (#"<resumptionToken completeListSize="9"/></ListRecords>"#, nil),
+        (#"<resumptionToken completeListSize="9"></resumptionToken>"#, nil),
+        (#"<record>no token</record>"#, nil),
+    ])
+    func `the next token is found in the raw page, or nothing is guessed`(tail: String, token: String?) {
+        let response = SourceResponse(status: 200, body: Data(("<OAI-PMH>" + tail + "</OAI-PMH>").utf8))
+        #expect(source.peekNext(response) == token.map { .token($0) })
+    }
+
+    @Test func `every page of the fixtures peeks what it decodes`() throws {
+        for name in ["edm-flat.xml", "edm-nested.xml", "oai-dc.xml"] {
+            let response = SourceResponse(status: 200, body: try Fixtures.data("rijksmuseum-oai", name))
+            let decoded = try source.decode(response, page: .token(nil)).continuation
+            #expect(source.peekNext(response).map { Continuation.next($0) } ?? .end == decoded, "\(name)")
+        }
+    }
+}

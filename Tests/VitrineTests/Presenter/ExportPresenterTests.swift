@@ -13,7 +13,7 @@ import Testing
     @Test func `sections sort case- and accent-insensitively, unknown maker last`() throws {
         let response = Seeds.response(
             ["zeeman", "Émile Bernard", "Aelbert Cuyp", "emile bernard", "Ángel Zárraga", "葛飾北斎", "Илья Репин"]
-                .map { ArtistSection(maker: $0, objects: [Seeds.object("\($0)-1", $0)]) }
+                .map { ArtistSection(maker: $0, objects: [Seeds.object("\($0 ?? "")-1", $0)]) }
                 + [ArtistSection(maker: nil, objects: [Seeds.object("N-1", nil)])]
         )
         let viewModel = try present(response)
