@@ -71,6 +71,18 @@ private final class SAXReader {
     private var errorCode: String?
     /// libxml2 interns names in a dictionary: the same pointer is the same name for the whole parse.
     private var names: [UnsafePointer<xmlChar>: String] = [:]
+    /// Inside a record, the depth of an element being skipped (0: none): what no mapper reads is not built.
+    private var skipDepth = 0
+    /// Whether an element name, by its interned pointer, is one a record mapper reads.
+    private var wanted: [UnsafePointer<xmlChar>: Bool] = [:]
+
+    /// The elements the EDM and Dublin Core mappers read (local names). The element directly inside
+    /// `<metadata>` is always kept, whatever it is, so an unknown format is reported by name.
+    private static let readByMappers: Set<String> = [
+        "record", "header", "identifier", "datestamp", "metadata", "RDF", "dc", "ProvidedCHO", "Aggregation",
+        "aggregatedCHO", "WebResource", "Agent", "has_service", "isShownBy", "isShownAt", "object", "title",
+        "alternative", "creator", "created", "date", "prefLabel", "relation", "format",
+    ]
 
     /// Parses `data`; returns what was wrong, or `nil`.
     func run(_ data: Data) -> String? {
@@ -118,10 +130,25 @@ private final class SAXReader {
         return text
     }
 
+    private func isWanted(_ pointer: UnsafePointer<xmlChar>) -> Bool {
+        if let known = wanted[pointer] { return known }
+        let answer = Self.readByMappers.contains(name(pointer))
+        wanted[pointer] = answer
+        return answer
+    }
+
     private func start(
         _ localName: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ attributeCount: Int,
         _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        if let parent = recordStack.last, parent.name != "metadata", !isWanted(localName) {
+            skipDepth = 1
+            return
+        }
         let elementName = name(localName)
         let namespace = uri.map(name) ?? ""
         // Attributes come as five pointers each: local name, prefix, URI, value start, value end.
@@ -160,6 +187,7 @@ private final class SAXReader {
     }
 
     private func characters(_ bytes: UnsafePointer<xmlChar>, _ length: Int) {
+        guard skipDepth == 0 else { return }
         let chunk = UnsafeBufferPointer(start: bytes, count: length)
         if !recordStack.isEmpty {
             textBuffer.append(contentsOf: chunk)
@@ -169,6 +197,10 @@ private final class SAXReader {
     }
 
     private func end(_ localName: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
         if var node = recordStack.popLast(), let start = textStarts.popLast() {
             node.text = Self.trimmedText(textBuffer[start...])
             textBuffer.removeLast(textBuffer.count - start)

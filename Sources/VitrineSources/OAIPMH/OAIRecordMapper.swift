@@ -49,11 +49,10 @@ struct EDMRecordMapper {
 
     func outcome(_ root: XMLElementNode, identifier: String) -> RecordOutcome {
         let name = identifier.isEmpty ? "a record" : identifier
-        guard let cho = root.name == "ProvidedCHO" ? root : root.descendants("ProvidedCHO").first else {
+        guard let cho = root.name == "ProvidedCHO" ? root : root.firstDescendant("ProvidedCHO") else {
             return .skipped(reason: "\(name) has no edm:ProvidedCHO")
         }
-        let aggregation = root.descendants("Aggregation").first
-        let resources = root.describedResources()
+        let aggregation = root.firstDescendant("Aggregation")
 
         let number = cho.children("identifier").compactMap(\.nonBlankText).first
         let id =
@@ -64,7 +63,7 @@ struct EDMRecordMapper {
             cho.children("title").text(preferring: languages)
             ?? cho.children("alternative").text(preferring: languages) ?? ""
         let maker = cho.children("creator").lazy.compactMap { creator -> String? in
-            if let target = creator.attributes["resource"], let agent = resources[target] {
+            if let target = creator.attributes["resource"], let agent = root.firstDescribed(target) {
                 return agent.children("prefLabel").text(preferring: languages)
             }
             if let agent = creator.children.first {
@@ -81,18 +80,18 @@ struct EDMRecordMapper {
                 title: title,
                 maker: maker,
                 date: date,
-                image: image(aggregation, resources: resources),
+                image: image(aggregation, root: root),
                 objectURL: link(aggregation, identifier: identifier)
             )
         )
     }
 
     /// `edm:isShownBy` (else `edm:object`), sized through its IIIF service when the record names one.
-    private func image(_ aggregation: XMLElementNode?, resources: [String: XMLElementNode]) -> ImageReference? {
+    private func image(_ aggregation: XMLElementNode?, root: XMLElementNode) -> ImageReference? {
         guard let aggregation else { return nil }
         for field in ["isShownBy", "object"] {
             guard let element = aggregation.child(field), let url = element.reference else { continue }
-            let webResource = element.children.first { $0.name == "WebResource" } ?? resources[url]
+            let webResource = element.children.first { $0.name == "WebResource" } ?? root.firstDescribed(url)
             let service = webResource?.child("has_service")?.reference
             if let image = ImageURL.reference(url, service: service) { return image }
         }

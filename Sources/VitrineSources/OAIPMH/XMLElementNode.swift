@@ -27,32 +27,22 @@ package struct XMLElementNode: Sendable, Equatable {
         children.filter { $0.name == name }
     }
 
-    /// Every descendant (not this element) with this local name, depth-first in document order.
-    package func descendants(_ name: String) -> [XMLElementNode] {
-        var found: [XMLElementNode] = []
-        collect(name, into: &found)
-        return found
-    }
-
-    /// Every descendant that has an `rdf:about`, by that URI (the first one wins): the targets of EDM references.
-    package func describedResources() -> [String: XMLElementNode] {
-        var found: [String: XMLElementNode] = [:]
-        collectDescribed(into: &found)
-        return found
-    }
-
-    private func collectDescribed(into found: inout [String: XMLElementNode]) {
+    /// The first descendant with this local name, depth-first: found without collecting the others.
+    package func firstDescendant(_ name: String) -> XMLElementNode? {
         for child in children {
-            if let about = child.attributes["about"], !about.isEmpty, found[about] == nil { found[about] = child }
-            child.collectDescribed(into: &found)
+            if child.name == name { return child }
+            if let found = child.firstDescendant(name) { return found }
         }
+        return nil
     }
 
-    private func collect(_ name: String, into found: inout [XMLElementNode]) {
+    /// The first descendant whose `rdf:about` is `uri`: the target of an EDM reference in the same record.
+    package func firstDescribed(_ uri: String) -> XMLElementNode? {
         for child in children {
-            if child.name == name { found.append(child) }
-            child.collect(name, into: &found)
+            if child.attributes["about"] == uri { return child }
+            if let found = child.firstDescribed(uri) { return found }
         }
+        return nil
     }
 
     /// The text, or `nil` when blank.
