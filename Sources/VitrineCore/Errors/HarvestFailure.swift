@@ -38,8 +38,12 @@ package enum HarvestFailure: Error, Sendable, Equatable {
 
     /// The same failure, saying that retrying did not help.
     package func givenUp(afterRetries retries: Int) -> HarvestFailure {
-        let note =
-            " (still failing after \(retries) \(retries == 1 ? "retry" : "retries"); try again later or lower --rate)"
+        annotated(
+            " (still failing after \(retries) \(retries == 1 ? "retry" : "retries"); try again later or lower --rate)")
+    }
+
+    /// The same failure with `note` added to its text (for failures that carry text of their own).
+    package func annotated(_ note: String) -> HarvestFailure {
         switch self {
         case .throttled(let text, let after): return .throttled(text + note, retryAfter: after)
         case .unavailable(let status, let body, let after): return .unavailable(status, body + note, retryAfter: after)

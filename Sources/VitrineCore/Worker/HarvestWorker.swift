@@ -310,7 +310,11 @@ package struct HarvestWorker: Sendable {
             }
             retry += 1
             guard let delay = policy.delay(beforeRetry: retry, after: failure) else {
-                let final = failure.isTransient && retry > 1 ? failure.givenUp(afterRetries: retry - 1) : failure
+                var final = failure.isTransient && retry > 1 ? failure.givenUp(afterRetries: retry - 1) : failure
+                if let asked = failure.retryAfter, asked > policy.maximumRetryAfter {
+                    final = final.annotated(
+                        " (the server asks to wait \(Int(asked)) s: run the export again after that)")
+                }
                 throw ExportError(.harvest(final), source: name, page: cursor.description, url: request.redactedURL)
             }
             counters.countRetry()

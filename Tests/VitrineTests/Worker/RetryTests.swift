@@ -60,6 +60,23 @@ import Testing
     }
 }
 
+extension RetryTests {
+    @Test func `a Retry-After too long to wait for fails at once and says how long`() async {
+        final class LongWait: Transport {
+            func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
+                SourceResponse(status: 429, headers: ["Retry-After": "3600"], body: Data())
+            }
+        }
+        let sleeper = RecordingSleeper()
+        let worker = HarvestWorker(
+            source: StubSource(pages: [[]]), transport: LongWait(), options: HarvestOptions(), sleeper: sleeper)
+        let error = await #expect(throws: ExportError.self) { _ = try await worker.fetch(.number(1)) }
+        #expect(
+            error?.description.hasSuffix("(the server asks to wait 3600 s: run the export again after that)") == true)
+        #expect(sleeper.pauses.isEmpty)
+    }
+}
+
 /// Answers with the given statuses in turn (the last one from then on).
 final class ScriptedTransport: Transport, @unchecked Sendable {
     private let lock = NSLock()
