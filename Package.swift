@@ -110,6 +110,7 @@ let package = Package(
                 // Built so the command-line tests can run the real binary.
                 "VitrineCLI",
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/VitrineTests",
             resources: [.copy("Fixtures"), .copy("Snapshots")],

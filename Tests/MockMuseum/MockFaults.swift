@@ -8,6 +8,9 @@ package struct MockFaults: Sendable {
     /// URLs whose stable hash is a multiple of this fail their first two attempts (503, then 429 with
     /// `Retry-After: 1`); 0: none.
     package var flakyEvery = 0
+    /// URLs whose stable hash leaves 1 when divided by this have their connection closed, with no answer, on
+    /// their first attempt (a dropped connection); 0: none.
+    package var dropEvery = 0
     /// After this many requests every request answers `outageStatus` (a harvest cut off half-way).
     package var outageAfter: Int?
     package var outageStatus = 404
@@ -20,7 +23,7 @@ package struct MockFaults: Sendable {
 
     package init(
         latency: Duration = .zero, flakyEvery: Int = 0, outageAfter: Int? = nil, outageStatus: Int = 404,
-        tokenGeneration: Int = 0, cacheResponses: Bool = false
+        tokenGeneration: Int = 0, cacheResponses: Bool = false, dropEvery: Int = 0
     ) {
         self.latency = latency
         self.flakyEvery = flakyEvery
@@ -28,6 +31,7 @@ package struct MockFaults: Sendable {
         self.outageStatus = outageStatus
         self.tokenGeneration = tokenGeneration
         self.cacheResponses = cacheResponses
+        self.dropEvery = dropEvery
     }
 
     /// A hash that is the same in every run (Swift's `hashValue` is seeded per process).
@@ -68,6 +72,12 @@ struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
                 break
             }
         }
+        if faults.dropEvery > 0, MockFaults.stableHash(target) % UInt64(faults.dropEvery) == 1,
+            await state.count("drop \(target)") == 0
+        {
+            await state.record(request)
+            throw MockConnectionDrop()
+        }
         if faults.cacheResponses, let kept = await state.keptResponse(for: target) {
             await state.record(request)
             return kept
@@ -77,3 +87,6 @@ struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
         return response
     }
 }
+
+/// Thrown by a handler to have the server close the connection without answering.
+struct MockConnectionDrop: Error {}

@@ -97,6 +97,8 @@ final class MockHTTPServer: Sendable {
                     let response: MockResponse
                     do {
                         response = try await handler.handle(request(from: requestHead))
+                    } catch is MockConnectionDrop {
+                        return  // Closes the connection with the request unanswered.
                     } catch {
                         response = MockResponse(status: 500, body: Data("mock error: \(error)".utf8))
                     }

@@ -51,6 +51,22 @@ import VitrineMockMuseum
         }
     }
 
+    @Test func `dropped connections are retried and change nothing`() async throws {
+        let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 300))
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(
+            source: .rijksmuseumLegacy, baseURL: museum.legacyBaseURL, key: "k", pageSize: 20)
+        let clean = try await ExportHarness.run(configuration)
+        await museum.resetLog()
+        await museum.setFaults(MockFaults(dropEvery: 3))
+        let dropped = try await ExportHarness.run(configuration)
+        try expectSameCatalogs(clean.folder, dropped.folder)
+        // Every URL the server hung up on was asked again, by the worker's retries.
+        let requests = await museum.requests()
+        #expect(requests.count > Set(requests).count)
+        #expect(dropped.summary.summary.contains("retr"), "\(dropped.summary.summary)")
+    }
+
     @Test func `concurrency 1 and 8 write byte-identical catalogs for every paging style`() async throws {
         let oai = try await MockMuseum.oaiPMH(OAICollection(count: 180, pageSize: 20))
         let met = try await MockMuseum.met(MetCollection(count: 150))

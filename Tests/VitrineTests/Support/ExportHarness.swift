@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import Logging
 import Testing
 
 @testable import VitrineCore
@@ -35,9 +36,11 @@ enum ExportHarness {
                 outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
             progressDisplay: spy)
         let sleeper = RecordingSleeper()
+        var quietLogger = Logger(label: "vitrine.tests")
+        quietLogger.logLevel = .error
         let interactor = ExportInteractor(
-            source: source, transport: transport, presenter: presenter, sleeper: sleeper, cache: cache,
-            cacheMode: cacheMode)
+            source: source, transport: transport, presenter: presenter, logger: quietLogger, sleeper: sleeper,
+            cache: cache, cacheMode: cacheMode)
         try await interactor.export(
             request: ExportRequest(
                 harvest: HarvestOptions(
