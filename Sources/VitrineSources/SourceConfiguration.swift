@@ -78,6 +78,30 @@ package struct SourceConfiguration: Sendable, Equatable {
         throw ExportError(.configuration("the \(source) source cannot honour \(flags); \(can)"), source: source)
     }
 
+    /// `--key`, else the source's environment variable (an empty variable counts as unset).
+    package func key(environment: [String: String], variable: String) -> String? {
+        key ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `--page-size` within the API's limit; the limit itself when not given.
+    package func pageSize(maximum: Int, source: String) throws(ExportError) -> Int {
+        let size = pageSize ?? maximum
+        guard (1...maximum).contains(size) else {
+            throw ExportError(
+                .configuration("--page-size must be 1…\(maximum) for this API, not \(size)"), source: source)
+        }
+        return size
+    }
+
+    /// `--start-page` for an API whose pages count from `first`; `first` when not given.
+    package func startPage(first: Int, source: String) throws(ExportError) -> Int {
+        let page = startPage ?? first
+        guard page >= first else {
+            throw ExportError(.configuration("--start-page counts from \(first) for this API"), source: source)
+        }
+        return page
+    }
+
     /// The base URL: `--base-url`, else the source's default; refused unless it is http(s).
     package func baseURL(default defaultURL: String, source: String) throws(ExportError) -> URL {
         let text = baseURL ?? defaultURL

@@ -47,14 +47,8 @@ package struct ArtInstituteSource: CollectionSource {
     package init(_ configuration: SourceConfiguration) throws(ExportError) {
         let name = Self.descriptor.name
         try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
-        let pageSize = configuration.pageSize ?? Self.maximumPageSize
-        guard (1...Self.maximumPageSize).contains(pageSize) else {
-            throw ExportError(.configuration("--page-size must be 1…100 for this API, not \(pageSize)"), source: name)
-        }
-        let startPage = configuration.startPage ?? 1
-        guard startPage >= 1 else {
-            throw ExportError(.configuration("--start-page counts from 1 for this API"), source: name)
-        }
+        let pageSize = try configuration.pageSize(maximum: Self.maximumPageSize, source: name)
+        let startPage = try configuration.startPage(first: 1, source: name)
         self.init(
             baseURL: try configuration.baseURL(default: Self.defaultBaseURL, source: name),
             pageSize: pageSize,

@@ -61,17 +61,14 @@ package struct RijksmuseumLegacySource: CollectionSource {
         let name = Self.descriptor.name
         try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
         let url = try configuration.baseURL(default: Self.defaultBaseURL, source: name)
-        let key = configuration.key ?? environment[Self.keyVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let key = configuration.key(environment: environment, variable: Self.keyVariable)
         if key == nil && configuration.baseURL == nil {
             throw ExportError(
                 .harvest(.missingKey("the Rijksmuseum API needs a key: pass --key or set \(Self.keyVariable)")),
                 source: name
             )
         }
-        let pageSize = configuration.pageSize ?? Self.maximumPageSize
-        guard (1...Self.maximumPageSize).contains(pageSize) else {
-            throw ExportError(.configuration("--page-size must be 1…100 for this API, not \(pageSize)"), source: name)
-        }
+        let pageSize = try configuration.pageSize(maximum: Self.maximumPageSize, source: name)
         self.init(
             baseURL: url,
             culture: configuration.language,
@@ -79,7 +76,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
             pageSize: pageSize,
             query: configuration.query,
             artist: configuration.artist,
-            startPage: configuration.startPage ?? 0
+            startPage: try configuration.startPage(first: 0, source: name)
         )
     }
 

@@ -45,19 +45,13 @@ package struct UnsplashSource: CollectionSource {
         if configuration.query != nil && configuration.artist != nil {
             throw ExportError(.configuration("give --query or --artist, not both"), source: name)
         }
-        guard let key = configuration.key ?? environment[Self.keyVariable].flatMap({ $0.isEmpty ? nil : $0 }) else {
+        guard let key = configuration.key(environment: environment, variable: Self.keyVariable) else {
             throw ExportError(
                 .harvest(.missingKey("Unsplash needs an access key: pass --key or set \(Self.keyVariable)")),
                 source: name)
         }
-        let pageSize = configuration.pageSize ?? Self.maximumPageSize
-        guard (1...Self.maximumPageSize).contains(pageSize) else {
-            throw ExportError(.configuration("--page-size must be 1…30 for this API, not \(pageSize)"), source: name)
-        }
-        let startPage = configuration.startPage ?? 1
-        guard startPage >= 1 else {
-            throw ExportError(.configuration("--start-page counts from 1 for this API"), source: name)
-        }
+        let pageSize = try configuration.pageSize(maximum: Self.maximumPageSize, source: name)
+        let startPage = try configuration.startPage(first: 1, source: name)
         self.init(
             baseURL: try configuration.baseURL(default: Self.defaultBaseURL, source: name),
             key: key,
