@@ -50,6 +50,7 @@ struct ArtInstituteHandler: MockHandler {
         switch request.path {
         case "/api/v1/artworks":
             return respond(
+                request.origin,
                 listing, total: collection.count, page: page, limit: limit, fields: query["fields"], search: false)
         case "/api/v1/artworks/search":
             if (page - 1) * limit + limit > collection.searchWindow {
@@ -68,6 +69,7 @@ struct ArtInstituteHandler: MockHandler {
                 return text.isEmpty || object.title.lowercased().contains(text)
             }
             return respond(
+                request.origin,
                 matches, total: matches.count, page: page, limit: limit, fields: query["fields"], search: true)
         default:
             return Self.json(
@@ -78,7 +80,9 @@ struct ArtInstituteHandler: MockHandler {
         }
     }
 
-    private func respond(_ numbers: [Int], total: Int, page: Int, limit: Int, fields: String?, search: Bool)
+    private func respond(
+        _ origin: String, _ numbers: [Int], total: Int, page: Int, limit: Int, fields: String?, search: Bool
+    )
         -> MockResponse
     {
         let start = min(max(0, (page - 1) * limit), numbers.count)
@@ -95,10 +99,10 @@ struct ArtInstituteHandler: MockHandler {
         ]
         // `next_url` and `prev_url` are left out, not null, where they do not apply; search has neither.
         if !search && page < pages {
-            pagination["next_url"] = "https://api.artic.edu/api/v1/artworks?page=\(page + 1)&limit=\(limit)"
+            pagination["next_url"] = "\(origin)/api/v1/artworks?page=\(page + 1)&limit=\(limit)"
         }
         if !search && page > 1 {
-            pagination["prev_url"] = "https://api.artic.edu/api/v1/artworks?page=\(page - 1)&limit=\(limit)"
+            pagination["prev_url"] = "\(origin)/api/v1/artworks?page=\(page - 1)&limit=\(limit)"
         }
         var body: [String: Any] = [
             "pagination": pagination, "data": data,

@@ -9,7 +9,7 @@ package enum LegacyCollection: Sendable {
     case generated(count: Int)
 
     /// The body for page `index` (counting from 0) of `pageSize` objects.
-    func body(page index: Int, pageSize: Int) -> Data {
+    func body(page index: Int, pageSize: Int, apiBase: String) -> Data {
         switch self {
         case .pages(let pages):
             if index < pages.count { return pages[index] }
@@ -19,7 +19,7 @@ package enum LegacyCollection: Sendable {
         case .generated(let count):
             let start = min(index * pageSize, count)
             let end = min(start + pageSize, count)
-            let objects = (start..<end).map(Self.generatedObject)
+            let objects = (start..<end).map { Self.generatedObject($0, apiBase: apiBase) }
             let body: [String: Any] = [
                 "elapsedMilliseconds": 0, "count": count, "countFacets": ["hasimage": count], "artObjects": objects,
                 "facets": [],
@@ -40,7 +40,7 @@ package enum LegacyCollection: Sendable {
     ]
 
     /// Object `n` of a generated collection: `GEN-000001`…, makers in runs, every seventh without an image.
-    package static func generatedObject(_ number: Int) -> [String: Any] {
+    package static func generatedObject(_ number: Int, apiBase: String) -> [String: Any] {
         let id = String(format: "GEN-%06d", number + 1)
         let maker = generatedMakers[(number / 7) % generatedMakers.count]
         let year = 1600 + number % 300
@@ -53,7 +53,7 @@ package enum LegacyCollection: Sendable {
             ] as [String: Any] : NSNull()
         return [
             "links": [
-                "self": "http://www.rijksmuseum.nl/api/en/collection/\(id)",
+                "self": "\(apiBase)/en/collection/\(id)",
                 "web": "https://www.rijksmuseum.nl/en/collection/\(id)",
             ],
             "id": "en-\(id)", "objectNumber": id, "title": "Object \(number + 1)", "hasImage": hasImage,

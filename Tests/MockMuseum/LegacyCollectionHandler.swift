@@ -25,7 +25,7 @@ struct LegacyCollectionHandler: MockHandler {
         return MockResponse(
             status: 200,
             headers: ["Content-Type": "application/json; charset=utf-8", "X-Powered-By": "ASP.NET"],
-            body: collection.body(page: index, pageSize: pageSize)
+            body: collection.body(page: index, pageSize: pageSize, apiBase: request.origin + "/api")
         )
     }
 

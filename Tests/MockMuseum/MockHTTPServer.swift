@@ -20,6 +20,10 @@ package struct MockRequest: Sendable {
         }
     }
 
+    /// `http://{host}`: where this mock answers, for the API URLs (next links, self links) it writes into its
+    /// answers, so nothing it serves points at a live API.
+    package var origin: String { "http://\(header("host") ?? "127.0.0.1")" }
+
     /// `path?query` as sent.
     package var target: String { rawQuery.isEmpty ? path : "\(path)?\(rawQuery)" }
 

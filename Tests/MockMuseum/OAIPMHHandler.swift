@@ -42,31 +42,39 @@ struct OAIPMHHandler: MockHandler {
 
     func handle(_ request: MockRequest) async throws -> MockResponse {
         await state.record(request)
-        guard request.path == "/oai" else { return error("badVerb", "no such endpoint", status: 404) }
+        guard request.path == "/oai" else { return error(request.origin, "badVerb", "no such endpoint", status: 404) }
         let query = MockHTTP.formQuery(request.rawQuery)
-        guard query["verb"] == "ListRecords" else { return error("badVerb", "only ListRecords is imitated") }
+        guard query["verb"] == "ListRecords" else {
+            return error(request.origin, "badVerb", "only ListRecords is imitated")
+        }
         let generation = await state.faults.tokenGeneration
         if let token = query["resumptionToken"] {
             guard query.count == 2 else {
-                return error("badArgument", "resumptionToken is an exclusive argument")
+                return error(request.origin, "badArgument", "resumptionToken is an exclusive argument")
             }
             guard let number = Self.page(of: token), number > 0, number * collection.pageSize < collection.count,
                 !collection.expiredPages.contains(number), Self.generation(of: token) == generation
             else {
-                return error("badResumptionToken", "The value of the resumptionToken argument is invalid or expired.")
+                return error(
+                    request.origin, "badResumptionToken",
+                    "The value of the resumptionToken argument is invalid or expired.")
             }
-            return records(page: number, prefix: Self.prefix(of: token), generation: generation)
+            return records(request.origin, page: number, prefix: Self.prefix(of: token), generation: generation)
         }
         guard let requested = query["metadataPrefix"] else {
-            return error("badArgument", "metadataPrefix is required")
+            return error(request.origin, "badArgument", "metadataPrefix is required")
         }
         guard ["edm", "oai_dc"].contains(requested) else {
-            return error("cannotDisseminateFormat", "The metadata format identified by \(requested) is not supported.")
+            return error(
+                request.origin, "cannotDisseminateFormat",
+                "The metadata format identified by \(requested) is not supported.")
         }
         if query["set"] == "empty" || collection.count == 0 {
-            return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
+            return error(
+                request.origin, "noRecordsMatch",
+                "The combination of the values of the arguments results in an empty list.")
         }
-        return records(page: 0, prefix: requested, generation: generation)
+        return records(request.origin, page: 0, prefix: requested, generation: generation)
     }
 
     /// The generation a token was issued in: `….g{n}` (none: 0).
@@ -86,14 +94,14 @@ struct OAIPMHHandler: MockHandler {
         token.hasSuffix("|dc") ? "oai_dc" : "edm"
     }
 
-    private func records(page: Int, prefix: String, generation: Int) -> MockResponse {
+    private func records(_ origin: String, page: Int, prefix: String, generation: Int) -> MockResponse {
         let start = page * collection.pageSize
         let end = min(start + collection.pageSize, collection.count)
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
             <responseDate>2026-11-22T10:00:00Z</responseDate>
-            <request verb="ListRecords" metadataPrefix="\(prefix)">https://data.rijksmuseum.nl/oai</request>
+            <request verb="ListRecords" metadataPrefix="\(prefix)">\(origin)/oai</request>
             <ListRecords>
 
             """
@@ -212,11 +220,11 @@ struct OAIPMHHandler: MockHandler {
         return dc + "<dc:rights>http://creativecommons.org/publicdomain/mark/1.0/</dc:rights></oai_dc:dc>"
     }
 
-    private func error(_ code: String, _ message: String, status: Int? = nil) -> MockResponse {
+    private func error(_ origin: String, _ code: String, _ message: String, status: Int? = nil) -> MockResponse {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-11-22T10:00:00Z</responseDate>\
-            <request>https://data.rijksmuseum.nl/oai</request><error code="\(code)">\(MockHTTP.escapeXML(message))</error>\
+            <request>\(origin)/oai</request><error code="\(code)">\(MockHTTP.escapeXML(message))</error>\
             </OAI-PMH>
             """
         return Self.xmlResponse(status ?? collection.errorStatus, xml)

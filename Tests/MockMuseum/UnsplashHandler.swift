@@ -56,10 +56,10 @@ struct UnsplashHandler: MockHandler {
             return Self.json(404, ["errors": ["Couldn't find that"]], headers: [:])
         }
         let start = min((page - 1) * perPage, numbers.count)
-        let photos = numbers[start..<min(start + perPage, numbers.count)].map(Self.photo)
+        let photos = numbers[start..<min(start + perPage, numbers.count)].map { Self.photo($0, origin: request.origin) }
         let last = max(1, (numbers.count + perPage - 1) / perPage)
         let link = { (page: Int) in
-            "<https://api.unsplash.com\(request.path)?page=\(page)&per_page=\(perPage)>"
+            "<\(request.origin)\(request.path)?page=\(page)&per_page=\(perPage)>"
         }
         var links: [String] = []
         if page > 1 { links += ["\(link(1)); rel=\"first\"", "\(link(page - 1)); rel=\"prev\""] }
@@ -74,7 +74,7 @@ struct UnsplashHandler: MockHandler {
         return Self.json(200, body, headers: headers)
     }
 
-    static func photo(_ number: Int) -> [String: Any] {
+    static func photo(_ number: Int, origin: String) -> [String: Any] {
         let object = SyntheticCollection.object(number)
         let id = UnsplashCollection.id(number)
         let raw =
@@ -97,9 +97,9 @@ struct UnsplashHandler: MockHandler {
                 "small": raw + "&w=400&fit=max", "thumb": raw + "&w=200&fit=max",
             ],
             "links": [
-                "self": "https://api.unsplash.com/photos/\(id)", "html": "https://unsplash.com/photos/\(id)",
+                "self": "\(origin)/photos/\(id)", "html": "https://unsplash.com/photos/\(id)",
                 "download": "https://unsplash.com/photos/\(id)/download",
-                "download_location": "https://api.unsplash.com/photos/\(id)/download",
+                "download_location": "\(origin)/photos/\(id)/download",
             ],
         ]
     }
