@@ -100,9 +100,20 @@ extension SourceResponse {
         }
     }
 
+    /// The body's first byte past whitespace and a UTF-8 byte-order mark: enough to tell JSON, XML and an
+    /// HTML or plain-text page apart without parsing.
+    package var firstSignificantByte: UInt8? {
+        body.prefix(512).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    }
+
     /// Whether the body starts like a JSON document (not an HTML challenge page or plain text).
     package var looksLikeJSON: Bool {
-        let start = body.prefix(64).first { !(" \t\r\n" as String).utf8.contains($0) }
+        let start = firstSignificantByte
         return start == UInt8(ascii: "{") || start == UInt8(ascii: "[") || start == UInt8(ascii: "\"")
+    }
+
+    /// Whether the body starts like an XML document (or an HTML page: the parser tells them apart).
+    package var looksLikeXML: Bool {
+        firstSignificantByte == UInt8(ascii: "<")
     }
 }

@@ -90,7 +90,7 @@ package struct HarvestWorker: Sendable {
             while let (number, outcome) = try await group.next() {
                 for (ready, readyOutcome) in try window.accept(number, outcome) {
                     let page = try readyOutcome.get()
-                    window.sizes[ready] = page.records.count
+                    if ready == window.last { window.lastPageSize = page.records.count }
                     try receive(PageReference(index: ready - first, cursor: .number(ready)), page)
                 }
                 while let number = window.nextToLaunch() {
@@ -119,7 +119,7 @@ package struct HarvestWorker: Sendable {
         // go on while the last page came back full. Pages already fetched ahead are used, not fetched again.
         guard let last else { return }
         var number = last + 1
-        var previousSize = window.sizes[last] ?? 0
+        var previousSize = window.lastPageSize ?? 0
         while previousSize >= pageSize && number <= probeLimit {
             let outcome: Result<SourcePage, ExportError>
             if let early = parked.removeValue(forKey: number) {
@@ -400,7 +400,8 @@ private struct NumberedWindow {
     var probeLimit: Int
     /// Pages that arrived before the first one said where the end is, or past the end.
     var parked: [Int: Result<SourcePage, ExportError>] = [:]
-    var sizes: [Int: Int] = [:]
+    /// How many records the last page held: a full one means the server may hold more.
+    var lastPageSize: Int?
     var following: Continuation?
 
     init(first: Int, width: Int, lastAllowed: Int, speculate: Bool) {

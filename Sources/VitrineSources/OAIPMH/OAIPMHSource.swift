@@ -113,7 +113,7 @@ package struct OAIPMHSource: CollectionSource {
     /// OAI-PMH servers may send their `<error>` with a 4xx status: an XML body is read whatever the status.
     package func failure(for response: SourceResponse) -> HarvestFailure? {
         if response.status == 429 || response.status >= 500 { return response.statusFailure }
-        if (400..<500).contains(response.status), Self.looksLikeXML(response.body) { return nil }
+        if (400..<500).contains(response.status), response.looksLikeXML { return nil }
         return response.statusFailure
     }
 
@@ -186,10 +186,5 @@ package struct OAIPMHSource: CollectionSource {
             .replacingOccurrences(of: "&amp;", with: "&")
         guard !token.isEmpty, !token.contains("&#"), !token.contains("<") else { return nil }
         return .token(token)
-    }
-
-    private static func looksLikeXML(_ body: Data) -> Bool {
-        let start = body.prefix(512).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        return start.first == UInt8(ascii: "<")
     }
 }
