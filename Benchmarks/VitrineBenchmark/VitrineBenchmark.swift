@@ -13,6 +13,14 @@ struct VitrineBenchmark {
             try await serve(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "throughput" {
+            _ = try await throughput(records: arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000)
+            return
+        }
+        if arguments.first == "parse" {
+            try parse(Array(arguments.dropFirst()))
+            return
+        }
         print("Vitrine \(VitrineVersion.current) benchmark, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var missed = 0
 
@@ -76,6 +84,31 @@ struct VitrineBenchmark {
         await museum.setFaults(MockFaults(latency: latency, cacheResponses: true))
         FileHandle.standardOutput.write(Data("mock museum: \(base)\n".utf8))
         while true { try await Task.sleep(for: .seconds(3_600)) }
+    }
+
+    /// `vitrine-benchmark parse FILE [rounds]`: parses and maps one saved OAI-PMH page over and over on one core
+    /// and prints records/s: the CPU cost of reading records, without the network.
+    private static func parse(_ arguments: [String]) throws {
+        guard let path = arguments.first else {
+            print("usage: vitrine-benchmark parse FILE [rounds]")
+            return
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
+        let mapper = OAIRecordMapper(language: "en")
+        let clock = ContinuousClock()
+        let start = clock.now
+        var records = 0
+        for _ in 0..<rounds {
+            let page = try OAIPMHPageParser.parse(data, mapper: mapper)
+            for outcome in page.outcomes {
+                if case .object = outcome { records += 1 }
+            }
+        }
+        let elapsed = seconds(clock.now - start)
+        print(
+            "parse and map: \(records) records in \(format(elapsed)) s = \(Int(Double(records) / elapsed)) records/s on one core"
+        )
     }
 
     /// Harvests once to warm up, then three times; reports the best against the ideal.

@@ -31,6 +31,8 @@ package struct SectionIndex: Sendable {
     }
 
     private var bucketByMaker: [String: Int] = [:]
+    /// The bucket of each maker name as the source spells it: most objects skip normalising their maker.
+    private var bucketBySpelling: [String: Int] = [:]
     private var buckets: [Bucket] = []
     /// Where the kept copy of each id sits.
     private var keptPlace: [String: Place] = [:]
@@ -46,12 +48,19 @@ package struct SectionIndex: Sendable {
             guard place < kept else { return }
         }
         keptPlace[object.id] = place
+        let spelling = object.maker ?? ""
+        if let bucket = bucketBySpelling[spelling] {
+            buckets[bucket].entries.append(Entry(place: place, object: object))
+            return
+        }
         let maker = MakerName.normalized(object.maker)
         let key = maker ?? ""
         if let bucket = bucketByMaker[key] {
             buckets[bucket].entries.append(Entry(place: place, object: object))
+            bucketBySpelling[spelling] = bucket
         } else {
             bucketByMaker[key] = buckets.count
+            bucketBySpelling[spelling] = buckets.count
             buckets.append(Bucket(maker: maker, entries: [Entry(place: place, object: object)]))
         }
     }

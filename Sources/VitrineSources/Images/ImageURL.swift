@@ -62,9 +62,45 @@ package enum ImageURL {
         return host.hasSuffix("googleusercontent.com") || host.hasSuffix("ggpht.com")
     }
 
-    /// Whether `text` is an absolute http(s) URL with a host.
+    /// Whether `text` is an absolute http(s) URL with a host. The common case (`https://host/path` in plain
+    /// ASCII) is decided from the bytes; anything else is left to Foundation's parser.
     package static func isWebURL(_ text: String) -> Bool {
+        if let plain = isPlainWebURL(text.utf8) { return plain }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
         return (scheme == "http" || scheme == "https") && url.host != nil
+    }
+
+    /// `true` for `http(s)://host…` made only of characters a URL may hold unescaped, `false` for any other
+    /// scheme, `nil` when only a full parse can tell.
+    private static func isPlainWebURL(_ bytes: String.UTF8View) -> Bool? {
+        // A URL's scheme runs to its first colon: anything but `http` or `https` (any case) first is another.
+        var index = bytes.startIndex
+        var length = 0
+        for expected in "https".utf8 {
+            guard index != bytes.endIndex, bytes[index] | 0x20 == expected else { break }
+            length += 1
+            index = bytes.index(after: index)
+        }
+        guard length >= 4 else { return false }
+        guard bytes[index...].starts(with: "://".utf8) else { return nil }
+        let rest = bytes[bytes.index(index, offsetBy: 3)...]
+        guard let first = rest.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "?"),
+            first != UInt8(ascii: "#"), first != UInt8(ascii: "@"), first != UInt8(ascii: ":"),
+            first != UInt8(ascii: "[")
+        else { return nil }
+        let allowed = rest.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "&"),
+                UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"),
+                UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: "*"):
+                true
+            default:
+                false
+            }
+        }
+        return allowed ? true : nil
     }
 }

@@ -4,17 +4,19 @@ import VitrineCore
 
 /// One OAI-PMH response as the streaming parser reads it.
 package struct OAIPMHResponse: Sendable, Equatable {
-    /// One `<record>`: its header, and its metadata as a small tree.
+    /// One `<record>`: its header, and the fields Vitrine reads of its metadata.
     package struct Record: Sendable, Equatable {
         package var identifier: String
         package var datestamp: String?
         /// `<header status="deleted">`.
         package var isDeleted: Bool
-        /// The single element inside `<metadata>` (`rdf:RDF`, `oai_dc:dc`), when there is one.
-        package var metadata: XMLElementNode?
+        package var fields: OAIRecordFields
     }
 
+    /// The records, when parsed without a mapper.
     package var records: [Record] = []
+    /// What each record maps to, when parsed with a mapper (`records` then stays empty).
+    package var outcomes: [RecordOutcome] = []
     /// The `<resumptionToken>`'s text; `nil` when the element is absent or empty (the end of the list).
     package var resumptionToken: String?
     /// `completeListSize`, when the server sends it.
@@ -23,32 +25,36 @@ package struct OAIPMHResponse: Sendable, Equatable {
     package var error: (code: String, message: String)?
 
     package static func == (lhs: OAIPMHResponse, rhs: OAIPMHResponse) -> Bool {
-        lhs.records == rhs.records && lhs.resumptionToken == rhs.resumptionToken
+        lhs.records == rhs.records && lhs.outcomes == rhs.outcomes && lhs.resumptionToken == rhs.resumptionToken
             && lhs.completeListSize == rhs.completeListSize && lhs.error?.code == rhs.error?.code
             && lhs.error?.message == rhs.error?.message
     }
 }
 
-/// Reads an OAI-PMH response with libxml2's streaming (SAX2) parser: records are built one at a time as small
-/// trees, the page never as a whole document. No external entity or DTD is ever loaded, nothing is fetched
+/// Reads an OAI-PMH response with libxml2's streaming (SAX2) parser: each record's fields are collected as its
+/// elements stream past (no tree of a record or of the page is ever built), and elements no mapper reads are
+/// skipped with everything inside them. No external entity or DTD is ever loaded, nothing is fetched
 /// from the network, and a response over 64 MB is refused.
 ///
 /// Why libxml2's SAX2 interface and not Foundation's `XMLParser`, which wraps the same parser: on Linux
 /// `XMLParser` turns every element name, namespace and attribute into Foundation strings and dictionaries, and
 /// with a delegate that does nothing at all it reads about 28,000 Rijksmuseum EDM records a second on this
-/// project's 2-core machine; libxml2 itself reads 150,000. Names here are interned by libxml2 and mapped to
-/// Swift strings once per page.
+/// project's 2-core machine; libxml2 itself reads 150,000. Names here are interned by libxml2 and looked up once
+/// per page; strings are made only for the values read.
 package enum OAIPMHPageParser {
     package static let namespace = "http://www.openarchives.org/OAI/2.0/"
     /// A response larger than this is refused rather than parsed.
     package static let maximumSize = 64 << 20
 
-    package static func parse(_ data: Data) throws(OAIPMHParseError) -> OAIPMHResponse {
+    /// Parses a page. With a `mapper`, each record is mapped as soon as it ends and only its outcome is kept
+    /// (the collector's storage is then reused from record to record).
+    package static func parse(_ data: Data, mapper: OAIRecordMapper? = nil) throws(OAIPMHParseError)
+        -> OAIPMHResponse
+    {
         guard data.count <= maximumSize else {
             throw OAIPMHParseError("the response is larger than \(maximumSize >> 20) MB")
         }
-        let reader = SAXReader()
-        let problem = reader.run(data)
+        let (reader, problem) = SAXReader.run(data, mapper: mapper)
         guard problem == nil, reader.sawRoot else {
             throw OAIPMHParseError(problem ?? "not an OAI-PMH document")
         }
@@ -56,14 +62,16 @@ package enum OAIPMHPageParser {
     }
 }
 
-/// The SAX2 callbacks' state: the OAI elements it needs, and a tree of the current record only.
-private final class SAXReader {
+/// The SAX2 callbacks' state: the OAI elements it needs, and the fields of the current record. A struct the
+/// callbacks reach through a pointer, changed in place: no reference counting or exclusivity checks per event.
+private struct SAXReader {
+    let mapper: OAIRecordMapper?
     var response = OAIPMHResponse()
     var sawRoot = false
-    /// The open elements of the current record, outermost first, and where each one's text starts in
-    /// `textBuffer` (a child's text is cut off the buffer when the child ends, leaving the parent's).
-    private var recordStack: [XMLElementNode] = []
-    private var textStarts: [Int] = []
+    /// The record being read, when `inRecord`.
+    private var record = RecordFieldCollector()
+    private var inRecord = false
+    /// Text of the open elements whose text is read; an element's text is cut off when it ends.
     private var textBuffer: [UInt8] = []
     /// Text of the OAI element being read outside records (token, error).
     private var capture: [UInt8]?
@@ -71,38 +79,37 @@ private final class SAXReader {
     private var errorCode: String?
     /// libxml2 interns names in a dictionary: the same pointer is the same name for the whole parse.
     private var names: [UnsafePointer<xmlChar>: String] = [:]
-    /// Inside a record, the depth of an element being skipped (0: none): what no mapper reads is not built.
+    private var elements: [UnsafePointer<xmlChar>: RecordElement] = [:]
+    /// Inside a record, the depth of an element being skipped (0: none): what no mapper reads is not looked at.
     private var skipDepth = 0
-    /// Whether an element name, by its interned pointer, is one a record mapper reads.
-    private var wanted: [UnsafePointer<xmlChar>: Bool] = [:]
 
-    /// The elements the EDM and Dublin Core mappers read (local names). The element directly inside
-    /// `<metadata>` is always kept, whatever it is, so an unknown format is reported by name.
-    private static let readByMappers: Set<String> = [
-        "record", "header", "identifier", "datestamp", "metadata", "RDF", "dc", "ProvidedCHO", "Aggregation",
-        "aggregatedCHO", "WebResource", "Agent", "has_service", "isShownBy", "isShownAt", "object", "title",
-        "alternative", "creator", "created", "date", "prefLabel", "relation", "format",
-    ]
+    /// Parses `data`; returns the state it ended in, and what was wrong or `nil`.
+    static func run(_ data: Data, mapper: OAIRecordMapper?) -> (SAXReader, String?) {
+        let state = UnsafeMutablePointer<SAXReader>.allocate(capacity: 1)
+        state.initialize(to: SAXReader(mapper: mapper))
+        defer { state.deallocate() }
+        let problem = parse(data, state)
+        return (state.move(), problem)
+    }
 
-    /// Parses `data`; returns what was wrong, or `nil`.
-    func run(_ data: Data) -> String? {
+    private static func parse(_ data: Data, _ state: UnsafeMutablePointer<SAXReader>) -> String? {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
-            Unmanaged<SAXReader>.fromOpaque(context).takeUnretainedValue()
+            context.assumingMemoryBound(to: SAXReader.self).pointee
                 .start(localName, uri, Int(attributeCount), attributes)
         }
         handler.endElementNs = { context, localName, _, uri in
             guard let context, let localName else { return }
-            Unmanaged<SAXReader>.fromOpaque(context).takeUnretainedValue().end(localName, uri)
+            context.assumingMemoryBound(to: SAXReader.self).pointee.end(localName, uri)
         }
         handler.characters = { context, bytes, length in
             guard let context, let bytes else { return }
-            Unmanaged<SAXReader>.fromOpaque(context).takeUnretainedValue().characters(bytes, Int(length))
+            context.assumingMemoryBound(to: SAXReader.self).pointee.characters(bytes, Int(length))
         }
         handler.cdataBlock = handler.characters
-        let context = Unmanaged.passUnretained(self).toOpaque()
+        let context = UnsafeMutableRawPointer(state)
         return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> String? in
             guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return "empty response" }
             guard let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else {
@@ -117,27 +124,73 @@ private final class SAXReader {
             guard status != 0 || parser.pointee.wellFormed == 0 else { return nil }
             if let error = xmlCtxtGetLastError(parser), let message = error.pointee.message {
                 let text = String(cString: message).trimmingASCIIWhitespace()
-                return sawRoot ? "malformed XML at line \(error.pointee.line): \(text)" : text
+                return state.pointee.sawRoot ? "malformed XML at line \(error.pointee.line): \(text)" : text
             }
             return "malformed XML"
         }
     }
 
-    private func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+    private mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String {
         if let known = names[pointer] { return known }
         let text = String(cString: pointer)
         names[pointer] = text
         return text
     }
 
-    private func isWanted(_ pointer: UnsafePointer<xmlChar>) -> Bool {
-        if let known = wanted[pointer] { return known }
-        let answer = Self.readByMappers.contains(name(pointer))
-        wanted[pointer] = answer
-        return answer
+    private mutating func element(_ pointer: UnsafePointer<xmlChar>) -> RecordElement {
+        if let known = elements[pointer] { return known }
+        let element = RecordElement(localName: name(pointer))
+        elements[pointer] = element
+        return element
     }
 
-    private func start(
+    private static func isNamed(_ pointer: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        strcmp(
+            UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self),
+            UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// The attribute values Vitrine reads on this kind of element, unescaped; no string is made for the
+    /// others. Attributes come as five pointers each: local name, prefix, URI, value start, value end.
+    private static func attributes(
+        of element: RecordElement, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) -> RecordAttributes {
+        var values = RecordAttributes()
+        guard count > 0, let attributes, element.readsAttributes else { return values }
+        for index in 0..<count {
+            let base = index * 5
+            guard let key = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
+            else { continue }
+            func value() -> String { unescapeAttribute(UnsafeBufferPointer(start: start, count: end - start)) }
+            if isNamed(key, "about") {
+                if values.about == nil { values.about = value() }
+            } else if isNamed(key, "resource") {
+                if values.resource == nil { values.resource = value() }
+            } else if isNamed(key, "lang") {
+                if values.language == nil, element.hasText { values.language = value() }
+            } else if isNamed(key, "status") {
+                if values.status == nil, element == .header { values.status = value() }
+            }
+        }
+        return values
+    }
+
+    /// One attribute's value by local name (the OAI envelope's `completeListSize`, `code`).
+    private static func attribute(
+        _ name: StaticString, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) -> String? {
+        guard count > 0, let attributes else { return nil }
+        for index in 0..<count {
+            let base = index * 5
+            guard let key = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4],
+                isNamed(key, name)
+            else { continue }
+            return unescapeAttribute(UnsafeBufferPointer(start: start, count: end - start))
+        }
+        return nil
+    }
+
+    private mutating func start(
         _ localName: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ attributeCount: Int,
         _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
@@ -145,73 +198,77 @@ private final class SAXReader {
             skipDepth += 1
             return
         }
-        if let parent = recordStack.last, parent.name != "metadata", !isWanted(localName) {
-            skipDepth = 1
-            return
-        }
-        let elementName = name(localName)
-        let namespace = uri.map(name) ?? ""
-        // Attributes come as five pointers each: local name, prefix, URI, value start, value end.
-        var values: [String: String] = [:]
-        if attributeCount > 0, let attributes {
-            for index in 0..<attributeCount {
-                let base = index * 5
-                guard let key = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
-                else { continue }
-                let keyName = name(key)
-                guard values[keyName] == nil else { continue }
-                let bytes = UnsafeBufferPointer(start: start, count: end - start)
-                values[keyName] = Self.unescapeAttribute(String(decoding: bytes, as: UTF8.self))
+        if inRecord {
+            let kind = element(localName)
+            guard record.accepts(kind) else {
+                skipDepth = 1
+                return
             }
-        }
-        if !recordStack.isEmpty || (elementName == "record" && namespace == OAIPMHPageParser.namespace) {
-            recordStack.append(XMLElementNode(namespace: namespace, name: elementName, attributes: values))
-            textStarts.append(textBuffer.count)
+            record.start(
+                kind, name: kind == .other ? name(localName) : "",
+                attributes: Self.attributes(of: kind, attributeCount, attributes), textStart: textBuffer.count)
             return
         }
+        let namespace = uri.map { name($0) } ?? ""
         guard namespace == OAIPMHPageParser.namespace else { return }
+        let elementName = name(localName)
         switch elementName {
+        case "record":
+            record.reset()
+            record.start(.record, name: "", attributes: RecordAttributes(), textStart: textBuffer.count)
+            inRecord = true
         case "OAI-PMH":
             sawRoot = true
         case "resumptionToken":
             capture = []
             captureName = elementName
-            response.completeListSize = values["completeListSize"].flatMap { Int($0) }
+            response.completeListSize = Self.attribute("completeListSize", attributeCount, attributes)
+                .flatMap { Int($0) }
         case "error":
             capture = []
             captureName = elementName
-            errorCode = values["code"] ?? "unknown"
+            errorCode = Self.attribute("code", attributeCount, attributes) ?? "unknown"
         default:
             break
         }
     }
 
-    private func characters(_ bytes: UnsafePointer<xmlChar>, _ length: Int) {
+    private mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ length: Int) {
         guard skipDepth == 0 else { return }
-        let chunk = UnsafeBufferPointer(start: bytes, count: length)
-        if !recordStack.isEmpty {
-            textBuffer.append(contentsOf: chunk)
+        if inRecord {
+            if record.wantsText { textBuffer.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length)) }
         } else if capture != nil {
-            capture?.append(contentsOf: chunk)
+            capture?.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
         }
     }
 
-    private func end(_ localName: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) {
+    private mutating func end(_ localName: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) {
         if skipDepth > 0 {
             skipDepth -= 1
             return
         }
-        if var node = recordStack.popLast(), let start = textStarts.popLast() {
-            node.text = Self.trimmedText(textBuffer[start...])
-            textBuffer.removeLast(textBuffer.count - start)
-            if recordStack.isEmpty {
-                response.records.append(Self.record(from: node))
-            } else {
-                recordStack[recordStack.count - 1].children.append(node)
+        if inRecord {
+            var text = ""
+            if let (start, isRead) = record.innermostText {
+                if isRead { text = Self.trimmedText(textBuffer[start...]) }
+                textBuffer.removeLast(textBuffer.count - start)
+            }
+            record.end(text: text)
+            if record.isEmpty {
+                inRecord = false
+                let ended = OAIPMHResponse.Record(
+                    identifier: record.identifier, datestamp: record.datestamp, isDeleted: record.isDeleted,
+                    fields: record.fields)
+                if let mapper {
+                    response.outcomes.append(mapper.outcome(for: ended))
+                } else {
+                    response.records.append(ended)
+                }
             }
             return
         }
-        guard let text = capture, uri.map(name) == OAIPMHPageParser.namespace, name(localName) == captureName else {
+        guard let text = capture, let uri, name(uri) == OAIPMHPageParser.namespace, name(localName) == captureName
+        else {
             return
         }
         let trimmed = String(decoding: text, as: UTF8.self).trimmingASCIIWhitespace()
@@ -236,8 +293,9 @@ private final class SAXReader {
 
     /// SAX2 hands attribute values as written: the five predefined entities and character references are
     /// still escaped (libxml2 leaves them to the caller when entities are not substituted).
-    private static func unescapeAttribute(_ value: String) -> String {
-        guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
+    private static func unescapeAttribute(_ bytes: UnsafeBufferPointer<xmlChar>) -> String {
+        let value = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "&")) else { return value }
         var result = ""
         var rest = Substring(value)
         while let ampersand = rest.firstIndex(of: "&") {
@@ -264,16 +322,6 @@ private final class SAXReader {
             rest = rest[rest.index(after: semicolon)...]
         }
         return result + rest
-    }
-
-    private static func record(from node: XMLElementNode) -> OAIPMHResponse.Record {
-        let header = node.child("header")
-        return OAIPMHResponse.Record(
-            identifier: header?.child("identifier")?.text ?? "",
-            datestamp: header?.child("datestamp")?.nonBlankText,
-            isDeleted: header?.attributes["status"] == "deleted",
-            metadata: node.child("metadata")?.children.first
-        )
     }
 }
 

@@ -120,7 +120,7 @@ package struct OAIPMHSource: CollectionSource {
     package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
         let parsed: OAIPMHResponse
         do {
-            parsed = try OAIPMHPageParser.parse(response.body)
+            parsed = try OAIPMHPageParser.parse(response.body, mapper: mapper)
         } catch {
             guard (200..<300).contains(response.status) else {
                 throw .httpStatus(response.status, response.bodySnippet)
@@ -133,7 +133,7 @@ package struct OAIPMHSource: CollectionSource {
             throw .api(message(for: error, page: page))
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
-        let records = parsed.records.map(mapper.outcome(for:))
+        let records = parsed.outcomes
         let continuation: Continuation = parsed.resumptionToken.map { .next(.token($0)) } ?? .end
         return SourcePage(records: records, continuation: continuation, reportedTotal: parsed.completeListSize)
     }

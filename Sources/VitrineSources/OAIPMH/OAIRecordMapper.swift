@@ -16,14 +16,15 @@ package struct OAIRecordMapper: Sendable {
     package func outcome(for record: OAIPMHResponse.Record) -> RecordOutcome {
         if record.isDeleted { return .deleted }
         let name = record.identifier.isEmpty ? "a record without identifier" : record.identifier
-        guard let metadata = record.metadata else { return .skipped(reason: "\(name) has no metadata") }
-        switch metadata.name {
-        case "RDF", "ProvidedCHO":
-            return EDMRecordMapper(languages: languages).outcome(metadata, identifier: record.identifier)
-        case "dc":
-            return DublinCoreRecordMapper(languages: languages).outcome(metadata, identifier: record.identifier)
-        default:
-            return .skipped(reason: "\(name) is in a metadata format Vitrine cannot read (<\(metadata.name)>)")
+        switch record.fields.format {
+        case nil:
+            return .skipped(reason: "\(name) has no metadata")
+        case .edm:
+            return EDMRecordMapper(languages: languages).outcome(record.fields, identifier: record.identifier)
+        case .dublinCore:
+            return DublinCoreRecordMapper(languages: languages).outcome(record.fields, identifier: record.identifier)
+        case .other(let format):
+            return .skipped(reason: "\(name) is in a metadata format Vitrine cannot read (<\(format)>)")
         }
     }
 
@@ -42,37 +43,31 @@ package struct OAIRecordMapper: Sendable {
 ///
 /// Since June 2026 the record is flat (`ore:Aggregation`, `edm:ProvidedCHO`, `edm:WebResource`, `edm:Agent`
 /// side by side; `dc:creator rdf:resource` points at an agent in the same record). Before, the ProvidedCHO sat
-/// inside the aggregation and the agent inside `dc:creator`. Every lookup here works for both: elements are
-/// found by descendant search, and a reference is `rdf:resource` or the nested element's `rdf:about`.
+/// inside the aggregation and the agent inside `dc:creator`. The collected fields cover both: a reference is
+/// `rdf:resource` or the nested element's `rdf:about`, and agents and web resources are kept wherever they sit.
 struct EDMRecordMapper {
     var languages: [String]
 
-    func outcome(_ root: XMLElementNode, identifier: String) -> RecordOutcome {
+    func outcome(_ fields: OAIRecordFields, identifier: String) -> RecordOutcome {
         let name = identifier.isEmpty ? "a record" : identifier
-        guard let cho = root.name == "ProvidedCHO" ? root : root.firstDescendant("ProvidedCHO") else {
-            return .skipped(reason: "\(name) has no edm:ProvidedCHO")
-        }
-        let aggregation = root.firstDescendant("Aggregation")
-
-        let number = cho.children("identifier").compactMap(\.nonBlankText).first
+        guard fields.hasProvidedCHO else { return .skipped(reason: "\(name) has no edm:ProvidedCHO") }
         let id =
-            number ?? OAIRecordMapper.shortIdentifier(identifier.isEmpty ? cho.attributes["about"] ?? "" : identifier)
+            fields.identifiers.first
+            ?? OAIRecordMapper.shortIdentifier(identifier.isEmpty ? fields.about ?? "" : identifier)
         guard !id.isEmpty else { return .skipped(reason: "\(name) has no dc:identifier") }
 
         let title =
-            cho.children("title").text(preferring: languages)
-            ?? cho.children("alternative").text(preferring: languages) ?? ""
-        let maker = cho.children("creator").lazy.compactMap { creator -> String? in
-            if let target = creator.attributes["resource"], let agent = root.firstDescribed(target) {
-                return agent.children("prefLabel").text(preferring: languages)
+            fields.titles.text(preferring: languages) ?? fields.alternatives.text(preferring: languages) ?? ""
+        let maker = fields.creators.lazy.compactMap { creator -> String? in
+            if let target = creator.resource, let labels = fields.agentLabels(target) {
+                return labels.text(preferring: languages)
             }
-            if let agent = creator.children.first {
-                return agent.children("prefLabel").text(preferring: languages)
+            if let agent = creator.nestedAgent {
+                return fields.agents[agent].labels.text(preferring: languages)
             }
-            return creator.nonBlankText
+            return creator.name.text.isEmpty ? nil : creator.name.text
         }.first
-        let date =
-            cho.children("created").text(preferring: languages) ?? cho.children("date").text(preferring: languages)
+        let date = fields.created.text(preferring: languages) ?? fields.dates.text(preferring: languages)
 
         return .object(
             ArtObject(
@@ -80,27 +75,24 @@ struct EDMRecordMapper {
                 title: title,
                 maker: maker,
                 date: date,
-                image: image(aggregation, root: root),
-                objectURL: link(aggregation, identifier: identifier)
+                image: image(fields),
+                objectURL: link(fields, identifier: identifier)
             )
         )
     }
 
     /// `edm:isShownBy` (else `edm:object`), sized through its IIIF service when the record names one.
-    private func image(_ aggregation: XMLElementNode?, root: XMLElementNode) -> ImageReference? {
-        guard let aggregation else { return nil }
-        for field in ["isShownBy", "object"] {
-            guard let element = aggregation.child(field), let url = element.reference else { continue }
-            let webResource = element.children.first { $0.name == "WebResource" } ?? root.firstDescribed(url)
-            let service = webResource?.child("has_service")?.reference
-            if let image = ImageURL.reference(url, service: service) { return image }
+    private func image(_ fields: OAIRecordFields) -> ImageReference? {
+        for reference in [fields.isShownBy, fields.object] {
+            guard let url = reference?.value else { continue }
+            if let image = ImageURL.reference(url, service: fields.service(of: url)) { return image }
         }
         return nil
     }
 
     /// `edm:isShownAt`, else the record's identifier when it is a web address.
-    private func link(_ aggregation: XMLElementNode?, identifier: String) -> String? {
-        if let page = aggregation?.child("isShownAt")?.reference, ImageURL.isWebURL(page) { return page }
+    private func link(_ fields: OAIRecordFields, identifier: String) -> String? {
+        if let page = fields.isShownAt?.value, ImageURL.isWebURL(page) { return page }
         return ImageURL.isWebURL(identifier) ? identifier : nil
     }
 }
@@ -109,11 +101,9 @@ struct EDMRecordMapper {
 struct DublinCoreRecordMapper {
     var languages: [String]
 
-    func outcome(_ dc: XMLElementNode, identifier: String) -> RecordOutcome {
-        let identifiers = dc.children("identifier").compactMap(\.nonBlankText)
-        let candidates =
-            dc.children("relation").compactMap(\.nonBlankText) + identifiers
-            + dc.children("format").compactMap(\.nonBlankText)
+    func outcome(_ dc: OAIRecordFields, identifier: String) -> RecordOutcome {
+        let identifiers = dc.identifiers
+        let candidates = dc.relations + identifiers + dc.formats
         let imageURL = candidates.first(where: ImageURL.isImage)
         let link =
             identifiers.first { ImageURL.isWebURL($0) && !ImageURL.isImage($0) }
@@ -124,15 +114,14 @@ struct DublinCoreRecordMapper {
         return .object(
             ArtObject(
                 id: id,
-                title: dc.children("title").text(preferring: languages) ?? "",
-                maker: dc.children("creator").text(preferring: languages).map(Self.withoutRole),
-                date: dc.children("date").text(preferring: languages),
+                title: dc.titles.text(preferring: languages) ?? "",
+                maker: dc.creators.map(\.name).text(preferring: languages).map(Self.withoutRole),
+                date: dc.dates.text(preferring: languages),
                 image: imageURL.flatMap { ImageURL.reference($0) },
                 objectURL: link
             )
         )
     }
-
     /// `schilder: Rijn, Rembrandt van` → `Rijn, Rembrandt van`: a lower-case role before a colon is dropped.
     static func withoutRole(_ creator: String) -> String {
         guard let colon = creator.firstIndex(of: ":") else { return creator }

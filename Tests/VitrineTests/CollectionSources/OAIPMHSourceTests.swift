@@ -153,16 +153,39 @@ import Testing
         let xml = """
             <?xml version="1.0"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords>\
             <record><header><identifier>a&amp;b</identifier></header><metadata>\
-            <x xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" rdf:about="https://h/?a=1&amp;b=2&amp;amp;c&#233;">\
-            T&amp;amp;<![CDATA[<raw>]]></x></metadata></record>\
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/" \
+            xmlns:edm="http://www.europeana.eu/schemas/edm/">\
+            <edm:ProvidedCHO rdf:about="https://h/?a=1&amp;b=2&amp;amp;c&#233;">\
+            <dc:title xml:lang="e&amp;n">T&amp;amp;<![CDATA[<raw>]]></dc:title></edm:ProvidedCHO></rdf:RDF></metadata></record>\
             <resumptionToken completeListSize="9">t&amp;1</resumptionToken></ListRecords></OAI-PMH>
             """
         let response = try OAIPMHPageParser.parse(Data(xml.utf8))
         let record = try #require(response.records.first)
         #expect(record.identifier == "a&b")
-        #expect(record.metadata?.attributes["about"] == "https://h/?a=1&b=2&amp;cé")
-        #expect(record.metadata?.text == "T&amp;<raw>")
+        #expect(record.fields.format == .edm)
+        #expect(record.fields.about == "https://h/?a=1&b=2&amp;cé")
+        #expect(record.fields.titles == [LabelledText("T&amp;<raw>", language: "e&n")])
         #expect(response.resumptionToken == "t&1" && response.completeListSize == 9)
+    }
+
+    @Test func `only the fields mappers read are collected, wherever EDM puts them`() throws {
+        for name in ["edm-flat.xml", "edm-nested.xml"] {
+            let response = try OAIPMHPageParser.parse(try Fixtures.data("rijksmuseum-oai", name))
+            let fields = try #require(response.records.first?.fields, "\(name)")
+            #expect(fields.format == .edm && fields.hasProvidedCHO, "\(name)")
+            #expect(!fields.identifiers.isEmpty && !fields.titles.isEmpty, "\(name)")
+            #expect(fields.isShownBy?.value?.hasPrefix("https://iiif.micr.io/") == true, "\(name)")
+            let url = try #require(fields.isShownBy?.value)
+            #expect(fields.service(of: url)?.hasPrefix("https://iiif.micr.io/") == true, "\(name)")
+            #expect(fields.creators.count >= 1 && !fields.agents.isEmpty, "\(name)")
+        }
+        let other = """
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords><record><header>\
+            <identifier>x</identifier></header><metadata><mods xmlns="http://www.loc.gov/mods/v3">\
+            <title>skipped</title></mods></metadata></record></ListRecords></OAI-PMH>
+            """
+        let record = try #require(try OAIPMHPageParser.parse(Data(other.utf8)).records.first)
+        #expect(record.fields.format == .other("mods") && record.fields.titles.isEmpty)
     }
 
     @Test func `malformed XML says where`() {
