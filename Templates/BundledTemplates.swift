@@ -3,6 +3,14 @@
 package enum BundledTemplates {
     package static let files: [String: String] = [
         "html/index.html.mustache": text(PackageResources.index_html_mustache),
+        "html/letter.html.mustache": text(PackageResources.letter_html_mustache),
+        "html/artist.html.mustache": text(PackageResources.artist_html_mustache),
+        "html/object.html.mustache": text(PackageResources.object_html_mustache),
+        "html/card.mustache": text(PackageResources.card_mustache),
+        "html/head.mustache": text(PackageResources.head_mustache),
+        "html/makers.mustache": text(PackageResources.makers_mustache),
+        "html/masthead.mustache": text(PackageResources.masthead_mustache),
+        "html/pager.mustache": text(PackageResources.pager_mustache),
         "html/style.css": text(PackageResources.style_css),
         "html/gallery.js": text(PackageResources.gallery_js),
         "markdown/catalog.md.mustache": text(PackageResources.catalog_md_mustache),

@@ -1,4 +1,8 @@
-// Vitrine gallery: an image that fails to load gives way to the striped placeholder behind it.
+// Vitrine gallery. Everything here is an improvement on pages that work without it:
+// an image that fails to load gives way to the striped placeholder behind it, and the index gets a search
+// box over a JSON index split into small shards (search/*.js), loaded as scripts so it works from file://.
+"use strict";
+
 document.addEventListener("error", (event) => {
   const image = event.target;
   if (image instanceof HTMLImageElement) {
@@ -6,3 +10,157 @@ document.addEventListener("error", (event) => {
     image.parentElement?.classList.add("placeholder");
   }
 }, true);
+
+const Vitrine = (() => {
+  const shards = new Map();
+  const waiting = new Map();
+  const resolvers = new Map();
+  let keys = null;
+  let root = "search/";
+
+  // Lower case, accents off, letters and digits only: the same folding as the generated index.
+  const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const words = (text) => fold(text).split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+
+  const load = (name) => {
+    if (shards.has(name)) return Promise.resolve(shards.get(name));
+    if (!waiting.has(name)) {
+      waiting.set(name, new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = root + (name.endsWith("$") ? name.slice(0, -1) + "-end" : name) + ".js";
+        script.onerror = () => reject(new Error("cannot load " + script.src));
+        script.dataset.shard = name;
+        resolvers.set(name, resolve);
+        document.head.append(script);
+      }));
+    }
+    return waiting.get(name);
+  };
+
+  // The shards to read for one query word: the longest shard key that starts the word, or, for a word
+  // shorter than the keys, every key that starts with it (a few at most).
+  const shardsFor = (word) => {
+    let best = null;
+    for (const key of keys) {
+      const bare = key.endsWith("$") ? key.slice(0, -1) : key;
+      const matches = key.endsWith("$") ? bare === word : word.startsWith(bare);
+      if (matches && (best === null || bare.length > best.length)) best = key;
+    }
+    if (best !== null) return [best];
+    return keys.filter((key) => key.startsWith(word));
+  };
+
+  const card = (entry) => {
+    const [title, maker, page, thumbnail] = entry;
+    const item = document.createElement("li");
+    item.className = "card";
+    const link = document.createElement("a");
+    link.className = "card-link";
+    link.href = "objects/" + page;
+    const figure = document.createElement("figure");
+    const frame = document.createElement("div");
+    frame.className = "frame";
+    if (thumbnail) {
+      const image = document.createElement("img");
+      image.src = thumbnail;
+      image.alt = maker ? title + ", " + maker : title;
+      image.loading = "lazy";
+      frame.append(image);
+    } else {
+      frame.classList.add("placeholder");
+      frame.setAttribute("role", "img");
+      frame.setAttribute("aria-label", "No image: " + title);
+    }
+    const caption = document.createElement("figcaption");
+    const name = document.createElement("span");
+    name.className = "title";
+    name.textContent = title;
+    const by = document.createElement("span");
+    by.className = "date";
+    by.textContent = maker;
+    caption.append(name, by);
+    figure.append(frame, caption);
+    link.append(figure);
+    item.append(link);
+    return item;
+  };
+
+  const search = async (query, view) => {
+    const terms = words(query);
+    if (terms.length === 0) {
+      view.results.hidden = true;
+      view.browse.hidden = false;
+      view.status.textContent = "";
+      return;
+    }
+    const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
+    const names = shardsFor(longest);
+    if (names.length === 0 || names.length > 8) {
+      view.status.textContent = names.length === 0 ? "Nothing found." : "Type a few more letters.";
+      view.results.hidden = true;
+      view.browse.hidden = false;
+      return;
+    }
+    const lists = await Promise.all(names.map(load));
+    if (view.input.value !== query) return; // a newer query is under way
+    const seen = new Set();
+    const found = [];
+    for (const list of lists) {
+      for (const entry of list) {
+        if (seen.has(entry[2])) continue;
+        const haystack = words(entry[0] + " " + entry[1]).join(" ");
+        if (terms.every((term) => haystack.includes(term))) {
+          seen.add(entry[2]);
+          found.push(entry);
+        }
+      }
+    }
+    const list = view.results.querySelector("ul");
+    list.replaceChildren(...found.slice(0, 200).map(card));
+    view.status.textContent = found.length === 0 ? "Nothing found." :
+      found.length > 200 ? `${found.length} found; the first 200 are shown.` : `${found.length} found.`;
+    view.results.hidden = false;
+    view.browse.hidden = true;
+  };
+
+  const start = () => {
+    const form = document.querySelector("form.search");
+    if (!form) return;
+    root = form.dataset.searchRoot || root;
+    const view = {
+      form,
+      input: form.querySelector("input"),
+      status: form.querySelector(".search-status"),
+      results: document.getElementById("results"),
+      browse: document.getElementById("browse"),
+    };
+    const script = document.createElement("script");
+    script.src = root + "manifest.js";
+    script.onload = () => {
+      form.hidden = false;
+      let timer = 0;
+      view.input.addEventListener("input", () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => search(view.input.value, view).catch((error) => {
+          view.status.textContent = "Search is unavailable: " + error.message;
+        }), 150);
+      });
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        search(view.input.value, view);
+      });
+    };
+    document.head.append(script);
+  };
+
+  document.addEventListener("DOMContentLoaded", start);
+
+  return {
+    manifest(list) { keys = list; },
+    shard(name, entries) {
+      shards.set(name, entries);
+      resolvers.get(name)?.(entries);
+      resolvers.delete(name);
+    },
+  };
+})();

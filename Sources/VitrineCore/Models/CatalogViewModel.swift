@@ -46,6 +46,10 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var countLabel: String
         package var isUnknownMaker: Bool
         package var objects: [DisplayedObject]
+        /// The letter the section files under in the gallery's index (`A`…`Z`, `#` for others, `?` unknown).
+        package var letter: String = "#"
+        /// The section's pages in the gallery (`artists/{slug}.html`, then `{slug}--2.html` …), in order.
+        package var pages: [SectionPage] = []
 
         package init(
             name: String,
@@ -61,6 +65,22 @@ package struct CatalogViewModel: Sendable, Equatable {
             self.countLabel = countLabel
             self.isUnknownMaker = isUnknownMaker
             self.objects = objects
+        }
+    }
+
+    /// One page of a section's cards in the gallery.
+    package struct SectionPage: Sendable, Equatable {
+        /// 1-based.
+        package var number: Int
+        /// File name inside `artists/` (`rembrandt-van-rijn.html`, `rembrandt-van-rijn--2.html`).
+        package var fileName: String
+        /// The objects on the page: `objects[range]` of the section.
+        package var range: Range<Int>
+
+        package init(number: Int, fileName: String, range: Range<Int>) {
+            self.number = number
+            self.fileName = fileName
+            self.range = range
         }
     }
 
@@ -85,6 +105,16 @@ package struct CatalogViewModel: Sendable, Equatable {
         /// `http(s)` URL of the museum's page; empty when there is none.
         package var objectURL: String
         package var hasObjectURL: Bool
+        /// The thumbnail at twice the width, for `srcset`; empty when the host cannot size images.
+        package var thumbnail2xURL: String = ""
+        /// The detail page's rendition (IIIF 843 px wide where the source has IIIF) and its size.
+        package var largeImageURL: String = ""
+        package var largeWidth: Int = 0
+        package var largeHeight: Int = 0
+        /// File name of the object's detail page inside `objects/` (`sk-c-5.html`): unique, ASCII, bounded.
+        package var pageName: String = ""
+        /// File name (inside `artists/`) of the section page that shows this object.
+        package var sectionPageName: String = ""
 
         package init(
             id: String,

@@ -6,16 +6,24 @@ package struct ExportPresenter: ExportPresentationLogic {
     /// Skipped-record warnings shown one by one before the rest are counted.
     package static let warningLimit = 20
 
+    /// Width of a detail page's image: IIIF hosts (the Rijksmuseum's Micrio, AIC) cache 843 px renditions.
+    package static let largeImageWidth = 843
+    /// Cards on one page of a section in the gallery, by default.
+    package static let defaultCardsPerPage = 200
+
     package let thumbnailWidth: Int
+    package let cardsPerPage: Int
     package let catalogDisplay: any CatalogDisplayLogic
     package let progressDisplay: any ProgressDisplayLogic
 
     package init(
         thumbnailWidth: Int,
+        cardsPerPage: Int = ExportPresenter.defaultCardsPerPage,
         catalogDisplay: any CatalogDisplayLogic,
         progressDisplay: any ProgressDisplayLogic
     ) {
         self.thumbnailWidth = thumbnailWidth
+        self.cardsPerPage = max(1, cardsPerPage)
         self.catalogDisplay = catalogDisplay
         self.progressDisplay = progressDisplay
     }
@@ -62,15 +70,20 @@ package struct ExportPresenter: ExportPresentationLogic {
         let unknown = response.sections.filter { $0.maker == nil }
         var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
         var anchors = MarkdownAnchor(reserved: ["contents"])
+        var objectPages = Slug.Registry(reserved: ["index"])
 
         var sections: [CatalogViewModel.DisplayedSection] = known.map { section in
             let name = section.maker ?? ""
-            return displayed(section, name: name, slug: slugs.claim(Slug.make(name)), anchors: &anchors)
+            return displayed(
+                section, name: name, slug: slugs.claim(Slug.make(name)), anchors: &anchors, pages: &objectPages)
         }
         // Sources give at most one unknown section; merge defensively all the same.
         if !unknown.isEmpty {
             let merged = ArtistSection(maker: nil, objects: unknown.flatMap(\.objects))
-            sections.append(displayed(merged, name: Self.unknownMakerName, slug: "unknown-artist", anchors: &anchors))
+            sections.append(
+                displayed(
+                    merged, name: Self.unknownMakerName, slug: "unknown-artist", anchors: &anchors,
+                    pages: &objectPages))
         }
         let objectCount = sections.reduce(0) { $0 + $1.objects.count }
         let descriptor = response.source
@@ -90,9 +103,10 @@ package struct ExportPresenter: ExportPresentationLogic {
         _ section: ArtistSection,
         name: String,
         slug: String,
-        anchors: inout MarkdownAnchor
+        anchors: inout MarkdownAnchor,
+        pages objectPages: inout Slug.Registry
     ) -> CatalogViewModel.DisplayedSection {
-        CatalogViewModel.DisplayedSection(
+        var displayedSection = CatalogViewModel.DisplayedSection(
             name: name,
             slug: slug,
             markdownAnchor: anchors.next(for: name),
@@ -100,6 +114,34 @@ package struct ExportPresenter: ExportPresentationLogic {
             isUnknownMaker: section.maker == nil,
             objects: section.objects.map { displayed($0, maker: section.maker ?? "") }
         )
+        displayedSection.letter = section.maker == nil ? "?" : Self.letter(of: name)
+        let count = displayedSection.objects.count
+        displayedSection.pages = stride(from: 0, to: max(count, 1), by: cardsPerPage).enumerated().map {
+            index, start in
+            CatalogViewModel.SectionPage(
+                number: index + 1, fileName: index == 0 ? "\(slug).html" : "\(slug)--\(index + 1).html",
+                range: start..<min(start + cardsPerPage, count))
+        }
+        for page in displayedSection.pages {
+            for index in page.range {
+                displayedSection.objects[index].sectionPageName = page.fileName
+                let id = displayedSection.objects[index].id
+                displayedSection.objects[index].pageName =
+                    objectPages.claim(Slug.make(id, fallback: "object")) + ".html"
+            }
+        }
+        return displayedSection
+    }
+
+    /// The index letter of a maker: the first letter with accents and case folded, `#` when not A–Z.
+    package static func letter(of name: String) -> String {
+        guard
+            let first = SortKey.key(for: name).unicodeScalars.first(where: {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            })
+        else { return "#" }
+        let upper = String(first).uppercased()
+        return ("A"..."Z").contains(upper) && upper.count == 1 ? upper : "#"
     }
 
     private func displayed(_ object: ArtObject, maker: String) -> CatalogViewModel.DisplayedObject {
@@ -107,15 +149,21 @@ package struct ExportPresenter: ExportPresentationLogic {
         let date = Self.oneLine(object.date ?? "")
         var thumbnail: ThumbnailSelector.Thumbnail?
         var imageURL = ""
+        var double = ""
+        var large: ThumbnailSelector.Thumbnail?
         if let image = object.image {
             let candidate = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth)
             if !SafeURL.filter(candidate.url).isEmpty { thumbnail = candidate }
             imageURL = SafeURL.filter(ThumbnailSelector.fullImageURL(for: image))
+            let twice = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth * 2)
+            if twice.url != candidate.url, twice.width > candidate.width { double = SafeURL.filter(twice.url) }
+            let detail = ThumbnailSelector.thumbnail(for: image, width: Self.largeImageWidth)
+            if !SafeURL.filter(detail.url).isEmpty { large = detail }
         }
         var alt = title
         if !maker.isEmpty { alt += ", \(maker)" }
         if !date.isEmpty { alt += ", \(date)" }
-        return CatalogViewModel.DisplayedObject(
+        var displayedObject = CatalogViewModel.DisplayedObject(
             id: object.id,
             title: title,
             maker: maker,
@@ -127,6 +175,11 @@ package struct ExportPresenter: ExportPresentationLogic {
             imageURL: imageURL,
             objectURL: SafeURL.filter(object.objectURL)
         )
+        displayedObject.thumbnail2xURL = double
+        displayedObject.largeImageURL = large?.url ?? ""
+        displayedObject.largeWidth = large?.width ?? 0
+        displayedObject.largeHeight = large?.height ?? 0
+        return displayedObject
     }
 
     // MARK: - Summary

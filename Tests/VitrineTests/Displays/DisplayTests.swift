@@ -35,9 +35,11 @@ import Testing
         let (folder, written) = try render(viewModel())
         #expect(
             written.map { URL(fileURLWithPath: $0).lastPathComponent } == [
-                "index.html", "assets", "catalog.md", "collection.csv",
+                "assets", "index.html", "artists", "objects", "search", "catalog.md", "collection.csv",
             ])
         try Snapshot.assert(folder.read("index.html"), named: "catalog.index.html")
+        try Snapshot.assert(folder.read("artists/rembrandt-van-rijn.html"), named: "catalog.artist.html")
+        try Snapshot.assert(folder.read("objects/sk-c-5.html"), named: "catalog.object.html")
         try Snapshot.assert(folder.read("catalog.md"), named: "catalog.catalog.md")
         try Snapshot.assert(folder.read("collection.csv"), named: "catalog.collection.csv")
         #expect(try folder.read("assets/style.css").contains("prefers-color-scheme: dark"))

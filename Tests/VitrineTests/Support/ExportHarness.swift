@@ -86,8 +86,10 @@ enum CatalogChecks {
         let runs = makers.enumerated().filter { $0.offset == 0 || makers[$0.offset - 1] != $0.element }.map(\.element)
         #expect(runs.count == Set(makers).count, "a maker's rows are split", sourceLocation: sourceLocation)
 
-        // HTML: each card once, inside the section of its maker.
-        let html = try folder.read("index.html")
+        // HTML: each card once, on the pages of its maker's section (and, for a small catalog, on the index).
+        let artists = folder.url.appendingPathComponent("artists")
+        let html = try FileManager.default.contentsOfDirectory(atPath: artists.path).sorted()
+            .map { try folder.read("artists/\($0)") }.joined()
         var section: [String: String] = [:]
         for chunk in html.components(separatedBy: "data-artist=\"").dropFirst() {
             let name = String(chunk.prefix { $0 != "\"" })

@@ -1,0 +1,45 @@
+import VitrineCore
+
+/// The HTML gallery site: `index.html` (A–Z letter bar, sections with counts, cards inline for small
+/// collections), a page per letter when the makers are many, `artists/{slug}.html` (split into numbered pages of
+/// cards), `objects/{page}.html` (a detail page per object, with prev/next in its section), the search index in
+/// `search/`, and the assets. Every page is rendered from the templates in `Templates/html/`.
+package struct HTMLDisplay: CatalogFileDisplay {
+    /// Up to this many objects, the index shows every card inline.
+    package static let inlineCardLimit = 500
+    /// Up to this many makers, the index lists them all; past it, each letter gets pages of its own.
+    package static let makersPerPage = 1_000
+
+    package let templates: TemplateLibrary
+    package var format: CatalogFormat { .html }
+
+    package init(templates: TemplateLibrary) {
+        self.templates = templates
+    }
+
+    package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+        let layout = SiteLayout(viewModel)
+        try folder.write(templates.asset("html/style.css"), to: "assets/style.css")
+        try folder.write(templates.asset("html/gallery.js"), to: "assets/gallery.js")
+        try folder.write(templates.render("html/index.html", layout.index()), to: "index.html")
+        for page in layout.letterPages() {
+            try folder.write(templates.render("html/letter.html", page.context), to: "letters/\(page.fileName)")
+        }
+        for section in viewModel.sections {
+            for page in section.pages {
+                let context = layout.artistPage(section, page)
+                try folder.write(templates.render("html/artist.html", context), to: "artists/\(page.fileName)")
+            }
+            for index in section.objects.indices {
+                let context = layout.objectPage(section, index)
+                try folder.write(
+                    templates.render("html/object.html", context), to: "objects/\(section.objects[index].pageName)")
+            }
+        }
+        let search = SearchIndex(viewModel)
+        try folder.write(search.manifestScript(), to: "search/manifest.js")
+        for (key, script) in search.shardScripts() {
+            try folder.write(script, to: "search/\(key).js")
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import VitrineCore
+
+/// Where every page of the gallery is and what each page's template is given. Templates receive plain
+/// dictionaries: Mustache looks names up in them directly. Paths are relative, so the site works from
+/// `file://` and from any static host, in any folder.
+struct SiteLayout {
+    /// A letter of the index and its sections.
+    struct LetterGroup {
+        var letter: String
+        var id: String
+        var label: String
+        var sections: [CatalogViewModel.DisplayedSection]
+        /// Pages of this letter's maker list (`letters/{id}.html`, `{id}--2.html` …), when makers are many.
+        var chunks: [String] = []
+    }
+
+    struct LetterPage {
+        var fileName: String
+        var context: [String: Any]
+    }
+
+    let viewModel: CatalogViewModel
+    let groups: [LetterGroup]
+    let inline: Bool
+    let splitsLetters: Bool
+
+    init(_ viewModel: CatalogViewModel) {
+        self.viewModel = viewModel
+        inline = viewModel.objectCount <= HTMLDisplay.inlineCardLimit
+        splitsLetters = viewModel.sections.count > HTMLDisplay.makersPerPage
+        var groups: [LetterGroup] = []
+        for section in viewModel.sections {
+            if groups.last?.letter != section.letter {
+                groups.append(
+                    LetterGroup(
+                        letter: section.letter, id: Self.letterID(section.letter),
+                        label: Self.letterLabel(section.letter), sections: []))
+            }
+            groups[groups.count - 1].sections.append(section)
+        }
+        if splitsLetters {
+            for index in groups.indices {
+                let count = (groups[index].sections.count + HTMLDisplay.makersPerPage - 1) / HTMLDisplay.makersPerPage
+                groups[index].chunks = (1...max(count, 1)).map {
+                    $0 == 1 ? "\(groups[index].id).html" : "\(groups[index].id)--\($0).html"
+                }
+            }
+        }
+        self.groups = groups
+    }
+
+    /// `A` → `letter-a`; `#` → `letter-other`; `?` (the unknown maker) → `letter-unknown`.
+    static func letterID(_ letter: String) -> String {
+        switch letter {
+        case "#": "letter-other"
+        case "?": "letter-unknown"
+        default: "letter-\(letter.lowercased())"
+        }
+    }
+
+    static func letterLabel(_ letter: String) -> String {
+        switch letter {
+        case "#": "Other"
+        case "?": "Unknown artist"
+        default: letter
+        }
+    }
+
+    // MARK: - Pages
+
+    func index() -> [String: Any] {
+        let present = Set(groups.map(\.letter))
+        let letters: [[String: Any]] = (Self.alphabet + ["#", "?"]).compactMap { letter in
+            if letter == "?" && !present.contains("?") { return nil }
+            let group = groups.first { $0.letter == letter }
+            let href: String =
+                if splitsLetters, let first = group?.chunks.first { "letters/\(first)" } else {
+                    "#\(Self.letterID(letter))"
+                }
+            return [
+                "letter": letter == "?" ? "Unknown" : letter, "hasSections": present.contains(letter),
+                "href": href,
+            ]
+        }
+        let groupContexts: [[String: Any]] = groups.map { group in
+            let count = group.sections.reduce(0) { $0 + $1.objects.count }
+            var context: [String: Any] = [
+                "id": group.id, "label": group.label, "countLabel": Self.makersLabel(group.sections.count, count),
+            ]
+            if splitsLetters {
+                context["hasChunks"] = true
+                context["chunks"] = group.chunks.enumerated().map { index, file -> [String: Any] in
+                    let range = chunkRange(group, index)
+                    let first = group.sections[range.lowerBound].name
+                    let last = group.sections[range.upperBound - 1].name
+                    return [
+                        "href": "letters/\(file)",
+                        "label": range.count == group.sections.count
+                            ? "All \(group.sections.count) makers" : "\(first) – \(last)",
+                    ]
+                }
+            } else {
+                context["hasMakers"] = true
+                context["inline"] = inline
+                context["root"] = ""
+                context["sections"] = group.sections.map { makerContext($0, root: "") }
+            }
+            return context
+        }
+        return [
+            "title": viewModel.title, "subtitle": viewModel.subtitle, "objectCount": viewModel.objectCount,
+            "sectionCount": viewModel.sectionCount, "institution": viewModel.institution,
+            "sourceName": viewModel.sourceName, "letters": letters, "groups": groupContexts, "root": "",
+            "siteTitle": viewModel.title,
+        ]
+    }
+
+    func letterPages() -> [LetterPage] {
+        guard splitsLetters else { return [] }
+        return groups.flatMap { group in
+            group.chunks.enumerated().map { index, file in
+                let sections = group.sections[chunkRange(group, index)]
+                let count = sections.reduce(0) { $0 + $1.objects.count }
+                let label = group.chunks.count > 1 ? "\(group.label), part \(index + 1)" : group.label
+                return LetterPage(
+                    fileName: file,
+                    context: [
+                        "root": "../", "siteTitle": viewModel.title, "label": label,
+                        "countLabel": Self.makersLabel(sections.count, count), "inline": false,
+                        "sections": sections.map { makerContext($0, root: "../") },
+                    ])
+            }
+        }
+    }
+
+    func artistPage(_ section: CatalogViewModel.DisplayedSection, _ page: CatalogViewModel.SectionPage)
+        -> [String: Any]
+    {
+        let number = page.number
+        let pages: [[String: Any]] = section.pages.map {
+            ["number": $0.number, "href": $0.fileName, "current": $0.number == number]
+        }
+        var context: [String: Any] = [
+            "root": "../", "siteTitle": viewModel.title, "name": section.name, "countLabel": section.countLabel,
+            "letter": Self.letterLabel(section.letter), "letterHref": letterHref(for: section, from: "../"),
+            "hasPages": section.pages.count > 1, "number": number, "pageCount": section.pages.count,
+            "pages": pages, "cards": section.objects[page.range].map { card($0, root: "../") },
+        ]
+        if number > 1 { context["previous"] = section.pages[number - 2].fileName }
+        if number < section.pages.count { context["next"] = section.pages[number].fileName }
+        return context
+    }
+
+    func objectPage(_ section: CatalogViewModel.DisplayedSection, _ index: Int) -> [String: Any] {
+        let object = section.objects[index]
+        var context: [String: Any] = [
+            "root": "../", "siteTitle": viewModel.title, "institution": viewModel.institution, "id": object.id,
+            "title": object.title, "makerName": section.name, "date": object.date, "hasDate": object.hasDate,
+            "altText": object.altText, "sectionPageName": object.sectionPageName,
+            "largeImageURL": object.largeImageURL, "largeWidth": object.largeWidth,
+            "largeHeight": object.largeHeight, "hasLarge": !object.largeImageURL.isEmpty,
+            "objectURL": object.objectURL, "hasObjectURL": object.hasObjectURL, "imageURL": object.imageURL,
+            "hasImageURL": !object.imageURL.isEmpty,
+        ]
+        if index > 0 {
+            let previous = section.objects[index - 1]
+            context["previous"] = ["title": previous.title, "pageName": previous.pageName]
+        }
+        if index + 1 < section.objects.count {
+            let next = section.objects[index + 1]
+            context["next"] = ["title": next.title, "pageName": next.pageName]
+        }
+        return context
+    }
+
+    // MARK: - Parts
+
+    private static let alphabet = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+
+    private func chunkRange(_ group: LetterGroup, _ index: Int) -> Range<Int> {
+        let start = index * HTMLDisplay.makersPerPage
+        return start..<min(start + HTMLDisplay.makersPerPage, group.sections.count)
+    }
+
+    /// Where a section's letter is listed, seen from a page `root` away from the index.
+    private func letterHref(for section: CatalogViewModel.DisplayedSection, from root: String) -> String {
+        guard splitsLetters, let group = groups.first(where: { $0.letter == section.letter }) else {
+            return "\(root)index.html#\(Self.letterID(section.letter))"
+        }
+        let position = group.sections.firstIndex { $0.slug == section.slug } ?? 0
+        return "\(root)letters/\(group.chunks[min(position / HTMLDisplay.makersPerPage, group.chunks.count - 1)])"
+    }
+
+    private func makerContext(_ section: CatalogViewModel.DisplayedSection, root: String) -> [String: Any] {
+        var context: [String: Any] = [
+            "name": section.name, "slug": section.slug, "countLabel": section.countLabel,
+            "href": section.pages.first?.fileName ?? "\(section.slug).html", "hasPages": section.pages.count > 1,
+            "pages": section.pages.map { ["number": $0.number, "href": $0.fileName] as [String: Any] },
+            "root": root,
+        ]
+        if inline { context["cards"] = section.objects.map { card($0, root: root) } }
+        return context
+    }
+
+    private func card(_ object: CatalogViewModel.DisplayedObject, root: String) -> [String: Any] {
+        [
+            "root": root, "id": object.id, "title": object.title, "date": object.date, "hasDate": object.hasDate,
+            "altText": object.altText, "thumbnailURL": object.thumbnailURL, "thumbnail2xURL": object.thumbnail2xURL,
+            "hasThumbnail2x": !object.thumbnail2xURL.isEmpty,
+            "thumbnailWidth": object.thumbnailWidth, "thumbnailHeight": object.thumbnailHeight,
+            "hasThumbnail": object.hasThumbnail, "pageName": object.pageName,
+        ]
+    }
+
+    private static func makersLabel(_ makers: Int, _ objects: Int) -> String {
+        "\(ExportPresenter.count(makers, "maker")), \(ExportPresenter.count(objects, "object"))"
+    }
+}
