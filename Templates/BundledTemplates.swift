@@ -14,6 +14,8 @@ package enum BundledTemplates {
         "html/style.css": text(PackageResources.style_css),
         "html/gallery.js": text(PackageResources.gallery_js),
         "markdown/catalog.md.mustache": text(PackageResources.catalog_md_mustache),
+        "markdown/contents.md.mustache": text(PackageResources.contents_md_mustache),
+        "markdown/letter.md.mustache": text(PackageResources.letter_md_mustache),
     ]
 
     private static func text(_ bytes: [UInt8]) -> String {

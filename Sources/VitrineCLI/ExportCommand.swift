@@ -41,7 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     /// The export scene: source and transport, displays, presenter, interactor; then the request.
     private func export() async throws(ExportError) {
-        let request = ExportRequest(
+        var request = ExportRequest(
             harvest: HarvestOptions(
                 maxPages: harvestOptions.maxPages,
                 concurrency: harvestOptions.concurrency,
@@ -54,6 +54,7 @@ struct ExportCommand: AsyncParsableCommand {
             thumbnailWidth: outputOptions.thumbnailWidth,
             quiet: outputOptions.quiet
         )
+        request.cardsPerPage = outputOptions.cardsPerPage
         let configuration = SourceConfiguration(
             source: sourceOptions.source,
             baseURL: sourceOptions.baseURL,
@@ -92,6 +93,7 @@ struct ExportCommand: AsyncParsableCommand {
         let templates = try TemplateLibrary(directory: request.templatesDirectory)
         let presenter = ExportPresenter(
             thumbnailWidth: request.thumbnailWidth,
+            cardsPerPage: request.cardsPerPage,
             catalogDisplay: CatalogWriter(
                 outputDirectory: request.outputDirectory,
                 formats: request.formats,

@@ -1,7 +1,12 @@
 import VitrineCore
 
-/// The Markdown catalog: `catalog.md`, a table of contents and one `## ` heading per section.
+/// The Markdown catalog: `catalog.md`, a table of contents and one `## ` heading per section. Past
+/// `splitThreshold` objects, one file is too big to open or render, so `catalog.md` lists the letters and each
+/// letter's makers go into `catalog/{letter}.md`, with contents of their own.
 package struct MarkdownDisplay: CatalogFileDisplay {
+    /// Above this many objects, the catalog is split into a file per letter.
+    package static let splitThreshold = 5_000
+
     package let templates: TemplateLibrary
     package var format: CatalogFormat { .markdown }
 
@@ -10,6 +15,23 @@ package struct MarkdownDisplay: CatalogFileDisplay {
     }
 
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        try folder.write(templates.render("markdown/catalog.md", viewModel), to: "catalog.md")
+        guard viewModel.objectCount > Self.splitThreshold else {
+            try folder.write(templates.render("markdown/catalog.md", viewModel), to: "catalog.md")
+            return
+        }
+        var letters: [[String: Any]] = []
+        for group in SiteLayout.groups(of: viewModel.sections) {
+            let file = "\(group.id.dropFirst("letter-".count)).md"
+            let objects = group.sections.reduce(0) { $0 + $1.objects.count }
+            let countLabel =
+                "\(ExportPresenter.count(group.sections.count, "maker")), \(ExportPresenter.count(objects, "object"))"
+            letters.append(["label": group.label, "file": file, "countLabel": countLabel])
+            let context: [String: Any] = [
+                "title": viewModel.title, "label": group.label, "countLabel": countLabel, "sections": group.sections,
+            ]
+            try folder.write(templates.render("markdown/letter.md", context), to: "catalog/\(file)")
+        }
+        let contents: [String: Any] = ["title": viewModel.title, "subtitle": viewModel.subtitle, "letters": letters]
+        try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
     }
 }

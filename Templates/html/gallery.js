@@ -3,13 +3,21 @@
 // box over a JSON index split into small shards (search/*.js), loaded as scripts so it works from file://.
 "use strict";
 
+const markBroken = (image) => {
+  image.classList.add("broken");
+  image.parentElement?.classList.add("placeholder");
+};
 document.addEventListener("error", (event) => {
-  const image = event.target;
-  if (image instanceof HTMLImageElement) {
-    image.classList.add("broken");
-    image.parentElement?.classList.add("placeholder");
-  }
+  if (event.target instanceof HTMLImageElement) markBroken(event.target);
 }, true);
+// Images that failed before this script ran (it is deferred) are found by their missing size.
+const markFailed = () => {
+  for (const image of document.images) {
+    if (image.complete && image.naturalWidth === 0 && image.currentSrc) markBroken(image);
+  }
+};
+document.addEventListener("DOMContentLoaded", markFailed);
+window.addEventListener("load", markFailed);
 
 const Vitrine = (() => {
   const shards = new Map();
@@ -41,14 +49,15 @@ const Vitrine = (() => {
   // shorter than the keys, every key that starts with it (a few at most).
   const shardsFor = (word) => {
     let best = null;
-    for (const key of keys) {
+    for (const key of Object.keys(keys)) {
       const bare = key.endsWith("$") ? key.slice(0, -1) : key;
       const matches = key.endsWith("$") ? bare === word : word.startsWith(bare);
       if (matches && (best === null || bare.length > best.length)) best = key;
     }
     if (best !== null) return [best];
-    return keys.filter((key) => key.startsWith(word));
+    return Object.keys(keys).filter((key) => key.startsWith(word));
   };
+  const countOf = (names) => names.reduce((sum, name) => sum + keys[name], 0);
 
   const card = (entry) => {
     const [title, maker, page, thumbnail] = entry;
@@ -93,10 +102,18 @@ const Vitrine = (() => {
       view.status.textContent = "";
       return;
     }
-    const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
-    const names = shardsFor(longest);
-    if (names.length === 0 || names.length > 8) {
-      view.status.textContent = names.length === 0 ? "Nothing found." : "Type a few more letters.";
+    // Search through the rarest word's shard: the smallest download, and the most complete when lists are cut.
+    let names = null;
+    let broad = false;
+    for (const term of terms) {
+      const candidates = shardsFor(term);
+      if (candidates.length === 0) { names = []; broad = false; break; }
+      if (candidates.length > 8) broad = true;
+      if (candidates.length <= 8 && (names === null || countOf(candidates) < countOf(names))) names = candidates;
+    }
+    names = names ?? [];
+    if (names.length === 0) {
+      view.status.textContent = broad ? "Type a few more letters." : "Nothing found.";
       view.results.hidden = true;
       view.browse.hidden = false;
       return;
@@ -117,8 +134,10 @@ const Vitrine = (() => {
     }
     const list = view.results.querySelector("ul");
     list.replaceChildren(...found.slice(0, 200).map(card));
-    view.status.textContent = found.length === 0 ? "Nothing found." :
-      found.length > 200 ? `${found.length} found; the first 200 are shown.` : `${found.length} found.`;
+    const cut = lists.some((list, index) => list.length < keys[names[index]]);
+    view.status.textContent = (found.length === 0 ? "Nothing found." :
+      found.length > 200 ? `${found.length} found; the first 200 are shown.` : `${found.length} found.`) +
+      (cut ? " This word is very common: add another to find the rest." : "");
     view.results.hidden = false;
     view.browse.hidden = true;
   };

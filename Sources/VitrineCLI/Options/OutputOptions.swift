@@ -16,6 +16,9 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Thumbnail width in pixels.", valueName: "px"))
     var thumbnailWidth: Int = 400
 
+    @Option(help: ArgumentHelp("Cards on one page of an artist in the HTML gallery.", valueName: "n"))
+    var cardsPerPage: Int = 200
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")
     var quiet = false
 
@@ -24,6 +27,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if !(16...4000).contains(thumbnailWidth) { throw ValidationError("--thumbnail-width must be 16…4000.") }
+        if !(10...5_000).contains(cardsPerPage) { throw ValidationError("--cards-per-page must be 10…5000.") }
         if output.isEmpty { throw ValidationError("--output must name a folder.") }
     }
 }

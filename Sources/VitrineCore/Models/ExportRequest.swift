@@ -10,6 +10,8 @@ package struct ExportRequest: Sendable, Equatable {
     package var templatesDirectory: String?
     /// Requested thumbnail width in pixels.
     package var thumbnailWidth: Int
+    /// Cards on one page of an artist in the gallery.
+    package var cardsPerPage: Int = 200
     /// Print nothing but errors and the summary.
     package var quiet: Bool
 

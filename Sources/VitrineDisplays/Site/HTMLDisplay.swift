@@ -1,3 +1,4 @@
+import Foundation
 import VitrineCore
 
 /// The HTML gallery site: `index.html` (A–Z letter bar, sections with counts, cards inline for small
@@ -25,21 +26,47 @@ package struct HTMLDisplay: CatalogFileDisplay {
         for page in layout.letterPages() {
             try folder.write(templates.render("html/letter.html", page.context), to: "letters/\(page.fileName)")
         }
-        for section in viewModel.sections {
-            for page in section.pages {
+        // An artist page and the detail pages of its objects are one job; jobs run on every core.
+        let jobs = viewModel.sections.indices.flatMap { section in
+            viewModel.sections[section].pages.indices.map { (section, $0) }
+        }
+        let failure = FirstFailure()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
+            guard !failure.isSet else { return }
+            let (sectionIndex, pageIndex) = jobs[number]
+            let section = viewModel.sections[sectionIndex]
+            let page = section.pages[pageIndex]
+            do throws(ExportError) {
                 let context = layout.artistPage(section, page)
                 try folder.write(templates.render("html/artist.html", context), to: "artists/\(page.fileName)")
-            }
-            for index in section.objects.indices {
-                let context = layout.objectPage(section, index)
-                try folder.write(
-                    templates.render("html/object.html", context), to: "objects/\(section.objects[index].pageName)")
+                for index in page.range {
+                    let context = layout.objectPage(section, index)
+                    try folder.write(
+                        templates.render("html/object.html", context),
+                        to: "objects/\(section.objects[index].pageName)")
+                }
+            } catch {
+                failure.record(error)
             }
         }
+        if let error = failure.error { throw error }
         let search = SearchIndex(viewModel)
         try folder.write(search.manifestScript(), to: "search/manifest.js")
         for (key, script) in search.shardScripts() {
             try folder.write(script, to: "search/\(key).js")
         }
+    }
+}
+
+/// The first error of parallel work, kept so that the others can stop early.
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: ExportError?
+
+    var isSet: Bool { lock.withLock { first != nil } }
+    var error: ExportError? { lock.withLock { first } }
+
+    func record(_ error: ExportError) {
+        lock.withLock { if first == nil { first = error } }
     }
 }

@@ -4,7 +4,9 @@ import VitrineCore
 /// The gallery's search index: for every word of every title and maker name, the objects it occurs in, split
 /// into shards by the word's first letters so that a query downloads one small file. A shard over
 /// `shardLimit` objects is split again by one more letter (words that end there stay in a shard marked `$`),
-/// so common words (`portret`, `study`) never make one huge download.
+/// so common words (`portret`, `study`) never make one huge download. A shard that cannot be split (every
+/// object is called `Study`) keeps its first `shardLimit` objects; the manifest gives each shard's full count,
+/// so the page searches by the query's rarest word and says when a list was cut.
 ///
 /// Files are scripts (`Vitrine.shard("mil", [...])`) rather than bare JSON: a page opened from `file://` may
 /// load scripts but not fetch files. The payload is JSON: `[title, maker, detail page, thumbnail URL]`.
@@ -70,15 +72,15 @@ struct SearchIndex {
         for (key, group) in longer { split(key, group, into: &result) }
     }
 
+    /// `Vitrine.manifest({"ab": 12, "st$": 90910, …})`: every shard key and how many objects match it.
     func manifestScript() -> String {
-        let keys = shards.keys.sorted()
-        return "Vitrine.manifest(\(Self.json(keys)));\n"
+        "Vitrine.manifest(\(Self.json(shards.mapValues(\.count), sortedKeys: true)));\n"
     }
 
     /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script.
     func shardScripts() -> [(String, String)] {
         shards.sorted { $0.key < $1.key }.map { key, objects in
-            let payload = objects.map { entries[$0] }
+            let payload = objects.prefix(Self.shardLimit).map { entries[$0] }
             return (Self.fileStem(key), "Vitrine.shard(\(Self.json(key)), \(Self.json(payload)));\n")
         }
     }
@@ -87,9 +89,9 @@ struct SearchIndex {
         key.hasSuffix("$") ? String(key.dropLast()) + "-end" : key
     }
 
-    private static func json(_ value: some Encodable) -> String {
+    private static func json(_ value: some Encodable, sortedKeys: Bool = false) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = sortedKeys ? [.withoutEscapingSlashes, .sortedKeys] : [.withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
         // `</script>` cannot end the script early in a file, but keep `<` escaped all the same.
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")

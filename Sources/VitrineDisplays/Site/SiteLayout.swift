@@ -3,9 +3,9 @@ import VitrineCore
 /// Where every page of the gallery is and what each page's template is given. Templates receive plain
 /// dictionaries: Mustache looks names up in them directly. Paths are relative, so the site works from
 /// `file://` and from any static host, in any folder.
-struct SiteLayout {
+struct SiteLayout: Sendable {
     /// A letter of the index and its sections.
-    struct LetterGroup {
+    struct LetterGroup: Sendable {
         var letter: String
         var id: String
         var label: String
@@ -28,16 +28,7 @@ struct SiteLayout {
         self.viewModel = viewModel
         inline = viewModel.objectCount <= HTMLDisplay.inlineCardLimit
         splitsLetters = viewModel.sections.count > HTMLDisplay.makersPerPage
-        var groups: [LetterGroup] = []
-        for section in viewModel.sections {
-            if groups.last?.letter != section.letter {
-                groups.append(
-                    LetterGroup(
-                        letter: section.letter, id: Self.letterID(section.letter),
-                        label: Self.letterLabel(section.letter), sections: []))
-            }
-            groups[groups.count - 1].sections.append(section)
-        }
+        var groups = Self.groups(of: viewModel.sections)
         if splitsLetters {
             for index in groups.indices {
                 let count = (groups[index].sections.count + HTMLDisplay.makersPerPage - 1) / HTMLDisplay.makersPerPage
@@ -47,6 +38,21 @@ struct SiteLayout {
             }
         }
         self.groups = groups
+    }
+
+    /// The sections by index letter, in catalog order (sections arrive sorted, so each letter is one run).
+    static func groups(of sections: [CatalogViewModel.DisplayedSection]) -> [LetterGroup] {
+        var groups: [LetterGroup] = []
+        for section in sections {
+            if groups.last?.letter != section.letter {
+                groups.append(
+                    LetterGroup(
+                        letter: section.letter, id: letterID(section.letter), label: letterLabel(section.letter),
+                        sections: []))
+            }
+            groups[groups.count - 1].sections.append(section)
+        }
+        return groups
     }
 
     /// `A` → `letter-a`; `#` → `letter-other`; `?` (the unknown maker) → `letter-unknown`.

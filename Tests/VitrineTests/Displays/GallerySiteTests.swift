@@ -158,8 +158,9 @@ import Testing
         let response = Self.largeResponse()
         let (folder, model) = try Self.render(response)
         let manifest = try folder.read("search/manifest.js")
-        let keys = try JSONDecoder().decode(
-            [String].self, from: Data(manifest.dropFirst("Vitrine.manifest(".count).dropLast(3).utf8))
+        let counts = try JSONDecoder().decode(
+            [String: Int].self, from: Data(manifest.dropFirst("Vitrine.manifest(".count).dropLast(3).utf8))
+        let keys = Array(counts.keys)
         for section in model.sections {
             for object in section.objects.prefix(60) {
                 let word = try #require(SearchIndex.words(object.title).first { $0.count >= 2 })
@@ -173,6 +174,22 @@ import Testing
             let size = try folder.read("search/\(SearchIndex.fileStem(key)).js").utf8.count
             #expect(size < 400_000, "\(key): \(size) bytes")
         }
+    }
+
+    @Test func `a word too common to split keeps a bounded shard and its full count`() {
+        let objects = (0..<2_500).map {
+            ArtObject(id: "S-\($0)", title: "Study \($0)", maker: "Anonymous Pupil")
+        }
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
+        let index = SearchIndex(model)
+        #expect(index.shards["study$"]?.count == 2_500)
+        #expect(index.shards["st"] == nil && index.shards["stu"] == nil)
+        #expect(index.manifestScript().contains(#""study$":2500"#))
+        let study = index.shardScripts().first { $0.0 == "study-end" }?.1 ?? ""
+        #expect(study.components(separatedBy: "S-").count - 1 <= SearchIndex.shardLimit)
+        #expect(study.components(separatedBy: #"["Study"#).count - 1 == SearchIndex.shardLimit)
     }
 
     /// The shard `gallery.js` picks for a query word.
@@ -233,5 +250,47 @@ struct SiteCrawl {
             }
         }
         return parts.joined(separator: "/")
+    }
+}
+
+@Suite struct LargeMarkdownCatalogTests {
+    @Test func `past the threshold catalog.md lists letters and each letter has a file with every object once`()
+        throws
+    {
+        let makers = ["Avercamp", "Bol", "Cuyp", "Émile Bernard", "葛飾北斎"]
+        let sections =
+            makers.map { maker in
+                ArtistSection(
+                    maker: maker,
+                    objects: (0..<1_100).map {
+                        ArtObject(id: "\(maker.prefix(2))-\($0)", title: "Work \($0)", maker: maker)
+                    })
+            } + [ArtistSection(maker: nil, objects: [ArtObject(id: "NONE-1", title: "Kabinet")])]
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.response(sections))
+        let folder = try TemporaryFolder()
+        _ = try CatalogWriter(outputDirectory: folder.path, formats: [.markdown], templates: try TemplateLibrary())
+            .displayCatalog(viewModel: model)
+        let contents = try folder.read("catalog.md")
+        for file in ["a.md", "b.md", "c.md", "e.md", "other.md", "unknown.md"] {
+            #expect(contents.contains("](catalog/\(file))"), "\(file)")
+        }
+        var headingOf: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("catalog").path)
+        {
+            var heading = ""
+            for line in try folder.read("catalog/\(file)").split(separator: "\n") {
+                if line.hasPrefix("## ") { heading = String(line.dropFirst(3)) }
+                guard line.hasPrefix("- "), heading != "Contents", let dot = line.range(of: " · ", options: .backwards)
+                else { continue }
+                let id = String(line[dot.upperBound...]).replacingOccurrences(of: "\\", with: "")
+                #expect(headingOf[id] == nil, "\(id) twice")
+                headingOf[id] = heading
+            }
+        }
+        #expect(headingOf.count == model.objectCount)
+        #expect(headingOf["Cu-7"] == "Cuyp" && headingOf["NONE-1"] == "Unknown artist")
     }
 }

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Opens an exported gallery from file:// in headless Chromium and checks what a visitor sees.
+
+usage: check_site.py OUTPUT_FOLDER SCREENSHOT_FOLDER
+
+Checks: no console errors (images on hosts that cannot be reached are expected offline and shown as
+placeholders, so failed image loads are the one kind of message allowed); sections and cards visible; every
+<img> has alt text; search narrows the cards; a detail page shows its large image and prev/next links; dark
+mode applies; with JavaScript off the gallery still browses and the search box is absent. Saves screenshots
+(light, dark, narrow phone width, a detail page). Exits non-zero with one line per failure.
+"""
+import pathlib
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+LIGHT_BACKGROUND = "rgb(250, 249, 246)"
+DARK_BACKGROUND = "rgb(20, 19, 18)"
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+    return condition
+
+
+def browser(javascript=True, width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--allow-file-access-from-files",
+                     # Offline by design: nothing leaves the machine, image hosts fail fast.
+                     "--host-resolver-rules=MAP * ~NOTFOUND"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def console_errors(driver):
+    errors = []
+    for entry in driver.get_log("browser"):
+        if entry["level"] != "SEVERE":
+            continue
+        message = entry["message"]
+        # An image on a host that cannot be reached (the demo's .invalid hosts, any museum offline).
+        if "Failed to load resource" in message and message.startswith("http"):
+            continue
+        errors.append(message)
+    return errors
+
+
+def visible(driver, selector):
+    return [element for element in driver.find_elements(By.CSS_SELECTOR, selector) if element.is_displayed()]
+
+
+def background(driver):
+    return driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+
+
+def main():
+    site = pathlib.Path(sys.argv[1]).resolve()
+    shots = pathlib.Path(sys.argv[2]).resolve()
+    shots.mkdir(parents=True, exist_ok=True)
+    index = (site / "index.html").as_uri()
+
+    driver = browser()
+    try:
+        driver.get(index)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        sections = visible(driver, "section.maker[data-artist]")
+        cards = visible(driver, "li.card[data-object-id]")
+        check(len(sections) > 0, "no artist section is visible on the index")
+        check(len(cards) > 0, "no card is visible on the index")
+        for image in driver.find_elements(By.TAG_NAME, "img"):
+            check((image.get_attribute("alt") or "").strip() != "", f"an image has no alt text: {image.get_attribute('src')}")
+        check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en", "no lang attribute")
+        check(len(driver.find_elements(By.TAG_NAME, "main")) == 1, "no single <main> landmark")
+        check(background(driver) == LIGHT_BACKGROUND, f"light background is {background(driver)}")
+        # Broken images give way to the placeholder.
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        time.sleep(0.5)
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(str(shots / "gallery-light.png"))
+
+        # Search narrows the cards.
+        form = driver.find_element(By.CSS_SELECTOR, "form.search")
+        WebDriverWait(driver, 10).until(lambda d: form.is_displayed())
+        box = driver.find_element(By.ID, "search-box")
+        first_title = cards[0].find_element(By.CSS_SELECTOR, ".title").text
+        word = max(first_title.split(), key=len)
+        box.send_keys(word)
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "results").is_displayed())
+        found = visible(driver, "#results li.card")
+        check(0 < len(found) < len(cards), f"searching {word!r} shows {len(found)} of {len(cards)} cards")
+        check(all(word.lower() in card.text.lower() for card in found), f"a result for {word!r} does not match it")
+        check(not driver.find_element(By.ID, "browse").is_displayed(), "the browse list stays visible during a search")
+        driver.save_screenshot(str(shots / "gallery-search.png"))
+        box.clear()
+        box.send_keys(" ")
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "browse").is_displayed())
+
+        # Dark mode.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        check(background(driver) == DARK_BACKGROUND, f"dark background is {background(driver)}")
+        driver.save_screenshot(str(shots / "gallery-dark.png"))
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+        # A detail page: large image, prev/next within the section.
+        cards[1].find_element(By.CSS_SELECTOR, "a.card-link").click()
+        WebDriverWait(driver, 10).until(lambda d: "/objects/" in d.current_url)
+        # Offline the image cannot load: its frame shows the placeholder; the <img> must still be there.
+        large = driver.find_elements(By.CSS_SELECTOR, ".object .large img")
+        check(len(large) == 1 and len(visible(driver, ".object .large")) == 1, "the detail page has no large image")
+        if large:
+            check(int(large[0].get_attribute("width") or 0) >= 400, "the large image is not large")
+            check((large[0].get_attribute("alt") or "") != "", "the large image has no alt text")
+        check(driver.find_element(By.TAG_NAME, "h1").text != "", "the detail page has no title")
+        previous = visible(driver, "a[rel=prev]")
+        following = visible(driver, "a[rel=next]")
+        check(len(previous) == 1 and len(following) == 1, "the second object of a section lacks prev or next")
+        driver.save_screenshot(str(shots / "object-light.png"))
+        if following:
+            here = driver.current_url
+            following[0].click()
+            WebDriverWait(driver, 10).until(lambda d: d.current_url != here)
+            back = visible(driver, "a[rel=prev]")
+            check(back and back[0].get_attribute("href") == here, "next, then prev, does not lead back")
+        for message in console_errors(driver):
+            failures.append(f"console error: {message}")
+    finally:
+        driver.quit()
+
+    # A phone (headless windows have a minimum width: the viewport is emulated).
+    driver = browser()
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        driver.get(index)
+        check(len(visible(driver, "li.card")) > 0, "no card is visible at phone width")
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, f"the page scrolls sideways at phone width ({width} px)")
+        driver.save_screenshot(str(shots / "gallery-narrow.png"))
+    finally:
+        driver.quit()
+
+    # JavaScript off: everything browses, the search box is absent.
+    driver = browser(javascript=False)
+    try:
+        driver.get(index)
+        check(len(visible(driver, "li.card")) > 0, "with JavaScript off no card is visible")
+        check(not driver.find_element(By.CSS_SELECTOR, "form.search").is_displayed(),
+              "with JavaScript off the search box shows")
+    finally:
+        driver.quit()
+
+    for failure in failures:
+        print(f"browser check: {failure}", file=sys.stderr)
+    print(f"browser check: {'FAILED' if failures else 'passed'}; screenshots in {shots}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
