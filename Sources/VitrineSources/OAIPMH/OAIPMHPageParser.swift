@@ -79,7 +79,7 @@ private struct SAXReader {
     private var errorCode: String?
     /// libxml2 interns names in a dictionary: the same pointer is the same name for the whole parse.
     private var names: [UnsafePointer<xmlChar>: String] = [:]
-    private var elements: [UnsafePointer<xmlChar>: RecordElement] = [:]
+    private var elements = InternedNameTable<RecordElement>()
     /// Inside a record, the depth of an element being skipped (0: none): what no mapper reads is not looked at.
     private var skipDepth = 0
 
@@ -138,9 +138,9 @@ private struct SAXReader {
     }
 
     private mutating func element(_ pointer: UnsafePointer<xmlChar>) -> RecordElement {
-        if let known = elements[pointer] { return known }
+        if let known = elements.value(for: pointer) { return known }
         let element = RecordElement(localName: name(pointer))
-        elements[pointer] = element
+        elements.insert(element, for: pointer)
         return element
     }
 
@@ -322,6 +322,43 @@ private struct SAXReader {
             rest = rest[rest.index(after: semicolon)...]
         }
         return result + rest
+    }
+}
+
+/// Values by libxml2's interned name pointer: a small open-addressed table, since a page has a few dozen
+/// distinct names and every element looks one up; past its capacity it falls back to a dictionary.
+private struct InternedNameTable<Value> {
+    private static var capacity: Int { 256 }
+    private var keys = [UInt](repeating: 0, count: capacity)
+    private var values = [Value?](repeating: nil, count: capacity)
+    private var count = 0
+    private var overflow: [UInt: Value] = [:]
+
+    private static func slot(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: ((key >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    }
+
+    func value(for pointer: UnsafePointer<xmlChar>) -> Value? {
+        let key = UInt(bitPattern: pointer)
+        var index = Self.slot(key)
+        while keys[index] != 0 {
+            if keys[index] == key { return values[index] }
+            index = (index + 1) & (Self.capacity - 1)
+        }
+        return overflow.isEmpty ? nil : overflow[key]
+    }
+
+    mutating func insert(_ value: Value, for pointer: UnsafePointer<xmlChar>) {
+        let key = UInt(bitPattern: pointer)
+        guard count < Self.capacity / 2 else {
+            overflow[key] = value
+            return
+        }
+        var index = Self.slot(key)
+        while keys[index] != 0 && keys[index] != key { index = (index + 1) & (Self.capacity - 1) }
+        if keys[index] == 0 { count += 1 }
+        keys[index] = key
+        values[index] = value
     }
 }
 
