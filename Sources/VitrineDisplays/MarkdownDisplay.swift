@@ -21,10 +21,8 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         }
         var letters: [[String: Any]] = []
         for group in SiteLayout.groups(of: viewModel.sections) {
-            let file = "\(group.id.dropFirst("letter-".count)).md"
-            let objects = group.sections.reduce(0) { $0 + $1.objects.count }
-            let countLabel =
-                "\(ExportPresenter.count(group.sections.count, "maker")), \(ExportPresenter.count(objects, "object"))"
+            let file = "\(group.stem).md"
+            let countLabel = group.countLabel
             letters.append(["label": group.label, "file": file, "countLabel": countLabel])
             let context: [String: Any] = [
                 "title": viewModel.title, "label": group.label, "countLabel": countLabel, "sections": group.sections,

@@ -7,11 +7,18 @@ struct SiteLayout: Sendable {
     /// A letter of the index and its sections.
     struct LetterGroup: Sendable {
         var letter: String
-        var id: String
+        /// `a` … `z`, `other`, `unknown`: names the letter's files (`letters/letter-a.html`, `catalog/a.md`).
+        var stem: String
         var label: String
         var sections: [CatalogViewModel.DisplayedSection]
         /// Pages of this letter's maker list (`letters/{id}.html`, `{id}--2.html` …), when makers are many.
         var chunks: [String] = []
+
+        /// The HTML id of the letter's heading on the index (`letter-a`).
+        var id: String { "letter-\(stem)" }
+
+        /// `3 makers, 24 objects`.
+        var countLabel: String { SiteLayout.makersLabel(sections[...]) }
     }
 
     struct LetterPage {
@@ -23,6 +30,8 @@ struct SiteLayout: Sendable {
     let groups: [LetterGroup]
     let inline: Bool
     let splitsLetters: Bool
+    /// Where each section's letter is listed, from a page one folder down (by section slug).
+    private let letterHrefs: [String: String]
 
     init(_ viewModel: CatalogViewModel) {
         self.viewModel = viewModel
@@ -38,6 +47,16 @@ struct SiteLayout: Sendable {
             }
         }
         self.groups = groups
+        var letterHrefs: [String: String] = [:]
+        for group in groups {
+            for (position, section) in group.sections.enumerated() {
+                letterHrefs[section.slug] =
+                    splitsLetters
+                    ? "../letters/\(group.chunks[min(position / HTMLDisplay.makersPerPage, group.chunks.count - 1)])"
+                    : "../index.html#\(group.id)"
+            }
+        }
+        self.letterHrefs = letterHrefs
     }
 
     /// The sections by index letter, in catalog order (sections arrive sorted, so each letter is one run).
@@ -47,7 +66,7 @@ struct SiteLayout: Sendable {
             if groups.last?.letter != section.letter {
                 groups.append(
                     LetterGroup(
-                        letter: section.letter, id: letterID(section.letter), label: letterLabel(section.letter),
+                        letter: section.letter, stem: letterStem(section.letter), label: letterLabel(section.letter),
                         sections: []))
             }
             groups[groups.count - 1].sections.append(section)
@@ -55,12 +74,12 @@ struct SiteLayout: Sendable {
         return groups
     }
 
-    /// `A` → `letter-a`; `#` → `letter-other`; `?` (the unknown maker) → `letter-unknown`.
-    static func letterID(_ letter: String) -> String {
+    /// `A` → `a`; `#` → `other`; `?` (the unknown maker) → `unknown`.
+    static func letterStem(_ letter: String) -> String {
         switch letter {
-        case "#": "letter-other"
-        case "?": "letter-unknown"
-        default: "letter-\(letter.lowercased())"
+        case "#": "other"
+        case "?": "unknown"
+        default: letter.lowercased()
         }
     }
 
@@ -81,7 +100,7 @@ struct SiteLayout: Sendable {
             let group = groups.first { $0.letter == letter }
             let href: String =
                 if splitsLetters, let first = group?.chunks.first { "letters/\(first)" } else {
-                    "#\(Self.letterID(letter))"
+                    "#letter-\(Self.letterStem(letter))"
                 }
             return [
                 "letter": letter == "?" ? "Unknown" : letter, "hasSections": present.contains(letter),
@@ -89,10 +108,7 @@ struct SiteLayout: Sendable {
             ]
         }
         let groupContexts: [[String: Any]] = groups.map { group in
-            let count = group.sections.reduce(0) { $0 + $1.objects.count }
-            var context: [String: Any] = [
-                "id": group.id, "label": group.label, "countLabel": Self.makersLabel(group.sections.count, count),
-            ]
+            var context: [String: Any] = ["id": group.id, "label": group.label, "countLabel": group.countLabel]
             if splitsLetters {
                 context["hasChunks"] = true
                 context["chunks"] = group.chunks.enumerated().map { index, file -> [String: Any] in
@@ -126,13 +142,12 @@ struct SiteLayout: Sendable {
         return groups.flatMap { group in
             group.chunks.enumerated().map { index, file in
                 let sections = group.sections[chunkRange(group, index)]
-                let count = sections.reduce(0) { $0 + $1.objects.count }
                 let label = group.chunks.count > 1 ? "\(group.label), part \(index + 1)" : group.label
                 return LetterPage(
                     fileName: file,
                     context: [
                         "root": "../", "siteTitle": viewModel.title, "label": label,
-                        "countLabel": Self.makersLabel(sections.count, count), "inline": false,
+                        "countLabel": Self.makersLabel(sections), "inline": false,
                         "sections": sections.map { makerContext($0, root: "../") },
                     ])
             }
@@ -148,7 +163,7 @@ struct SiteLayout: Sendable {
         }
         var context: [String: Any] = [
             "root": "../", "siteTitle": viewModel.title, "name": section.name, "countLabel": section.countLabel,
-            "letter": Self.letterLabel(section.letter), "letterHref": letterHref(for: section, from: "../"),
+            "letter": Self.letterLabel(section.letter), "letterHref": letterHrefs[section.slug] ?? "../index.html",
             "hasPages": section.pages.count > 1, "number": number, "pageCount": section.pages.count,
             "pages": pages, "cards": section.objects[page.range].map { card($0, root: "../") },
         ]
@@ -188,15 +203,6 @@ struct SiteLayout: Sendable {
         return start..<min(start + HTMLDisplay.makersPerPage, group.sections.count)
     }
 
-    /// Where a section's letter is listed, seen from a page `root` away from the index.
-    private func letterHref(for section: CatalogViewModel.DisplayedSection, from root: String) -> String {
-        guard splitsLetters, let group = groups.first(where: { $0.letter == section.letter }) else {
-            return "\(root)index.html#\(Self.letterID(section.letter))"
-        }
-        let position = group.sections.firstIndex { $0.slug == section.slug } ?? 0
-        return "\(root)letters/\(group.chunks[min(position / HTMLDisplay.makersPerPage, group.chunks.count - 1)])"
-    }
-
     private func makerContext(_ section: CatalogViewModel.DisplayedSection, root: String) -> [String: Any] {
         var context: [String: Any] = [
             "name": section.name, "slug": section.slug, "countLabel": section.countLabel,
@@ -218,7 +224,9 @@ struct SiteLayout: Sendable {
         ]
     }
 
-    private static func makersLabel(_ makers: Int, _ objects: Int) -> String {
-        "\(ExportPresenter.count(makers, "maker")), \(ExportPresenter.count(objects, "object"))"
+    /// `3 makers, 24 objects`.
+    static func makersLabel(_ sections: ArraySlice<CatalogViewModel.DisplayedSection>) -> String {
+        let objects = sections.reduce(0) { $0 + $1.objects.count }
+        return "\(ExportPresenter.count(sections.count, "maker")), \(ExportPresenter.count(objects, "object"))"
     }
 }
