@@ -11,8 +11,10 @@ package protocol CollectionSource: Sendable {
     var firstPage: PageCursor { get }
     /// The HTTP request for a page.
     func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest
-    /// Reads a successful (2xx) response.
-    func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage
+    /// Reads a successful (2xx) response. A source whose pages take long to read lets other tasks run while it
+    /// reads (the network's work of the next request must not wait for a whole page); a synchronous
+    /// implementation satisfies this requirement.
+    func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage
     /// What a non-2xx response means for this API; `nil` to treat it as a page anyway (e.g. OAI errors sent
     /// with a 4xx status but a readable body).
     func failure(for response: SourceResponse) -> HarvestFailure?

@@ -43,11 +43,14 @@ package struct SectionIndex: Sendable {
 
     /// Adds an object at its place in the source; a repeated id is counted, and the earlier copy wins.
     package mutating func insert(_ object: ArtObject, at place: Place) {
-        if let kept = keptPlace[object.id] {
+        // One hash in the common case: the place is stored, and put back if an earlier copy was already kept.
+        if let kept = keptPlace.updateValue(place, forKey: object.id) {
             duplicates += 1
-            guard place < kept else { return }
+            guard place < kept else {
+                keptPlace[object.id] = kept
+                return
+            }
         }
-        keptPlace[object.id] = place
         let spelling = object.maker ?? ""
         if let bucket = bucketBySpelling[spelling] {
             buckets[bucket].entries.append(Entry(place: place, object: object))
@@ -71,12 +74,19 @@ package struct SectionIndex: Sendable {
     /// The sections, each in source order, ordered by where their first object appears in the source.
     package func sections() -> [ArtistSection] {
         let ordered: [(first: Place, section: ArtistSection)] = buckets.compactMap { bucket in
-            let kept = bucket.entries
-                .filter { keptPlace[$0.object.id] == $0.place }
-                .sorted { $0.place < $1.place }
+            // Without repeated ids every entry is the kept copy; pages handed over in order are already sorted.
+            var kept = duplicates == 0 ? bucket.entries : bucket.entries.filter { keptPlace[$0.object.id] == $0.place }
+            if !kept.isSorted(by: { $0.place < $1.place }) { kept.sort { $0.place < $1.place } }
             guard let first = kept.first else { return nil }
             return (first.place, ArtistSection(maker: bucket.maker, objects: kept.map(\.object)))
         }
         return ordered.sorted { $0.first < $1.first }.map(\.section)
+    }
+}
+
+extension Array {
+    /// Whether the elements are in the order `areInIncreasingOrder` defines.
+    fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+        zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
     }
 }

@@ -289,9 +289,12 @@ package struct HarvestWorker: Sendable {
                 fromCache = fetched.fromCache
                 if let peeked = source.peekNext(fetched.response), slots.acquire() {
                     next = Prefetch(cursor: peeked, slots: slots) { try await fetchAhead(peeked) }
+                    // Let the next request leave before this page is parsed: the new task runs up to its first
+                    // suspension (the request handed to the network) instead of queueing behind parsing.
+                    await Task.yield()
                 }
                 if let failure = source.failure(for: fetched.response) { throw failure }
-                let page = try source.decode(fetched.response, page: cursor)
+                let page = try await source.decode(fetched.response, page: cursor)
                 if !fetched.fromCache { cache?.store(fetched.response, for: request) }
                 return (page, next)
             } catch {

@@ -35,8 +35,9 @@ package struct AsyncHTTPTransport: Transport {
                 let name = header.name.lowercased()
                 headers[name] = headers[name].map { "\($0), \(header.value)" } ?? header.value
             }
-            return SourceResponse(
-                status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            // One copy of the bytes (`Data(body.readableBytesView)` would copy them one at a time).
+            let data = body.withUnsafeReadableBytes { Data($0) }
+            return SourceResponse(status: Int(response.status.code), headers: headers, body: data)
         } catch {
             throw .connection(Self.describe(error))
         }

@@ -65,30 +65,30 @@ package enum ImageURL {
     /// Whether `text` is an absolute http(s) URL with a host. The common case (`https://host/path` in plain
     /// ASCII) is decided from the bytes; anything else is left to Foundation's parser.
     package static func isWebURL(_ text: String) -> Bool {
-        if let plain = isPlainWebURL(text.utf8) { return plain }
+        var text = text
+        if let plain = text.withUTF8(isPlainWebURL) { return plain }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
         return (scheme == "http" || scheme == "https") && url.host != nil
     }
 
     /// `true` for `http(s)://host…` made only of characters a URL may hold unescaped, `false` for any other
     /// scheme, `nil` when only a full parse can tell.
-    private static func isPlainWebURL(_ bytes: String.UTF8View) -> Bool? {
+    private static func isPlainWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         // A URL's scheme runs to its first colon: anything but `http` or `https` (any case) first is another.
-        var index = bytes.startIndex
         var length = 0
         for expected in "https".utf8 {
-            guard index != bytes.endIndex, bytes[index] | 0x20 == expected else { break }
+            guard length < bytes.count, bytes[length] | 0x20 == expected else { break }
             length += 1
-            index = bytes.index(after: index)
         }
         guard length >= 4 else { return false }
-        guard bytes[index...].starts(with: "://".utf8) else { return nil }
-        let rest = bytes[bytes.index(index, offsetBy: 3)...]
+        let separator = UnsafeBufferPointer(rebasing: bytes[length...])
+        guard separator.starts(with: "://".utf8) else { return nil }
+        let rest = UnsafeBufferPointer(rebasing: separator[3...])
         guard let first = rest.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "?"),
             first != UInt8(ascii: "#"), first != UInt8(ascii: "@"), first != UInt8(ascii: ":"),
             first != UInt8(ascii: "[")
         else { return nil }
-        let allowed = rest.allSatisfy { byte in
+        for byte in rest {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
@@ -96,11 +96,11 @@ package enum ImageURL {
                 UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"),
                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
                 UInt8(ascii: "*"):
-                true
+                continue
             default:
-                false
+                return nil
             }
         }
-        return allowed ? true : nil
+        return true
     }
 }

@@ -11,6 +11,13 @@ package struct OAIPMHResponse: Sendable, Equatable {
         /// `<header status="deleted">`.
         package var isDeleted: Bool
         package var fields: OAIRecordFields
+
+        init(_ fields: OAIRecordFields) {
+            self.identifier = fields.string(fields.identifier) ?? ""
+            self.datestamp = fields.string(fields.datestamp)
+            self.isDeleted = fields.isDeleted
+            self.fields = fields
+        }
     }
 
     /// The records, when parsed without a mapper.
@@ -40,7 +47,8 @@ package struct OAIPMHResponse: Sendable, Equatable {
 /// `XMLParser` turns every element name, namespace and attribute into Foundation strings and dictionaries, and
 /// with a delegate that does nothing at all it reads about 28,000 Rijksmuseum EDM records a second on this
 /// project's 2-core machine; libxml2 itself reads 150,000. Names here are interned by libxml2 and looked up once
-/// per page; strings are made only for the values read.
+/// per page; values are copied as bytes into the record's store, and strings are made only by the mapper, of the
+/// values an object keeps.
 package enum OAIPMHPageParser {
     package static let namespace = "http://www.openarchives.org/OAI/2.0/"
     /// A response larger than this is refused rather than parsed.
@@ -51,14 +59,86 @@ package enum OAIPMHPageParser {
     package static func parse(_ data: Data, mapper: OAIRecordMapper? = nil) throws(OAIPMHParseError)
         -> OAIPMHResponse
     {
-        guard data.count <= maximumSize else {
-            throw OAIPMHParseError("the response is larger than \(maximumSize >> 20) MB")
+        let parser = try PushParser(data, mapper: mapper)
+        _ = data.withUnsafeBytes { parser.feed($0, last: true) }
+        return try parser.finish()
+    }
+
+    /// Parses a page as `parse(_:mapper:)` does, `sliceSize` bytes at a time, letting other tasks run between
+    /// slices. A page takes a millisecond or more to read; the network's work (the next request of a chain, the
+    /// response coming in) waits a slice at most instead of a whole page.
+    package static func parse(_ data: Data, mapper: OAIRecordMapper? = nil, yieldingEvery sliceSize: Int)
+        async throws(OAIPMHParseError) -> OAIPMHResponse
+    {
+        let parser = try PushParser(data, mapper: mapper)
+        var offset = 0
+        while true {
+            let end = min(offset + max(1, sliceSize), data.count)
+            let last = end == data.count
+            let read = data.withUnsafeBytes {
+                parser.feed(UnsafeRawBufferPointer(rebasing: $0[offset..<end]), last: last)
+            }
+            guard read, !last else { break }
+            offset = end
+            await Task.yield()
         }
-        let (reader, problem) = SAXReader.run(data, mapper: mapper)
-        guard problem == nil, reader.sawRoot else {
-            throw OAIPMHParseError(problem ?? "not an OAI-PMH document")
+        return try parser.finish()
+    }
+}
+
+/// libxml2's push parser and the `SAXReader` its callbacks fill: fed a document a slice at a time, then finished.
+/// No network, no DTD loading, no entity substitution (`XML_PARSE_NOENT` stays off): a document cannot make the
+/// parser read a file or a URL. Errors are collected, not printed.
+private final class PushParser {
+    private let state: UnsafeMutablePointer<SAXReader>
+    private let context: xmlParserCtxtPtr
+    private var problem: String?
+
+    init(_ data: Data, mapper: OAIRecordMapper?) throws(OAIPMHParseError) {
+        guard data.count <= OAIPMHPageParser.maximumSize else {
+            throw OAIPMHParseError("the response is larger than \(OAIPMHPageParser.maximumSize >> 20) MB")
         }
-        return reader.response
+        guard !data.isEmpty else { throw OAIPMHParseError("empty response") }
+        let state = UnsafeMutablePointer<SAXReader>.allocate(capacity: 1)
+        state.initialize(to: SAXReader(mapper: mapper))
+        var handler = SAXReader.handler
+        guard let context = xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(state), nil, 0, nil) else {
+            state.deinitialize(count: 1)
+            state.deallocate()
+            throw OAIPMHParseError("the XML parser could not start")
+        }
+        xmlCtxtUseOptions(
+            context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+        self.state = state
+        self.context = context
+    }
+
+    deinit {
+        xmlFreeParserCtxt(context)
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Parses the next slice of the document; `last` ends it. `false` once the document is found malformed.
+    func feed(_ bytes: UnsafeRawBufferPointer, last: Bool) -> Bool {
+        guard problem == nil else { return false }
+        let status = xmlParseChunk(
+            context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), last ? 1 : 0)
+        guard status != 0 || context.pointee.wellFormed == 0 else { return true }
+        if let error = xmlCtxtGetLastError(context), let message = error.pointee.message {
+            let text = String(cString: message).trimmingASCIIWhitespace()
+            problem = state.pointee.sawRoot ? "malformed XML at line \(error.pointee.line): \(text)" : text
+        } else {
+            problem = "malformed XML"
+        }
+        return false
+    }
+
+    /// The response read, or what was wrong with the document.
+    func finish() throws(OAIPMHParseError) -> OAIPMHResponse {
+        if let problem { throw OAIPMHParseError(problem) }
+        guard state.pointee.sawRoot else { throw OAIPMHParseError("not an OAI-PMH document") }
+        return state.pointee.response
     }
 }
 
@@ -83,16 +163,12 @@ private struct SAXReader {
     /// Inside a record, the depth of an element being skipped (0: none): what no mapper reads is not looked at.
     private var skipDepth = 0
 
-    /// Parses `data`; returns the state it ended in, and what was wrong or `nil`.
-    static func run(_ data: Data, mapper: OAIRecordMapper?) -> (SAXReader, String?) {
-        let state = UnsafeMutablePointer<SAXReader>.allocate(capacity: 1)
-        state.initialize(to: SAXReader(mapper: mapper))
-        defer { state.deallocate() }
-        let problem = parse(data, state)
-        return (state.move(), problem)
+    init(mapper: OAIRecordMapper?) {
+        self.mapper = mapper
     }
 
-    private static func parse(_ data: Data, _ state: UnsafeMutablePointer<SAXReader>) -> String? {
+    /// The SAX2 callbacks, each reaching the reader through the parser's context pointer.
+    static var handler: xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
@@ -109,25 +185,7 @@ private struct SAXReader {
             context.assumingMemoryBound(to: SAXReader.self).pointee.characters(bytes, Int(length))
         }
         handler.cdataBlock = handler.characters
-        let context = UnsafeMutableRawPointer(state)
-        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> String? in
-            guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return "empty response" }
-            guard let parser = xmlCreatePushParserCtxt(&handler, context, nil, 0, nil) else {
-                return "the XML parser could not start"
-            }
-            defer { xmlFreeParserCtxt(parser) }
-            // No network, no DTD loading, no entity substitution (XML_PARSE_NOENT stays off): a document cannot
-            // make the parser read a file or a URL. Errors are collected, not printed.
-            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-            xmlCtxtUseOptions(parser, options)
-            let status = xmlParseChunk(parser, base, Int32(buffer.count), 1)
-            guard status != 0 || parser.pointee.wellFormed == 0 else { return nil }
-            if let error = xmlCtxtGetLastError(parser), let message = error.pointee.message {
-                let text = String(cString: message).trimmingASCIIWhitespace()
-                return state.pointee.sawRoot ? "malformed XML at line \(error.pointee.line): \(text)" : text
-            }
-            return "malformed XML"
-        }
+        return handler
     }
 
     private mutating func name(_ pointer: UnsafePointer<xmlChar>) -> String {
@@ -150,9 +208,9 @@ private struct SAXReader {
             UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
     }
 
-    /// The attribute values Vitrine reads on this kind of element, unescaped; no string is made for the
-    /// others. Attributes come as five pointers each: local name, prefix, URI, value start, value end.
-    private static func attributes(
+    /// The attribute values Vitrine reads on this kind of element, unescaped into the record's store; the others
+    /// are not copied. Attributes come as five pointers each: local name, prefix, URI, value start, value end.
+    private mutating func attributes(
         of element: RecordElement, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) -> RecordAttributes {
         var values = RecordAttributes()
@@ -161,15 +219,15 @@ private struct SAXReader {
             let base = index * 5
             guard let key = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
             else { continue }
-            func value() -> String { unescapeAttribute(UnsafeBufferPointer(start: start, count: end - start)) }
-            if isNamed(key, "about") {
-                if values.about == nil { values.about = value() }
-            } else if isNamed(key, "resource") {
-                if values.resource == nil { values.resource = value() }
-            } else if isNamed(key, "lang") {
-                if values.language == nil, element.hasText { values.language = value() }
-            } else if isNamed(key, "status") {
-                if values.status == nil, element == .header { values.status = value() }
+            let value = UnsafeBufferPointer(start: start, count: end - start)
+            if Self.isNamed(key, "about") {
+                if values.about == nil { values.about = record.keep(attributeValue: value) }
+            } else if Self.isNamed(key, "resource") {
+                if values.resource == nil { values.resource = record.keep(attributeValue: value) }
+            } else if Self.isNamed(key, "lang") {
+                if values.language == nil, element.hasText { values.language = record.keep(attributeValue: value) }
+            } else if Self.isNamed(key, "status") {
+                if values.status == nil, element == .header { values.status = record.keep(attributeValue: value) }
             }
         }
         return values
@@ -204,9 +262,9 @@ private struct SAXReader {
                 skipDepth = 1
                 return
             }
+            let values = self.attributes(of: kind, attributeCount, attributes)
             record.start(
-                kind, name: kind == .other ? name(localName) : "",
-                attributes: Self.attributes(of: kind, attributeCount, attributes), textStart: textBuffer.count)
+                kind, name: kind == .other ? name(localName) : "", attributes: values, textStart: textBuffer.count)
             return
         }
         let namespace = uri.map { name($0) } ?? ""
@@ -248,21 +306,18 @@ private struct SAXReader {
             return
         }
         if inRecord {
-            var text = ""
             if let (start, isRead) = record.innermostText {
-                if isRead { text = Self.trimmedText(textBuffer[start...]) }
+                record.end(text: isRead ? Self.trimmed(textBuffer[start...]) : [])
                 textBuffer.removeLast(textBuffer.count - start)
+            } else {
+                record.end(text: [])
             }
-            record.end(text: text)
             if record.isEmpty {
                 inRecord = false
-                let ended = OAIPMHResponse.Record(
-                    identifier: record.identifier, datestamp: record.datestamp, isDeleted: record.isDeleted,
-                    fields: record.fields)
                 if let mapper {
-                    response.outcomes.append(mapper.outcome(for: ended))
+                    response.outcomes.append(mapper.outcome(for: record.fields))
                 } else {
-                    response.records.append(ended)
+                    response.records.append(OAIPMHResponse.Record(record.fields))
                 }
             }
             return
@@ -283,45 +338,19 @@ private struct SAXReader {
         capture = nil
     }
 
-    /// The text without surrounding XML whitespace; no string is made for whitespace alone (most elements).
-    private static func trimmedText(_ bytes: ArraySlice<UInt8>) -> String {
+    /// The text without surrounding XML whitespace.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
+        else { return [] }
+        return bytes[first...last]
     }
 
-    /// SAX2 hands attribute values as written: the five predefined entities and character references are
-    /// still escaped (libxml2 leaves them to the caller when entities are not substituted).
-    private static func unescapeAttribute(_ bytes: UnsafeBufferPointer<xmlChar>) -> String {
-        let value = String(decoding: bytes, as: UTF8.self)
-        guard bytes.contains(UInt8(ascii: "&")) else { return value }
-        var result = ""
-        var rest = Substring(value)
-        while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
-            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
-            let entity = rest[rest.index(after: ampersand)..<semicolon]
-            switch entity {
-            case "amp": result += "&"
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "quot": result += "\""
-            case "apos": result += "'"
-            default:
-                let hex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
-                let digits = entity.dropFirst(hex ? 2 : 1)
-                if entity.hasPrefix("#"), let code = UInt32(digits, radix: hex ? 16 : 10),
-                    let scalar = Unicode.Scalar(code)
-                {
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    result += rest[ampersand...semicolon]
-                }
-            }
-            rest = rest[rest.index(after: semicolon)...]
-        }
-        return result + rest
+    /// An envelope attribute's value as a string, unescaped.
+    private static func unescapeAttribute(_ value: UnsafeBufferPointer<xmlChar>) -> String {
+        var bytes: [UInt8] = []
+        OAIRecordFields.appendUnescaped(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -5,27 +5,35 @@ import VitrineCore
 /// and the nested shape) or Dublin Core (`oai_dc:dc`). Other formats are skipped with a reason.
 package struct OAIRecordMapper: Sendable {
     /// Languages for titles and labels, most wanted first (`--language`, then English, then Dutch).
-    package var languages: [String]
+    package let languages: [String]
+    /// The same, as the bytes a label's `xml:lang` is compared with.
+    private let languageBytes: [[UInt8]]
 
     package init(language: String) {
         var languages: [String] = []
         for code in [language.lowercased(), "en", "nl"] where !languages.contains(code) { languages.append(code) }
         self.languages = languages
+        self.languageBytes = languages.map { Array($0.utf8) }
     }
 
-    package func outcome(for record: OAIPMHResponse.Record) -> RecordOutcome {
-        if record.isDeleted { return .deleted }
-        let name = record.identifier.isEmpty ? "a record without identifier" : record.identifier
-        switch record.fields.format {
+    package func outcome(for fields: OAIRecordFields) -> RecordOutcome {
+        if fields.isDeleted { return .deleted }
+        switch fields.format {
         case nil:
-            return .skipped(reason: "\(name) has no metadata")
+            return .skipped(reason: "\(Self.name(fields)) has no metadata")
         case .edm:
-            return EDMRecordMapper(languages: languages).outcome(record.fields, identifier: record.identifier)
+            return EDMRecordMapper(languages: languageBytes).outcome(fields)
         case .dublinCore:
-            return DublinCoreRecordMapper(languages: languages).outcome(record.fields, identifier: record.identifier)
+            return DublinCoreRecordMapper(languages: languageBytes).outcome(fields)
         case .other(let format):
-            return .skipped(reason: "\(name) is in a metadata format Vitrine cannot read (<\(format)>)")
+            return .skipped(reason: "\(Self.name(fields)) is in a metadata format Vitrine cannot read (<\(format)>)")
         }
+    }
+
+    /// The record as a skip reason names it.
+    static func name(_ fields: OAIRecordFields, otherwise: String = "a record without identifier") -> String {
+        let identifier = fields.string(fields.identifier) ?? ""
+        return identifier.isEmpty ? otherwise : identifier
     }
 
     /// The last path segment of a URI identifier (`https://id.rijksmuseum.nl/200107928` → `200107928`), or the
@@ -46,35 +54,43 @@ package struct OAIRecordMapper: Sendable {
 /// inside the aggregation and the agent inside `dc:creator`. The collected fields cover both: a reference is
 /// `rdf:resource` or the nested element's `rdf:about`, and agents and web resources are kept wherever they sit.
 struct EDMRecordMapper {
-    var languages: [String]
+    var languages: [[UInt8]]
 
-    func outcome(_ fields: OAIRecordFields, identifier: String) -> RecordOutcome {
-        let name = identifier.isEmpty ? "a record" : identifier
-        guard fields.hasProvidedCHO else { return .skipped(reason: "\(name) has no edm:ProvidedCHO") }
+    func outcome(_ fields: OAIRecordFields) -> RecordOutcome {
+        guard fields.hasProvidedCHO else {
+            return .skipped(reason: "\(OAIRecordMapper.name(fields, otherwise: "a record")) has no edm:ProvidedCHO")
+        }
+        // The header identifier is read only when the record itself does not say.
+        let identifier = { fields.string(fields.identifier) ?? "" }
         let id =
-            fields.identifiers.first
-            ?? OAIRecordMapper.shortIdentifier(identifier.isEmpty ? fields.about ?? "" : identifier)
-        guard !id.isEmpty else { return .skipped(reason: "\(name) has no dc:identifier") }
+            fields.string(fields.identifiers.first)
+            ?? OAIRecordMapper.shortIdentifier(identifier().isEmpty ? fields.string(fields.about) ?? "" : identifier())
+        guard !id.isEmpty else {
+            return .skipped(reason: "\(OAIRecordMapper.name(fields, otherwise: "a record")) has no dc:identifier")
+        }
 
         let title =
-            fields.titles.text(preferring: languages) ?? fields.alternatives.text(preferring: languages) ?? ""
-        let maker = fields.creators.lazy.compactMap { creator -> String? in
-            if let target = creator.resource, let labels = fields.agentLabels(target) {
-                return labels.text(preferring: languages)
+            fields.preferred(fields.titles, languages: languages)
+            ?? fields.preferred(fields.alternatives, languages: languages)
+        let maker = fields.creators.lazy.compactMap { creator -> OAIRecordFields.Span? in
+            if let target = creator.resource, let agent = fields.agent(describing: target) {
+                return fields.preferredLabel(ofAgent: agent, languages: languages)
             }
             if let agent = creator.nestedAgent {
-                return fields.agents[agent].labels.text(preferring: languages)
+                return fields.preferredLabel(ofAgent: agent, languages: languages)
             }
             return creator.name.text.isEmpty ? nil : creator.name.text
         }.first
-        let date = fields.created.text(preferring: languages) ?? fields.dates.text(preferring: languages)
+        let date =
+            fields.preferred(fields.created, languages: languages)
+            ?? fields.preferred(fields.dates, languages: languages)
 
         return .object(
             ArtObject(
                 id: id,
-                title: title,
-                maker: maker,
-                date: date,
+                title: fields.string(title) ?? "",
+                maker: fields.string(maker),
+                date: fields.string(date),
                 image: image(fields),
                 objectURL: link(fields, identifier: identifier)
             )
@@ -85,25 +101,28 @@ struct EDMRecordMapper {
     private func image(_ fields: OAIRecordFields) -> ImageReference? {
         for reference in [fields.isShownBy, fields.object] {
             guard let url = reference?.value else { continue }
-            if let image = ImageURL.reference(url, service: fields.service(of: url)) { return image }
+            let service = fields.string(fields.service(of: url))
+            if let image = ImageURL.reference(fields.string(url), service: service) { return image }
         }
         return nil
     }
 
     /// `edm:isShownAt`, else the record's identifier when it is a web address.
-    private func link(_ fields: OAIRecordFields, identifier: String) -> String? {
-        if let page = fields.isShownAt?.value, ImageURL.isWebURL(page) { return page }
+    private func link(_ fields: OAIRecordFields, identifier: () -> String) -> String? {
+        if let page = fields.string(fields.isShownAt?.value), ImageURL.isWebURL(page) { return page }
+        let identifier = identifier()
         return ImageURL.isWebURL(identifier) ? identifier : nil
     }
 }
 
 /// Reads unqualified Dublin Core (`oai_dc`), the format every OAI-PMH repository serves.
 struct DublinCoreRecordMapper {
-    var languages: [String]
+    var languages: [[UInt8]]
 
-    func outcome(_ dc: OAIRecordFields, identifier: String) -> RecordOutcome {
-        let identifiers = dc.identifiers
-        let candidates = dc.relations + identifiers + dc.formats
+    func outcome(_ dc: OAIRecordFields) -> RecordOutcome {
+        let identifier = dc.string(dc.identifier) ?? ""
+        let identifiers = dc.identifiers.map { dc.string($0) }
+        let candidates = dc.relations.map { dc.string($0) } + identifiers + dc.formats.map { dc.string($0) }
         let imageURL = candidates.first(where: ImageURL.isImage)
         let link =
             identifiers.first { ImageURL.isWebURL($0) && !ImageURL.isImage($0) }
@@ -114,14 +133,16 @@ struct DublinCoreRecordMapper {
         return .object(
             ArtObject(
                 id: id,
-                title: dc.titles.text(preferring: languages) ?? "",
-                maker: dc.creators.map(\.name).text(preferring: languages).map(Self.withoutRole),
-                date: dc.dates.text(preferring: languages),
+                title: dc.string(dc.preferred(dc.titles, languages: languages)) ?? "",
+                maker: dc.string(dc.preferred(dc.creators.lazy.map(\.name), languages: languages))
+                    .map(Self.withoutRole),
+                date: dc.string(dc.preferred(dc.dates, languages: languages)),
                 image: imageURL.flatMap { ImageURL.reference($0) },
                 objectURL: link
             )
         )
     }
+
     /// `schilder: Rijn, Rembrandt van` → `Rijn, Rembrandt van`: a lower-case role before a colon is dropped.
     static func withoutRole(_ creator: String) -> String {
         guard let colon = creator.firstIndex(of: ":") else { return creator }
