@@ -46,9 +46,9 @@ package struct OAIPMHResponse: Sendable, Equatable {
 /// Why libxml2's SAX2 interface and not Foundation's `XMLParser`, which wraps the same parser: on Linux
 /// `XMLParser` turns every element name, namespace and attribute into Foundation strings and dictionaries, and
 /// with a delegate that does nothing at all it reads about 28,000 Rijksmuseum EDM records a second on this
-/// project's 2-core machine; libxml2 itself reads 150,000. Names here are interned by libxml2 and looked up once
-/// per page; values are copied as bytes into the record's store, and strings are made only by the mapper, of the
-/// values an object keeps.
+/// project's 2-core machine; libxml2 with callbacks that do nothing about 100,000. Names here are interned by
+/// libxml2 and looked up once per page; values are copied as bytes into the record's store, and strings are made
+/// only by the mapper, of the values an object keeps.
 package enum OAIPMHPageParser {
     package static let namespace = "http://www.openarchives.org/OAI/2.0/"
     /// A response larger than this is refused rather than parsed.

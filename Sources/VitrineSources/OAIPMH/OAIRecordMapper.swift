@@ -4,16 +4,14 @@ import VitrineCore
 /// Turns an OAI-PMH record into an `ArtObject`, whatever its metadata format: EDM (`rdf:RDF`, both the flat
 /// and the nested shape) or Dublin Core (`oai_dc:dc`). Other formats are skipped with a reason.
 package struct OAIRecordMapper: Sendable {
-    /// Languages for titles and labels, most wanted first (`--language`, then English, then Dutch).
-    package let languages: [String]
-    /// The same, as the bytes a label's `xml:lang` is compared with.
-    private let languageBytes: [[UInt8]]
+    /// Languages for titles and labels, most wanted first (`--language`, then English, then Dutch), as the
+    /// lower-case bytes a label's `xml:lang` is compared with.
+    private let languages: [[UInt8]]
 
     package init(language: String) {
-        var languages: [String] = []
-        for code in [language.lowercased(), "en", "nl"] where !languages.contains(code) { languages.append(code) }
-        self.languages = languages
-        self.languageBytes = languages.map { Array($0.utf8) }
+        var codes: [String] = []
+        for code in [language.lowercased(), "en", "nl"] where !codes.contains(code) { codes.append(code) }
+        self.languages = codes.map { Array($0.utf8) }
     }
 
     package func outcome(for fields: OAIRecordFields) -> RecordOutcome {
@@ -22,9 +20,9 @@ package struct OAIRecordMapper: Sendable {
         case nil:
             return .skipped(reason: "\(Self.name(fields)) has no metadata")
         case .edm:
-            return EDMRecordMapper(languages: languageBytes).outcome(fields)
+            return EDMRecordMapper(languages: languages).outcome(fields)
         case .dublinCore:
-            return DublinCoreRecordMapper(languages: languageBytes).outcome(fields)
+            return DublinCoreRecordMapper(languages: languages).outcome(fields)
         case .other(let format):
             return .skipped(reason: "\(Self.name(fields)) is in a metadata format Vitrine cannot read (<\(format)>)")
         }
