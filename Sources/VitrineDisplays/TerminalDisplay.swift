@@ -62,25 +62,28 @@ package struct TerminalDisplay: ProgressDisplayLogic {
 }
 
 /// When the last plain progress line went out, and whether a terminal line is showing.
-private final class ProgressLineState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: ContinuousClock.Instant?
-    private var shown = false
+private final class ProgressLineState: Sendable {
+    private struct State {
+        var last: ContinuousClock.Instant?
+        var shown = false
+    }
 
-    var wasShown: Bool { lock.withLock { shown } }
+    private let state = Locked(State())
 
-    func markShown() { lock.withLock { shown = true } }
+    var wasShown: Bool { state.withLock { $0.shown } }
+
+    func markShown() { state.withLock { $0.shown = true } }
 
     /// Whether `interval` has passed since the last line (the first is due after one interval too).
     func due(every interval: Duration) -> Bool {
-        lock.withLock {
+        state.withLock { state in
             let now = ContinuousClock.now
-            guard let previous = last else {
-                last = now
+            guard let previous = state.last else {
+                state.last = now
                 return false
             }
             guard now - previous >= interval else { return false }
-            last = now
+            state.last = now
             return true
         }
     }

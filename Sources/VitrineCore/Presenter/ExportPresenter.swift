@@ -44,21 +44,22 @@ package struct ExportPresenter: ExportPresentationLogic {
         let rate = progress.elapsed > 0 ? Double(progress.objects) / progress.elapsed : 0
         if let total = progress.reportedTotal, total > 0 {
             let percent = (Double(progress.objects) / Double(total) * 1000).rounded() / 10
-            parts.append("\(grouped(progress.objects)) of \(grouped(total)) objects (\(percent)%)")
+            parts.append(
+                "\(NumberText.grouped(progress.objects)) of \(NumberText.grouped(total)) objects (\(percent)%)")
         } else {
             parts.append(count(progress.objects, "object"))
         }
-        parts.append("\(grouped(Int(rate.rounded()))) objects/s")
+        parts.append("\(NumberText.grouped(Int(rate.rounded()))) objects/s")
         if let total = progress.reportedTotal, rate > 0, total > progress.objects {
-            parts.append("about \(seconds(Double(total - progress.objects) / rate)) left")
+            parts.append("about \(NumberText.seconds(Double(total - progress.objects) / rate)) left")
         }
-        if progress.cacheHits > 0 { parts.append("\(grouped(progress.cacheHits)) from cache") }
+        if progress.cacheHits > 0 { parts.append("\(NumberText.grouped(progress.cacheHits)) from cache") }
         if progress.retries > 0 { parts.append(retries(progress.retries)) }
         return "\(progress.source): " + parts.joined(separator: ", ")
     }
 
     private static func retries(_ number: Int) -> String {
-        "\(grouped(number)) \(number == 1 ? "retry" : "retries")"
+        "\(NumberText.grouped(number)) \(number == 1 ? "retry" : "retries")"
     }
 
     // MARK: - Catalog
@@ -153,12 +154,12 @@ package struct ExportPresenter: ExportPresentationLogic {
         var large: ThumbnailSelector.Thumbnail?
         if let image = object.image {
             let candidate = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth)
-            if !SafeURL.filter(candidate.url).isEmpty { thumbnail = candidate }
-            imageURL = SafeURL.filter(ThumbnailSelector.fullImageURL(for: image))
+            if !WebURL.filter(candidate.url).isEmpty { thumbnail = candidate }
+            imageURL = WebURL.filter(ThumbnailSelector.fullImageURL(for: image))
             let twice = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth * 2)
-            if twice.url != candidate.url, twice.width > candidate.width { double = SafeURL.filter(twice.url) }
+            if twice.url != candidate.url, twice.width > candidate.width { double = WebURL.filter(twice.url) }
             let detail = ThumbnailSelector.thumbnail(for: image, width: Self.largeImageWidth)
-            if !SafeURL.filter(detail.url).isEmpty { large = detail }
+            if !WebURL.filter(detail.url).isEmpty { large = detail }
         }
         var alt = title
         if !maker.isEmpty { alt += ", \(maker)" }
@@ -173,7 +174,7 @@ package struct ExportPresenter: ExportPresentationLogic {
             thumbnailWidth: thumbnail?.width ?? thumbnailWidth,
             thumbnailHeight: thumbnail?.height ?? thumbnailWidth,
             imageURL: imageURL,
-            objectURL: SafeURL.filter(object.objectURL)
+            objectURL: WebURL.filter(object.objectURL)
         )
         displayedObject.thumbnail2xURL = double
         displayedObject.largeImageURL = large?.url ?? ""
@@ -199,9 +200,9 @@ package struct ExportPresenter: ExportPresentationLogic {
             "\(statistics.skipped) skipped",
         ]
         if statistics.deleted > 0 { parts.append("\(statistics.deleted) deleted") }
-        if statistics.cacheHits > 0 { parts.append("\(Self.grouped(statistics.cacheHits)) from cache") }
+        if statistics.cacheHits > 0 { parts.append("\(NumberText.grouped(statistics.cacheHits)) from cache") }
         if statistics.retries > 0 { parts.append(Self.retries(statistics.retries)) }
-        parts.append(Self.seconds(statistics.seconds))
+        parts.append(NumberText.seconds(statistics.seconds))
         return SummaryViewModel(
             warnings: warnings,
             notices: statistics.notices.map { "note: \($0)" },
@@ -214,25 +215,7 @@ package struct ExportPresenter: ExportPresentationLogic {
 
     /// `1 object`, `12 objects`, `12,345 objects`.
     package static func count(_ number: Int, _ noun: String) -> String {
-        "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
-    }
-
-    /// Digits grouped by thousands with commas, the same on every machine whatever its locale.
-    package static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
-    }
-
-    /// `0.4 s`, `12.0 s`, `3 min 20 s`.
-    package static func seconds(_ value: Double) -> String {
-        guard value >= 60 else { return "\((value * 10).rounded() / 10) s" }
-        let total = Int(value.rounded())
-        return "\(total / 60) min \(total % 60) s"
+        "\(NumberText.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Text on one line: runs of whitespace and line breaks become one space.

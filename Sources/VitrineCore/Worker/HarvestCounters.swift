@@ -1,26 +1,27 @@
-import Foundation
-
 /// Counts a harvest keeps while pages are in flight, read by progress displays and the summary.
-package final class HarvestCounters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _requests = 0
-    private var _cacheHits = 0
-    private var _retries = 0
-    private var _missing: [String] = []
+package final class HarvestCounters: Sendable {
+    private struct Counts {
+        var requests = 0
+        var cacheHits = 0
+        var retries = 0
+        var missing: [String] = []
+    }
+
+    private let counts = Locked(Counts())
 
     package init() {}
 
     /// Responses fetched from the network.
-    package var requests: Int { lock.withLock { _requests } }
+    package var requests: Int { counts.withLock { $0.requests } }
     /// Responses read from the page cache.
-    package var cacheHits: Int { lock.withLock { _cacheHits } }
+    package var cacheHits: Int { counts.withLock { $0.cacheHits } }
     /// Requests sent again after a transient failure.
-    package var retries: Int { lock.withLock { _retries } }
+    package var retries: Int { counts.withLock { $0.retries } }
     /// Pages `--offline` could not find in the cache.
-    package var missing: [String] { lock.withLock { _missing } }
+    package var missing: [String] { counts.withLock { $0.missing } }
 
-    func countRequest() { lock.withLock { _requests += 1 } }
-    func countCacheHit() { lock.withLock { _cacheHits += 1 } }
-    func countRetry() { lock.withLock { _retries += 1 } }
-    func countMissing(_ page: String) { lock.withLock { _missing.append(page) } }
+    func countRequest() { counts.withLock { $0.requests += 1 } }
+    func countCacheHit() { counts.withLock { $0.cacheHits += 1 } }
+    func countRetry() { counts.withLock { $0.retries += 1 } }
+    func countMissing(_ page: String) { counts.withLock { $0.missing.append(page) } }
 }

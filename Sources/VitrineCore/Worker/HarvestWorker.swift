@@ -367,17 +367,16 @@ package struct HarvestWorker: Sendable {
 }
 
 /// How many chain pages may be fetched or parsed ahead of the one being handed over.
-private final class PrefetchSlots: @unchecked Sendable {
-    private let lock = NSLock()
+private final class PrefetchSlots: Sendable {
     private let limit: Int
-    private var used = 0
+    private let used = Locked(0)
 
     init(limit: Int) {
         self.limit = limit
     }
 
     func acquire() -> Bool {
-        lock.withLock {
+        used.withLock { used in
             guard used < limit else { return false }
             used += 1
             return true
@@ -385,7 +384,7 @@ private final class PrefetchSlots: @unchecked Sendable {
     }
 
     func release() {
-        lock.withLock { used = max(0, used - 1) }
+        used.withLock { $0 = max(0, $0 - 1) }
     }
 }
 

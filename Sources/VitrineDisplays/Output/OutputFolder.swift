@@ -5,16 +5,19 @@ import VitrineCore
 /// are written does each one replace its old version (a rename on the same disk). A run that fails part way
 /// leaves the previous catalog as it was, and other files in the output folder (its README) alone.
 /// Files may be staged from several threads at once (the gallery renders its pages in parallel).
-package final class OutputFolder: @unchecked Sendable {
+package final class OutputFolder: Sendable {
     /// Where the catalog ends up.
     package let destination: URL
     /// Where this run writes first.
     package let staging: URL
-    /// Top-level entries staged so far, and folders already created; guarded by `lock`.
-    private var entries: [String] = []
-    private var folders: Set<String> = []
-    private let lock = NSLock()
-    private let fileManager = FileManager()
+    /// Top-level entries staged so far (in the order first staged), and folders already created.
+    private struct Staged {
+        var entries: [String] = []
+        var folders: Set<String> = []
+    }
+
+    private let staged = Locked(Staged())
+    private var fileManager: FileManager { FileManager.default }
 
     /// Creates the output folder if needed and a fresh staging folder inside it.
     package init(path: String) throws(ExportError) {
@@ -36,14 +39,14 @@ package final class OutputFolder: @unchecked Sendable {
         let target = staging.appendingPathComponent(relativePath)
         let folder = target.deletingLastPathComponent().path
         let top = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
-        let needsFolder = lock.withLock {
-            if !entries.contains(top) { entries.append(top) }
-            return !folders.contains(folder)
+        let needsFolder = staged.withLock {
+            if !$0.entries.contains(top) { $0.entries.append(top) }
+            return !$0.folders.contains(folder)
         }
         do {
             if needsFolder {
                 try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                lock.withLock { _ = folders.insert(folder) }
+                staged.withLock { _ = $0.folders.insert(folder) }
             }
             try Self.writeFile(data, to: target.path)
         } catch {
@@ -76,6 +79,7 @@ package final class OutputFolder: @unchecked Sendable {
     /// Moves every staged file or folder into place, replacing the old one, and removes the staging folder.
     /// Returns the paths written, as the user gave the output folder.
     package func commit(displayRoot: String) throws(ExportError) -> [String] {
+        let entries = staged.withLock { $0.entries }
         for entry in entries {
             let staged = staging.appendingPathComponent(entry)
             let target = destination.appendingPathComponent(entry)

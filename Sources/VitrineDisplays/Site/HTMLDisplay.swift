@@ -59,14 +59,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
 }
 
 /// The first error of parallel work, kept so that the others can stop early.
-private final class FirstFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: ExportError?
+private final class FirstFailure: Sendable {
+    private let first = Locked<ExportError?>(nil)
 
-    var isSet: Bool { lock.withLock { first != nil } }
-    var error: ExportError? { lock.withLock { first } }
+    var isSet: Bool { first.withLock { $0 != nil } }
+    var error: ExportError? { first.current }
 
     func record(_ error: ExportError) {
-        lock.withLock { if first == nil { first = error } }
+        first.withLock { if $0 == nil { $0 = error } }
     }
 }

@@ -92,7 +92,7 @@ package struct ArtInstituteSource: CollectionSource {
         case 403 where isSearch:
             return .httpStatus(
                 403,
-                "the search API serves anonymous callers only the first \(ExportPresenter.grouped(Self.searchWindow)) "
+                "the search API serves anonymous callers only the first \(NumberText.grouped(Self.searchWindow)) "
                     + "results; narrow --query, or leave it out to walk the whole listing")
         case 403:
             return .httpStatus(
@@ -123,8 +123,8 @@ package struct ArtInstituteSource: CollectionSource {
             limit = Self.searchWindow / pageSize
             if total > Self.searchWindow {
                 notices.append(
-                    "\(ExportPresenter.grouped(total)) artworks match, but the search API serves anonymous callers "
-                        + "only the first \(ExportPresenter.grouped(Self.searchWindow)); narrow --query to see the rest"
+                    "\(NumberText.grouped(total)) artworks match, but the search API serves anonymous callers "
+                        + "only the first \(NumberText.grouped(Self.searchWindow)); narrow --query to see the rest"
                 )
             }
         }

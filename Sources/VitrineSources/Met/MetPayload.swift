@@ -51,7 +51,7 @@ enum MetPayload {
         }
 
         private static func nonEmpty(_ text: String?) -> String? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), ImageURL.isWebURL(text) else { return nil }
+            guard let text = text?.trimmingCharacters(in: .whitespaces), WebURL.isValid(text) else { return nil }
             return text
         }
 

@@ -144,8 +144,8 @@ package struct MetSource: CollectionSource {
             var notices: [String] = []
             if offset == 0 && total > Self.searchWindow {
                 notices.append(
-                    "\(ExportPresenter.grouped(total)) objects match, but The Met's search serves only the first "
-                        + "\(ExportPresenter.grouped(Self.searchWindow)); narrow --query or use --department")
+                    "\(NumberText.grouped(total)) objects match, but The Met's search serves only the first "
+                        + "\(NumberText.grouped(Self.searchWindow)); narrow --query or use --department")
             }
             return SourcePage(
                 records: [],

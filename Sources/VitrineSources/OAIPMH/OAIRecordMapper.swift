@@ -37,7 +37,7 @@ package struct OAIRecordMapper: Sendable {
     /// The last path segment of a URI identifier (`https://id.rijksmuseum.nl/200107928` → `200107928`), or the
     /// part after the last colon of an `oai:` identifier.
     static func shortIdentifier(_ identifier: String) -> String {
-        if ImageURL.isWebURL(identifier) {
+        if WebURL.isValid(identifier) {
             return identifier.split(separator: "/").last.map(String.init) ?? identifier
         }
         if identifier.hasPrefix("oai:") { return identifier.split(separator: ":").last.map(String.init) ?? identifier }
@@ -107,9 +107,9 @@ struct EDMRecordMapper {
 
     /// `edm:isShownAt`, else the record's identifier when it is a web address.
     private func link(_ fields: OAIRecordFields, identifier: () -> String) -> String? {
-        if let page = fields.string(fields.isShownAt?.value), ImageURL.isWebURL(page) { return page }
+        if let page = fields.string(fields.isShownAt?.value), WebURL.isValid(page) { return page }
         let identifier = identifier()
-        return ImageURL.isWebURL(identifier) ? identifier : nil
+        return WebURL.isValid(identifier) ? identifier : nil
     }
 }
 
@@ -123,9 +123,9 @@ struct DublinCoreRecordMapper {
         let candidates = dc.relations.map { dc.string($0) } + identifiers + dc.formats.map { dc.string($0) }
         let imageURL = candidates.first(where: ImageURL.isImage)
         let link =
-            identifiers.first { ImageURL.isWebURL($0) && !ImageURL.isImage($0) }
-            ?? (ImageURL.isWebURL(identifier) ? identifier : nil)
-        let number = identifiers.first { !ImageURL.isWebURL($0) }
+            identifiers.first { WebURL.isValid($0) && !ImageURL.isImage($0) }
+            ?? (WebURL.isValid(identifier) ? identifier : nil)
+        let number = identifiers.first { !WebURL.isValid($0) }
         let id = number ?? OAIRecordMapper.shortIdentifier(identifier)
         guard !id.isEmpty else { return .skipped(reason: "a record has neither header identifier nor dc:identifier") }
         return .object(

@@ -161,8 +161,8 @@ package struct RijksmuseumLegacySource: CollectionSource {
         let reachable = Self.resultWindow / pageSize
         guard wanted > reachable else { return (wanted, []) }
         let notice =
-            "the API reports \(ExportPresenter.grouped(count)) objects but serves only the first "
-            + "\(ExportPresenter.grouped(Self.resultWindow)) (p × ps ≤ 10,000); "
+            "the API reports \(NumberText.grouped(count)) objects but serves only the first "
+            + "\(NumberText.grouped(Self.resultWindow)) (p × ps ≤ 10,000); "
             + "use --source rijksmuseum (OAI-PMH) for the whole collection"
         return (reachable, [notice])
     }

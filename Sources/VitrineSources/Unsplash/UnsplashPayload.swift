@@ -47,7 +47,7 @@ enum UnsplashPayload {
                 !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             }
             let image = (urls?.raw).flatMap { raw in
-                ImageURL.isWebURL(raw) ? ImageReference(url: raw, width: width, height: height, sizing: .imgix) : nil
+                WebURL.isValid(raw) ? ImageReference(url: raw, width: width, height: height, sizing: .imgix) : nil
             }
             return ArtObject(
                 id: id,

@@ -104,7 +104,7 @@ import Testing
         #expect(summary.summary == "vitrine: test: 14 pages, 5 objects, 5 sections, 1 duplicate, 1 skipped, 1.3 s")
         #expect(summary.warnings == ["warning: page 3, record 2: missing field objectNumber"])
         #expect(summary.written == "wrote spy/catalog")
-        #expect(ExportPresenter.grouped(1_234_567) == "1,234,567")
+        #expect(NumberText.grouped(1_234_567) == "1,234,567")
     }
 
     @Test func `Markdown anchors follow GitHub's rules`() {

@@ -1,0 +1,21 @@
+/// Numbers as a reader sees them, the same on every machine whatever its locale: used by the Presenter and by
+/// sources' notices alike.
+package enum NumberText {
+    /// Digits grouped by thousands with commas: `1,234,567`.
+    package static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
+
+    /// `0.4 s`, `12.0 s`, `3 min 20 s`.
+    package static func seconds(_ value: Double) -> String {
+        guard value >= 60 else { return "\((value * 10).rounded() / 10) s" }
+        let total = Int(value.rounded())
+        return "\(total / 60) min \(total % 60) s"
+    }
+}

@@ -1,0 +1,48 @@
+/// The one rule for what counts as a web address, used where a source picks links out of a record and where the
+/// Presenter lets a link into a catalog: an absolute `http` or `https` URL with a host, in printable ASCII.
+/// A `javascript:` or `data:` URL, a relative path, or text with spaces or control characters (which could end
+/// an attribute or a link early) is not one. Checked byte by byte: it runs several times per object, and a
+/// million `URLComponents` cost seconds.
+package enum WebURL {
+    /// Whether `text` is a web address by the rule above (no surrounding whitespace allowed).
+    package static func isValid(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(isValid)
+    }
+
+    /// The URL, trimmed, if it is a web address, else the empty string: what a catalog may link to.
+    package static func filter(_ candidate: String?) -> String {
+        guard let trimmed = candidate?.trimmingASCIIWhitespace(), isValid(trimmed) else { return "" }
+        return trimmed
+    }
+
+    private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The scheme runs to the first colon: `http` or `https` in any case.
+        var length = 0
+        for expected in "https".utf8 {
+            guard length < bytes.count, bytes[length] | 0x20 == expected else { break }
+            length += 1
+        }
+        guard length >= 4 else { return false }
+        let rest = UnsafeBufferPointer(rebasing: bytes[length...])
+        guard rest.starts(with: "://".utf8), rest.count > 3 else { return false }
+        let host = rest[3]
+        guard host != UInt8(ascii: "/"), host != UInt8(ascii: "?"), host != UInt8(ascii: "#"), host != UInt8(ascii: "@")
+        else { return false }
+        return bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII whitespace (space, tab, CR, LF); itself when there is
+    /// none, which is the common case and costs no copy.
+    package func trimmingASCIIWhitespace() -> String {
+        let bytes = utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = bytes.first, let last = bytes.last, isSpace(first) || isSpace(last) else { return self }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+            let end = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[start...end])
+    }
+}
