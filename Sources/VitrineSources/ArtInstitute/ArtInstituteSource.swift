@@ -45,17 +45,11 @@ package struct ArtInstituteSource: CollectionSource {
     }
 
     package init(_ configuration: SourceConfiguration) throws(ExportError) {
-        let name = Self.descriptor.name
-        try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
-        let pageSize = try configuration.pageSize(maximum: Self.maximumPageSize, source: name)
-        let startPage = try configuration.startPage(first: 1, source: name)
+        let settings = try configuration.settings(
+            for: Self.descriptor, pageSizes: .upTo(Self.maximumPageSize), firstPage: 1)
         self.init(
-            baseURL: try configuration.baseURL(default: Self.defaultBaseURL, source: name),
-            pageSize: pageSize,
-            query: configuration.query,
-            artist: configuration.artist,
-            startPage: startPage
-        )
+            baseURL: settings.baseURL, pageSize: settings.pageSize, query: configuration.query,
+            artist: configuration.artist, startPage: settings.startPage)
     }
 
     private var isSearch: Bool { query != nil || artist != nil }
@@ -63,9 +57,7 @@ package struct ArtInstituteSource: CollectionSource {
     package var firstPage: PageCursor { .number(startPage) }
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
-        guard case .number(let number) = page else {
-            throw .invalidRequest("this API pages by number, not by \(page)")
-        }
+        let number = try page.pageNumber()
         var parameters: [(String, String)] = []
         if let query { parameters.append(("q", query)) }
         if let artist { parameters.append(("query[match_phrase][artist_title]", artist)) }
@@ -74,9 +66,7 @@ package struct ArtInstituteSource: CollectionSource {
             ("fields", ArtInstitutePayload.fields.joined(separator: ",")),
         ]
         let path = baseURL.appendingPathComponent(isSearch ? "artworks/search" : "artworks")
-        guard let url = QueryString.url(path, adding: parameters) else {
-            throw .invalidRequest("bad base URL \(baseURL.absoluteString)")
-        }
+        let url = try QueryString.url(path, adding: parameters)
         // The museum asks callers to name themselves in AIC-User-Agent; no Referer is ever sent.
         return SourceRequest(
             url: url,
@@ -107,11 +97,8 @@ package struct ArtInstituteSource: CollectionSource {
         guard let data = list.data else { throw .undecodablePage("no data array") }
         let iiif = Self.trimmed(list.config?.iiif_url) ?? Self.defaultIIIFURL
         let website = Self.trimmed(list.config?.website_url).map(Self.secure) ?? "https://www.artic.edu"
-        let records = data.map { record -> RecordOutcome in
-            switch record.result {
-            case .success(let artwork): .object(artwork.artObject(iiifURL: iiif, websiteURL: website))
-            case .failure(let error): .skipped(reason: DecodingFailure.describe(error))
-            }
+        let records = data.map { record in
+            record.outcome { .object($0.artObject(iiifURL: iiif, websiteURL: website)) }
         }
         let total = list.pagination?.total
         guard let pages = list.pagination?.total_pages, pages > 0, let total, total > 0 else {

@@ -48,7 +48,7 @@ package struct MetSource: CollectionSource {
 
     package init(_ configuration: SourceConfiguration) throws(ExportError) {
         let name = Self.descriptor.name
-        try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
+        let settings = try configuration.settings(for: Self.descriptor, pageSizes: .objectsPerPage(standard: 100))
         if configuration.query != nil && configuration.artist != nil {
             throw ExportError(
                 .configuration("The Met searches either free text or makers: give --query or --artist, not both"),
@@ -62,12 +62,8 @@ package struct MetSource: CollectionSource {
                 .configuration("--department takes The Met's numeric department ids, e.g. 11 or 1,3,9"), source: name)
         }
         self.init(
-            baseURL: try configuration.baseURL(default: Self.defaultBaseURL, source: name),
-            query: configuration.query,
-            artist: configuration.artist,
-            departments: departments,
-            pageSize: configuration.pageSize ?? 100
-        )
+            baseURL: settings.baseURL, query: configuration.query, artist: configuration.artist,
+            departments: departments, pageSize: settings.pageSize)
     }
 
     private var searchText: String? { query ?? artist }
@@ -76,11 +72,11 @@ package struct MetSource: CollectionSource {
     package var firstPage: PageCursor { searchText == nil ? .token(nil) : .number(0) }
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
-        let url: URL?
+        let url: URL
         switch page {
         case .token(nil):
             let objects = baseURL.appendingPathComponent("v1/objects")
-            url = QueryString.url(objects, adding: departments.map { [("departmentIds", $0)] } ?? [])
+            url = try QueryString.url(objects, adding: departments.map { [("departmentIds", $0)] } ?? [])
         case .number(let offset):
             guard let searchText else { throw .invalidRequest("The Met's object list is not paged") }
             var parameters = [("q", searchText)]
@@ -91,14 +87,12 @@ package struct MetSource: CollectionSource {
             parameters += [
                 ("hasImages", "true"), ("offset", String(offset)), ("limit", String(Self.searchPageSize)),
             ]
-            url = QueryString.url(baseURL.appendingPathComponent("v1.1/search"), adding: parameters)
+            url = try QueryString.url(baseURL.appendingPathComponent("v1.1/search"), adding: parameters)
         case .object(let id):
-            url = URL(
-                string: baseURL.appendingPathComponent("v1/objects").absoluteString + "/" + QueryString.escape(id))
+            url = try QueryString.url(baseURL.appendingPathComponent("v1/objects"), appendingSegment: id)
         case .token(.some):
             throw .invalidRequest("The Met's API has no resumption tokens")
         }
-        guard let url else { throw .invalidRequest("bad base URL \(baseURL.absoluteString)") }
         return SourceRequest(url: url, headers: ["Accept": "application/json"])
     }
 

@@ -53,15 +53,15 @@ package struct OAIPMHSource: CollectionSource {
         defaultPrefix: String
     ) throws(ExportError) {
         let name = descriptor.name
-        try configuration.refuseFilters(except: descriptor.filters, source: name)
         guard let base = configuration.baseURL ?? defaultBaseURL else {
             throw ExportError(
                 .configuration("the oai source needs --base-url, the repository's OAI-PMH address"), source: name)
         }
-        if configuration.pageSize != nil {
-            throw ExportError(
-                .configuration("OAI-PMH servers choose their own page size; leave out --page-size"), source: name)
-        }
+        var described = descriptor
+        described.defaultBaseURL = base
+        let settings = try configuration.settings(
+            for: described,
+            pageSizes: .chosenByServer(reason: "OAI-PMH servers choose their own page size; leave out --page-size"))
         for (flag, value) in [("--from", configuration.from), ("--until", configuration.until)] {
             guard let value else { continue }
             guard Self.isDatestamp(value) else {
@@ -70,11 +70,11 @@ package struct OAIPMHSource: CollectionSource {
                     source: name)
             }
         }
-        var described = descriptor
-        if defaultBaseURL == nil, let host = URL(string: base)?.host { described.institution = host }
+        if defaultBaseURL == nil, let host = settings.baseURL.host { described.institution = host }
+        described.defaultBaseURL = descriptor.defaultBaseURL
         self.init(
             descriptor: described,
-            baseURL: try configuration.baseURL(default: base, source: name),
+            baseURL: settings.baseURL,
             metadataPrefix: configuration.metadataPrefix ?? defaultPrefix,
             set: configuration.set,
             from: configuration.from,
@@ -92,22 +92,17 @@ package struct OAIPMHSource: CollectionSource {
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
         var parameters: [(String, String)] = [("verb", "ListRecords")]
-        switch page {
-        case .token(nil):
+        if let token = try page.resumptionToken() {
+            // The protocol: a resumption request carries the verb and the token, nothing else.
+            parameters.append(("resumptionToken", token))
+        } else {
             parameters.append(("metadataPrefix", metadataPrefix))
             if let set { parameters.append(("set", set)) }
             if let from { parameters.append(("from", from)) }
             if let until { parameters.append(("until", until)) }
-        case .token(.some(let token)):
-            // The protocol: a resumption request carries the verb and the token, nothing else.
-            parameters.append(("resumptionToken", token))
-        default:
-            throw .invalidRequest("OAI-PMH pages by resumption token, not by \(page)")
         }
-        guard let url = QueryString.url(baseURL, adding: parameters) else {
-            throw .invalidRequest("bad base URL \(baseURL.absoluteString)")
-        }
-        return SourceRequest(url: url, headers: ["Accept": "text/xml, application/xml"])
+        return SourceRequest(
+            url: try QueryString.url(baseURL, adding: parameters), headers: ["Accept": "text/xml, application/xml"])
     }
 
     /// OAI-PMH servers may send their `<error>` with a 4xx status: an XML body is read whatever the status.

@@ -58,51 +58,32 @@ package struct RijksmuseumLegacySource: CollectionSource {
 
     /// Builds the source from command-line settings; the key comes from `--key` or `RIJKSMUSEUM_API_KEY`.
     package init(_ configuration: SourceConfiguration, environment: [String: String]) throws(ExportError) {
-        let name = Self.descriptor.name
-        try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
-        let url = try configuration.baseURL(default: Self.defaultBaseURL, source: name)
-        let key = configuration.key(environment: environment, variable: Self.keyVariable)
-        if key == nil && configuration.baseURL == nil {
+        let settings = try configuration.settings(
+            for: Self.descriptor, pageSizes: .upTo(Self.maximumPageSize), firstPage: 0, environment: environment)
+        // A mirror or a recording may need no key; the museum's own API did.
+        if settings.key == nil && configuration.baseURL == nil {
             throw ExportError(
                 .harvest(.missingKey("the Rijksmuseum API needs a key: pass --key or set \(Self.keyVariable)")),
-                source: name
-            )
+                source: Self.descriptor.name)
         }
-        let pageSize = try configuration.pageSize(maximum: Self.maximumPageSize, source: name)
         self.init(
-            baseURL: url,
-            culture: configuration.language,
-            key: key,
-            pageSize: pageSize,
-            query: configuration.query,
-            artist: configuration.artist,
-            startPage: try configuration.startPage(first: 0, source: name)
-        )
+            baseURL: settings.baseURL, culture: configuration.language, key: settings.key,
+            pageSize: settings.pageSize, query: configuration.query, artist: configuration.artist,
+            startPage: settings.startPage)
     }
 
     package var firstPage: PageCursor { .number(startPage) }
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
-        guard case .number(let number) = page else {
-            throw .invalidRequest("this API pages by number, not by \(page)")
-        }
+        let number = try page.pageNumber()
         let collection = baseURL.appendingPathComponent(culture).appendingPathComponent("collection")
-        guard var components = URLComponents(url: collection, resolvingAgainstBaseURL: false) else {
-            throw .invalidRequest("bad base URL \(baseURL.absoluteString)")
-        }
-        var items: [URLQueryItem] = []
-        if let key { items.append(URLQueryItem(name: "key", value: key)) }
-        items += [
-            URLQueryItem(name: "format", value: "json"),
-            URLQueryItem(name: "p", value: String(number)),
-            URLQueryItem(name: "ps", value: String(pageSize)),
-            URLQueryItem(name: "s", value: "artist"),
-        ]
-        if let query { items.append(URLQueryItem(name: "q", value: query)) }
-        if let artist { items.append(URLQueryItem(name: "involvedMaker", value: artist)) }
-        components.queryItems = (components.queryItems ?? []) + items
-        guard let url = components.url else { throw .invalidRequest("bad base URL \(baseURL.absoluteString)") }
-        return SourceRequest(url: url, headers: ["Accept": "application/json"])
+        var parameters: [(String, String)] = []
+        if let key { parameters.append(("key", key)) }
+        parameters += [("format", "json"), ("p", String(number)), ("ps", String(pageSize)), ("s", "artist")]
+        if let query { parameters.append(("q", query)) }
+        if let artist { parameters.append(("involvedMaker", artist)) }
+        return SourceRequest(
+            url: try QueryString.url(collection, adding: parameters), headers: ["Accept": "application/json"])
     }
 
     package func failure(for response: SourceResponse) -> HarvestFailure? {
@@ -129,21 +110,11 @@ package struct RijksmuseumLegacySource: CollectionSource {
     }
 
     package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
-        let list: RijksmuseumLegacyPayload.List
-        do {
-            list = try JSONDecoder().decode(RijksmuseumLegacyPayload.List.self, from: response.body)
-        } catch {
-            throw .undecodablePage(DecodingFailure.describe(error))
-        }
+        let list = try response.decodeJSON(RijksmuseumLegacyPayload.List.self)
         guard let records = list.artObjects else {
             throw .undecodablePage("no artObjects array")
         }
-        let outcomes = records.map { record -> RecordOutcome in
-            switch record.result {
-            case .success(let payload): payload.artObject(culture: culture)
-            case .failure(let error): .skipped(reason: DecodingFailure.describe(error))
-            }
-        }
+        let outcomes = records.map { record in record.outcome { $0.artObject(culture: culture) } }
         guard case .number = page, let count = list.count else {
             return SourcePage(records: outcomes, continuation: .end, reportedTotal: list.count)
         }

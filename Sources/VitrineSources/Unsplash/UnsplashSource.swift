@@ -41,33 +41,25 @@ package struct UnsplashSource: CollectionSource {
 
     package init(_ configuration: SourceConfiguration, environment: [String: String]) throws(ExportError) {
         let name = Self.descriptor.name
-        try configuration.refuseFilters(except: Self.descriptor.filters, source: name)
+        let settings = try configuration.settings(
+            for: Self.descriptor, pageSizes: .upTo(Self.maximumPageSize), firstPage: 1, environment: environment)
         if configuration.query != nil && configuration.artist != nil {
             throw ExportError(.configuration("give --query or --artist, not both"), source: name)
         }
-        guard let key = configuration.key(environment: environment, variable: Self.keyVariable) else {
+        guard let key = settings.key else {
             throw ExportError(
                 .harvest(.missingKey("Unsplash needs an access key: pass --key or set \(Self.keyVariable)")),
                 source: name)
         }
-        let pageSize = try configuration.pageSize(maximum: Self.maximumPageSize, source: name)
-        let startPage = try configuration.startPage(first: 1, source: name)
         self.init(
-            baseURL: try configuration.baseURL(default: Self.defaultBaseURL, source: name),
-            key: key,
-            pageSize: pageSize,
-            query: configuration.query,
-            username: configuration.artist,
-            startPage: startPage
-        )
+            baseURL: settings.baseURL, key: key, pageSize: settings.pageSize, query: configuration.query,
+            username: configuration.artist, startPage: settings.startPage)
     }
 
     package var firstPage: PageCursor { .number(startPage) }
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
-        guard case .number(let number) = page else {
-            throw .invalidRequest("this API pages by number, not by \(page)")
-        }
+        let number = try page.pageNumber()
         var parameters: [(String, String)] = []
         let path: URL
         if let query {
@@ -80,9 +72,7 @@ package struct UnsplashSource: CollectionSource {
             path = baseURL.appendingPathComponent("photos")
         }
         parameters += [("page", String(number)), ("per_page", String(pageSize))]
-        guard let url = QueryString.url(path, adding: parameters) else {
-            throw .invalidRequest("bad base URL \(baseURL.absoluteString)")
-        }
+        let url = try QueryString.url(path, adding: parameters)
         // The key travels in a header, never in the URL, so no log or cache key can hold it.
         return SourceRequest(
             url: url,
@@ -117,12 +107,7 @@ package struct UnsplashSource: CollectionSource {
         } else {
             photos = try response.decodeJSON([Lenient<UnsplashPayload.Photo>].self)
         }
-        let records = photos.map { photo -> RecordOutcome in
-            switch photo.result {
-            case .success(let photo): .object(photo.artObject)
-            case .failure(let error): .skipped(reason: DecodingFailure.describe(error))
-            }
-        }
+        let records = photos.map { photo in photo.outcome { .object($0.artObject) } }
         let links = LinkHeader.parse(response.headers["link"] ?? "")
         let lastPage = links["last"].flatMap(Self.pageNumber) ?? pagesFromBody
         let continuation: Continuation

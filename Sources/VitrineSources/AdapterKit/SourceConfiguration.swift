@@ -78,6 +78,35 @@ package struct SourceConfiguration: Sendable, Equatable {
         throw ExportError(.configuration("the \(source) source cannot honour \(flags); \(can)"), source: source)
     }
 
+    /// What every adapter reads, checked once against its descriptor: filters it cannot honour are refused,
+    /// then the base URL (`--base-url`, else the descriptor's default), the key (`--key`, else the descriptor's
+    /// environment variable), the page size and the first page are resolved.
+    /// - parameter pageSizes: how `--page-size` is read for this API.
+    /// - parameter firstPage: the number of the API's first page (0 or 1), for `--start-page`.
+    package func settings(
+        for descriptor: SourceDescriptor, pageSizes: PageSizing, firstPage: Int = 0, environment: [String: String] = [:]
+    ) throws(ExportError) -> AdapterSettings {
+        let name = descriptor.name
+        try refuseFilters(except: descriptor.filters, source: name)
+        let url = try baseURL(default: descriptor.defaultBaseURL, source: name)
+        let size: Int
+        switch pageSizes {
+        case .upTo(let maximum):
+            size = try pageSize(maximum: maximum, source: name)
+        case .objectsPerPage(let standard):
+            size = pageSize ?? standard
+        case .chosenByServer(let reason):
+            if pageSize != nil { throw ExportError(.configuration(reason), source: name) }
+            size = 0
+        }
+        return AdapterSettings(
+            baseURL: url,
+            key: descriptor.keyVariable.flatMap { key(environment: environment, variable: $0) },
+            pageSize: size,
+            startPage: try startPage(first: firstPage, source: name)
+        )
+    }
+
     /// `--key`, else the source's environment variable (an empty variable counts as unset).
     package func key(environment: [String: String], variable: String) -> String? {
         key ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
@@ -112,4 +141,25 @@ package struct SourceConfiguration: Sendable, Equatable {
         }
         return url
     }
+}
+
+/// How `--page-size` is read for an API.
+package enum PageSizing: Sendable {
+    /// 1 up to the API's limit; the limit when not given.
+    case upTo(Int)
+    /// Objects of an id list that count as one page for `--max-pages`; `standard` when not given.
+    case objectsPerPage(standard: Int)
+    /// The server chooses (OAI-PMH): `--page-size` is refused with `reason`.
+    case chosenByServer(reason: String)
+}
+
+/// The settings every adapter reads, resolved by `SourceConfiguration.settings(for:pageSizes:firstPage:environment:)`.
+package struct AdapterSettings: Sendable, Equatable {
+    package var baseURL: URL
+    /// `--key`, else the descriptor's environment variable; `nil` when neither is set or the API takes no key.
+    package var key: String?
+    /// `--page-size`, checked against the API's limit (0 when the server chooses).
+    package var pageSize: Int
+    /// `--start-page`, else the API's first page.
+    package var startPage: Int
 }

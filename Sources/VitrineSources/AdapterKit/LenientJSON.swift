@@ -4,29 +4,42 @@ import VitrineCore
 /// Decodes an element, or keeps the error: one bad record must not lose its page.
 struct Lenient<Value: Decodable>: Decodable {
     var result: Result<Value, any Error>
+    /// How deep in the page the record sits: its path's first keys, which a warning leaves out (it names the
+    /// record's position already).
+    private var depth: Int
 
     init(from decoder: any Decoder) throws {
+        depth = decoder.codingPath.count
         do {
             result = .success(try Value(from: decoder))
         } catch {
             result = .failure(error)
         }
     }
+
+    /// What the page's record is: whatever `map` makes of the decoded value, or skipped, saying what was wrong.
+    func outcome(_ map: (Value) -> RecordOutcome) -> RecordOutcome {
+        switch result {
+        case .success(let value): map(value)
+        case .failure(let error): .skipped(reason: DecodingFailure.describe(error, droppingFirst: depth))
+        }
+    }
 }
 
 /// Short, one-line descriptions of `DecodingError`s.
 enum DecodingFailure {
-    static func describe(_ error: any Error) -> String {
+    /// - parameter depth: how many of the path's first keys to leave out (the record's own place in the page).
+    static func describe(_ error: any Error, droppingFirst depth: Int = 0) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
         case .keyNotFound(let key, let context):
-            return "missing field \(path(context.codingPath + [key]))"
+            return "missing field \(path(context.codingPath + [key], droppingFirst: depth))"
         case .valueNotFound(_, let context):
-            return "null field \(path(context.codingPath))"
+            return "null field \(path(context.codingPath, droppingFirst: depth))"
         case .typeMismatch(let type, let context):
-            return "field \(path(context.codingPath)) is not \(typeName(type))"
+            return "field \(path(context.codingPath, droppingFirst: depth)) is not \(typeName(type))"
         case .dataCorrupted(let context):
-            let field = context.codingPath.isEmpty ? "" : " at \(path(context.codingPath))"
+            let field = context.codingPath.count <= depth ? "" : " at \(path(context.codingPath, droppingFirst: depth))"
             let underlying = (context.underlyingError as? NSError)?.localizedDescription ?? context.debugDescription
             return "not valid JSON\(field) (\(underlying))"
         @unknown default:
@@ -34,11 +47,9 @@ enum DecodingFailure {
         }
     }
 
-    private static func path(_ keys: [any CodingKey]) -> String {
-        // Skip the array index of the record itself: the warning already names the position.
-        let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        let trimmed = names.drop { $0.hasPrefix("[") || $0 == "artObjects" }
-        return trimmed.isEmpty ? "(record)" : trimmed.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    private static func path(_ keys: [any CodingKey], droppingFirst depth: Int) -> String {
+        let names = keys.dropFirst(depth).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        return names.isEmpty ? "(record)" : names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
     }
 
     private static func typeName(_ type: Any.Type) -> String {
@@ -52,7 +63,8 @@ enum DecodingFailure {
 }
 
 extension SourceResponse {
-    /// The body decoded as `T`, or an `undecodablePage` failure saying what was wrong.
+    /// The body decoded as `T`, or an `undecodablePage` failure saying what was wrong. The one way adapters read
+    /// JSON.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws(HarvestFailure) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: body)
