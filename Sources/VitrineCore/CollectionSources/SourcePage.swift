@@ -45,4 +45,7 @@ package enum Continuation: Sendable, Equatable {
     case objects([String], next: PageCursor?, pageSize: Int)
     /// Nothing follows.
     case end
+    /// The server no longer knows the token this page was asked with (OAI-PMH `badResumptionToken`); the text
+    /// says so and what to do. The worker starts a chain resumed from the cache over; any other chain fails.
+    case expiredToken(String)
 }

@@ -23,10 +23,6 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     case unavailable(Int, String, retryAfter: Double?)
     /// A quota is used up for longer than a retry can wait; the text says when to run again.
     case quotaExhausted(String)
-    /// `--offline` and the page is not in the cache (the URL, redacted).
-    case notCached(String)
-    /// The server no longer knows a resumption token the chain was resumed from; the harvest starts over.
-    case expiredResumption(String)
 
     /// Whether trying the same request again later may succeed.
     package var isTransient: Bool {
@@ -66,9 +62,8 @@ package enum HarvestFailure: Error, Sendable, Equatable {
         case .httpStatus(let status, let body):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
         case .keyRefused(let text), .missingKey(let text), .retired(let text), .api(let text),
-            .throttled(let text, _), .quotaExhausted(let text), .expiredResumption(let text):
+            .throttled(let text, _), .quotaExhausted(let text):
             text
-        case .notCached(let url): "not in the page cache: \(url)"
         case .unavailable(let status, let body, _):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
         case .undecodablePage(let text): "the page could not be read: \(text)"

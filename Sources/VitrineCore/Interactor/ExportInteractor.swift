@@ -39,35 +39,28 @@ package struct ExportInteractor: ExportBusinessLogic {
         try presenter.presentCatalog(response: response)
     }
 
-    /// Harvests the whole source into sections. A chain resumed from the cache whose token the server has
-    /// forgotten is harvested again from its first page, fetching everything.
+    /// Harvests the whole source into sections.
     package func harvest(options: HarvestOptions) async throws -> ExportResponse {
-        do {
-            return try await harvest(options: options, mode: cacheMode)
-        } catch let error as ExportError {
-            guard case .harvest(.expiredResumption) = error.reason, cache != nil, cacheMode == .use else { throw error }
-            logger.warning("the server no longer knows a stored resumption token; harvesting again from the start")
-            var response = try await harvest(options: options, mode: .refresh)
-            response.statistics.notices.insert(
-                "the stored resumption token had expired: the harvest started over from the first page", at: 0)
-            return response
-        }
-    }
-
-    private func harvest(options: HarvestOptions, mode: CacheMode) async throws -> ExportResponse {
         let clock = ContinuousClock()
         let start = clock.now
         let counters = HarvestCounters()
         let worker = HarvestWorker(
             source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
-            cacheMode: mode, counters: counters)
+            cacheMode: cacheMode, counters: counters)
         var index = SectionIndex()
         var statistics = ExportStatistics()
         var warnings: [(PageReference, RecordWarning)] = []
         var notices: [(PageReference, [String])] = []
+        var restartNotices: [String] = []
         var lastReport = start
 
-        try await worker.harvest { reference, page in
+        try await worker.harvest { event in
+            guard case .page(let reference, let page) = event else {
+                // The worker starts over from the first page: what was read so far does not count.
+                if case .restart(let notice) = event { restartNotices.append(notice) }
+                (index, statistics, warnings, notices) = (SectionIndex(), ExportStatistics(), [], [])
+                return
+            }
             statistics.pages += 1
             if let total = page.reportedTotal, reference.index == 0 { statistics.reportedTotal = total }
             if !page.notices.isEmpty { notices.append((reference, page.notices)) }
@@ -100,7 +93,7 @@ package struct ExportInteractor: ExportBusinessLogic {
         statistics.duplicates = index.duplicates
         statistics.skipped = warnings.count
         statistics.warnings = warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }.map(\.1)
-        statistics.notices = notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
+        statistics.notices = restartNotices + notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
         statistics.requests = counters.requests
         statistics.cacheHits = counters.cacheHits
         statistics.retries = counters.retries

@@ -127,7 +127,9 @@ package struct OAIPMHSource: CollectionSource {
         }
         if let error = parsed.error {
             if error.code == "noRecordsMatch" { return SourcePage(records: [], continuation: .end, reportedTotal: 0) }
-            if error.code == "badResumptionToken" { throw .expiredResumption(message(for: error, page: page)) }
+            if error.code == "badResumptionToken" {
+                return SourcePage(records: [], continuation: .expiredToken(message(for: error, page: page)))
+            }
             throw .api(message(for: error, page: page))
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }

@@ -1,0 +1,93 @@
+/// Chains (OAI-PMH resumption tokens): one page after another by protocol, the next request sent before the page
+/// before it is parsed.
+extension HarvestWorker {
+    /// Token chains: one request after another by protocol. But a response that names the next page before
+    /// it is parsed (`peekNext`) starts the next request at once, and that page is parsed in its own task as
+    /// soon as it lands: up to `concurrency` pages are in flight or being parsed, on every core, while pages
+    /// are still handed over in order.
+    func harvestChain(
+        from cursor: PageCursor, prefetched: Prefetch?, pageLimit: Int, _ receive: Receive
+    ) async throws -> ChainEnd {
+        var reference = PageReference(index: 1, cursor: cursor)
+        var ahead = prefetched
+        while reference.index < pageLimit {
+            let page: SourcePage
+            let following: Prefetch?
+            // Work started from a peek is used only if the decoded page names the same next page.
+            if let early = ahead, early.cursor == reference.cursor {
+                (page, following) = try await early.value()
+            } else {
+                ahead?.cancel()
+                (page, following) = try await fetchAhead(reference.cursor)
+            }
+            if case .expiredToken(let message) = page.continuation {
+                following?.cancel()
+                return .tokenExpired(message, page: reference.cursor)
+            }
+            try receive(reference, page)
+            guard case .next(.some(let next)) = page.continuation else {
+                following?.cancel()
+                return .finished
+            }
+            ahead = following
+            reference = PageReference(index: reference.index + 1, cursor: next)
+        }
+        ahead?.cancel()
+        return .finished
+    }
+
+    /// A page of a chain already being fetched and parsed, started from a peek. Holds one of the worker's
+    /// `concurrency` slots until its page is taken or it is cancelled.
+    final class Prefetch: Sendable {
+        let cursor: PageCursor
+        private let task: Task<(SourcePage, Prefetch?), any Error>
+        private let slots: PrefetchSlots
+
+        init(
+            cursor: PageCursor, slots: PrefetchSlots,
+            work: @escaping @Sendable () async throws -> (SourcePage, Prefetch?)
+        ) {
+            self.cursor = cursor
+            self.slots = slots
+            self.task = Task(operation: work)
+        }
+
+        func value() async throws(ExportError) -> (SourcePage, Prefetch?) {
+            defer { slots.release() }
+            do {
+                return try await task.value
+            } catch let error as ExportError {
+                throw error
+            } catch {
+                throw ExportError(.harvest(.connection("cancelled")), page: cursor.description)
+            }
+        }
+
+        func cancel() {
+            task.cancel()
+            slots.release()
+        }
+    }
+}
+
+/// How many chain pages may be fetched or parsed ahead of the one being handed over.
+final class PrefetchSlots: Sendable {
+    private let limit: Int
+    private let used = Locked(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func acquire() -> Bool {
+        used.withLock { used in
+            guard used < limit else { return false }
+            used += 1
+            return true
+        }
+    }
+
+    func release() {
+        used.withLock { $0 = max(0, $0 - 1) }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Logging
+
+/// One page: through the cache, within the rate ceiling, retried by the retry policy.
+extension HarvestWorker {
+    /// A response and whether it came from the cache.
+    private struct FetchedResponse: Sendable {
+        var request: SourceRequest
+        var response: SourceResponse
+        var fromCache: Bool
+    }
+
+    /// Fetches and decodes one page; see `fetchAhead`.
+    package func fetch(_ cursor: PageCursor) async throws(ExportError) -> SourcePage {
+        try await fetchAhead(cursor).page
+    }
+
+    /// Fetches and decodes one page, within the rate ceiling, through the cache, retrying transient failures
+    /// by the retry policy. When the response names the next page of a chain before it is decoded, the next
+    /// request is started at once and returned, so it travels while this page is parsed.
+    func fetchAhead(_ cursor: PageCursor) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
+        let name = source.descriptor.name
+        let request: SourceRequest
+        do {
+            request = try source.request(for: cursor)
+        } catch {
+            throw ExportError(.harvest(error), source: name, page: cursor.description)
+        }
+        let policy = RetryPolicy(retries: options.retries, jitter: options.jitter)
+        var retry = 0
+        var skipCache = false
+        while true {
+            let failure: HarvestFailure
+            var next: Prefetch?
+            var fromCache = false
+            do throws(HarvestFailure) {
+                guard let fetched = try await response(for: request, readCache: !skipCache) else {
+                    // `--offline` and not in the cache: an empty last page, and the page named in the summary.
+                    counters.countMissing(cursor.description)
+                    return (SourcePage(records: [], continuation: .end), nil)
+                }
+                fromCache = fetched.fromCache
+                if let peeked = source.peekNext(fetched.response), slots.acquire() {
+                    next = Prefetch(cursor: peeked, slots: slots) { try await fetchAhead(peeked) }
+                    // Let the next request leave before this page is parsed: the new task runs up to its first
+                    // suspension (the request handed to the network) instead of queueing behind parsing.
+                    await Task.yield()
+                }
+                if let failure = source.failure(for: fetched.response) { throw failure }
+                let page = try await source.decode(fetched.response, page: cursor)
+                if !fetched.fromCache { cache?.store(fetched.response, for: request) }
+                return (page, next)
+            } catch {
+                next?.cancel()
+                failure = error
+                // A stored response that no longer reads is forgotten and fetched again.
+                if fromCache, cacheMode != .offline {
+                    cache?.remove(request)
+                    skipCache = true
+                    continue
+                }
+            }
+            retry += 1
+            guard let delay = policy.delay(beforeRetry: retry, after: failure) else {
+                var final = failure.isTransient && retry > 1 ? failure.givenUp(afterRetries: retry - 1) : failure
+                if let asked = failure.retryAfter, asked > policy.maximumRetryAfter {
+                    final = final.annotated(
+                        " (the server asks to wait \(Int(asked)) s: run the export again after that)")
+                }
+                throw ExportError(.harvest(final), source: name, page: cursor.description, url: request.redactedURL)
+            }
+            counters.countRetry()
+            logger.notice(
+                "retrying",
+                metadata: [
+                    "page": "\(cursor)", "retry": "\(retry)", "after": "\(delay)", "reason": "\(failure.message)",
+                    "url": "\(request.redactedURL)",
+                ]
+            )
+            do {
+                try await sleeper.sleep(for: delay)
+            } catch {
+                throw ExportError(.harvest(failure), source: name, page: cursor.description, url: request.redactedURL)
+            }
+        }
+    }
+
+    /// The response for a request: from the cache when allowed and fresh, else from the network; `nil` when
+    /// the cache does not have it and `--offline` forbids the network.
+    private func response(for request: SourceRequest, readCache: Bool) async throws(HarvestFailure)
+        -> FetchedResponse?
+    {
+        if readCache, cacheMode != .refresh, let cached = cache?.response(for: request) {
+            counters.countCacheHit()
+            return FetchedResponse(request: request, response: cached, fromCache: true)
+        }
+        if cacheMode == .offline { return nil }
+        try await pace()
+        let response = try await transport.fetch(request)
+        counters.countRequest()
+        logger.debug(
+            "fetched", metadata: ["status": "\(response.status)", "url": "\(request.redactedURL)"])
+        return FetchedResponse(request: request, response: response, fromCache: false)
+    }
+
+    /// Waits for the next request slot under the rate ceiling, if there is one.
+    private func pace() async throws(HarvestFailure) {
+        guard let pacer else { return }
+        let wait = await pacer.reserve()
+        guard wait > .zero else { return }
+        do {
+            try await sleeper.sleep(for: wait)
+        } catch {
+            throw .connection("cancelled")
+        }
+    }
+}

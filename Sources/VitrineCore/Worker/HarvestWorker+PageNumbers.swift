@@ -1,0 +1,137 @@
+/// Page numbers: a window of `concurrency` requests slides over the pages, handing pages over in number order.
+extension HarvestWorker {
+    /// A sliding window over numbered pages. The last page is unknown until the first page arrives; until then
+    /// the window holds at most `concurrency` pages, and pages past the end are dropped.
+    func harvestNumbered(from first: Int, pageLimit: Int, _ receive: Receive) async throws -> ChainEnd {
+        let width = max(1, options.concurrency)
+        // Speculating costs a request past the end: only worth it when no rate ceiling spaces requests anyway.
+        var window = NumberedWindow(
+            first: first, width: width, lastAllowed: first + min(pageLimit, Int.max - first) - 1,
+            speculate: source.descriptor.speculativePaging && width > 1 && pacer == nil)
+
+        try await withThrowingTaskGroup(of: (Int, Result<SourcePage, ExportError>).self) { group in
+            while let number = window.nextToLaunch() {
+                group.addTask { (number, await fetchResult(.number(number))) }
+            }
+            while let (number, outcome) = try await group.next() {
+                for (ready, readyOutcome) in try window.accept(number, outcome) {
+                    let page = try readyOutcome.get()
+                    if ready == window.last { window.lastPageSize = page.records.count }
+                    try receive(PageReference(index: ready - first, cursor: .number(ready)), page)
+                }
+                while let number = window.nextToLaunch() {
+                    group.addTask { (number, await fetchResult(.number(number))) }
+                }
+            }
+        }
+        let following = window.following
+        let last = window.last
+        let pageSize = window.pageSize
+        let probeLimit = window.probeLimit
+        var parked = window.parked
+
+        // Sources whose pages are not numbered all the way (a `next` link only) continue as a chain.
+        switch following {
+        case .next(.some(let cursor)):
+            return try await harvestChain(from: cursor, prefetched: nil, pageLimit: pageLimit, receive)
+        case .objects(let ids, let next, let pageSize):
+            try await harvestObjects(ids, next: next, pageSize: pageSize, pageLimit: pageLimit, receive)
+            return .finished
+        default:
+            break
+        }
+        // The count promised no more, but the server may number pages from 1, or hold more than it counted:
+        // go on while the last page came back full. Pages already fetched ahead are used, not fetched again.
+        guard let last else { return .finished }
+        var number = last + 1
+        var previousSize = window.lastPageSize ?? 0
+        while previousSize >= pageSize && number <= probeLimit {
+            let outcome: Result<SourcePage, ExportError>
+            if let early = parked.removeValue(forKey: number) {
+                outcome = early
+            } else {
+                outcome = await fetchResult(.number(number))
+            }
+            let page = try outcome.get()
+            try receive(PageReference(index: number - first, cursor: .number(number)), page)
+            previousSize = page.records.count
+            number += 1
+        }
+        return .finished
+    }
+
+    /// A page fetched and decoded, or why not, without throwing (for task groups that sort pages first).
+    func fetchResult(_ cursor: PageCursor) async -> Result<SourcePage, ExportError> {
+        do throws(ExportError) {
+            return .success(try await fetch(cursor))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// The state of a numbered-page window: what is in flight, what came early, where the end is.
+struct NumberedWindow {
+    let first: Int
+    let width: Int
+    let lastAllowed: Int
+    let speculate: Bool
+    var next: Int
+    var inFlight = 0
+    /// The last page to fetch, known once the first page is read.
+    var last: Int?
+    var pageSize = Int.max
+    var probeLimit: Int
+    /// Pages that arrived before the first one said where the end is, or past the end.
+    var parked: [Int: Result<SourcePage, ExportError>] = [:]
+    /// How many records the last page held: a full one means the server may hold more.
+    var lastPageSize: Int?
+    var following: Continuation?
+
+    init(first: Int, width: Int, lastAllowed: Int, speculate: Bool) {
+        self.first = first
+        self.width = width
+        self.lastAllowed = lastAllowed
+        self.speculate = speculate
+        self.next = first
+        self.probeLimit = lastAllowed
+    }
+
+    /// The next page number to request now, if the window has room.
+    mutating func nextToLaunch() -> Int? {
+        let ceiling = last ?? (speculate ? min(lastAllowed, first + width - 1) : first)
+        guard inFlight < width, next <= ceiling else { return nil }
+        defer {
+            next += 1
+            inFlight += 1
+        }
+        return next
+    }
+
+    /// Takes a page that arrived; returns the pages that can be handed over now, in number order.
+    mutating func accept(_ number: Int, _ outcome: Result<SourcePage, ExportError>) throws
+        -> [(Int, Result<SourcePage, ExportError>)]
+    {
+        inFlight -= 1
+        guard number == first else {
+            guard let last, number <= last else {
+                parked[number] = outcome
+                return []
+            }
+            return [(number, outcome)]
+        }
+        let page = try outcome.get()
+        following = page.continuation
+        if case .pageNumbers(let lastPage, let limit, let size) = page.continuation {
+            probeLimit = min(lastAllowed, limit)
+            last = min(lastPage, probeLimit)
+            pageSize = size
+        } else {
+            last = first
+        }
+        let end = last ?? first
+        let early = parked.filter { $0.key <= end }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        parked = parked.filter { $0.key > end }
+        return [(number, outcome)] + early
+    }
+}
