@@ -38,18 +38,24 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // One adapter per API, the bundled demo collection, and the HTTP transport.
+        // One adapter per JSON API, the bundled demo collection, the adapter kit and the HTTP transport.
         .target(
             name: "VitrineSources",
             dependencies: [
                 "VitrineCore",
-                "CLibXML2",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Demo/pages")],
+            swiftSettings: swiftSettings
+        ),
+        // OAI-PMH (the Rijksmuseum and any repository): libxml2's streaming reader, the record collector, mappers.
+        // A module of its own so that JSON adapters and their tests do not link libxml2.
+        .target(
+            name: "VitrineOAIPMH",
+            dependencies: ["VitrineCore", "VitrineSources", "CLibXML2"],
             swiftSettings: swiftSettings
         ),
         // The default templates and assets, embedded in the binary.
@@ -70,12 +76,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The `vitrine` command: argument parsing and wiring only.
+        // The configurator: the source registry and the scene built from one settings value.
+        .target(
+            name: "VitrineScene",
+            dependencies: [
+                "VitrineCore",
+                "VitrineSources",
+                "VitrineOAIPMH",
+                "VitrineDisplays",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The `vitrine` command: argument parsing only; ExportScene does the wiring.
         .executableTarget(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineCore",
                 "VitrineSources",
+                "VitrineScene",
                 "VitrineDisplays",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,7 +115,9 @@ let package = Package(
         // `swift run -c release vitrine-benchmark`: harvest speed and memory against the mock, as figures.
         .executableTarget(
             name: "VitrineBenchmark",
-            dependencies: ["VitrineCore", "VitrineSources", "VitrineMockMuseum", "VitrineCLI"],
+            dependencies: [
+                "VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineScene", "VitrineMockMuseum", "VitrineCLI",
+            ],
             path: "Benchmarks/VitrineBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -105,6 +126,8 @@ let package = Package(
             dependencies: [
                 "VitrineCore",
                 "VitrineSources",
+                "VitrineOAIPMH",
+                "VitrineScene",
                 "VitrineDisplays",
                 "VitrineMockMuseum",
                 // Built so the command-line tests can run the real binary.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import VitrineCore
 import VitrineDisplays
+import VitrineScene
 import VitrineSources
 
 /// `vitrine export`: parse, validate, wire the scene, run it, map the result to an exit status.
@@ -39,9 +40,24 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
-    /// The export scene: source and transport, displays, presenter, interactor; then the request.
+    /// The settings the flags make; `ExportScene` wires and runs the rest.
     private func export() async throws(ExportError) {
-        var request = ExportRequest(
+        let settings = ExportSettings(
+            source: SourceConfiguration(
+                source: sourceOptions.source,
+                baseURL: sourceOptions.baseURL,
+                key: sourceOptions.key,
+                pageSize: harvestOptions.pageSize,
+                language: sourceOptions.language,
+                query: sourceOptions.query,
+                artist: sourceOptions.artist,
+                department: sourceOptions.department,
+                set: sourceOptions.set,
+                from: sourceOptions.from,
+                until: sourceOptions.until,
+                metadataPrefix: sourceOptions.metadataPrefix,
+                startPage: harvestOptions.startPage
+            ),
             harvest: HarvestOptions(
                 maxPages: harvestOptions.maxPages,
                 concurrency: harvestOptions.concurrency,
@@ -52,63 +68,14 @@ struct ExportCommand: AsyncParsableCommand {
             outputDirectory: outputOptions.output,
             templatesDirectory: outputOptions.templates,
             thumbnailWidth: outputOptions.thumbnailWidth,
-            quiet: outputOptions.quiet
+            cardsPerPage: outputOptions.cardsPerPage,
+            quiet: outputOptions.quiet,
+            cache: harvestOptions.noCache
+                ? .none
+                : .files(
+                    directory: harvestOptions.cache, timeToLive: harvestOptions.ttl.seconds,
+                    mode: harvestOptions.offline ? .offline : harvestOptions.refresh ? .refresh : .use)
         )
-        request.cardsPerPage = outputOptions.cardsPerPage
-        let configuration = SourceConfiguration(
-            source: sourceOptions.source,
-            baseURL: sourceOptions.baseURL,
-            key: sourceOptions.key,
-            pageSize: harvestOptions.pageSize,
-            language: sourceOptions.language,
-            query: sourceOptions.query,
-            artist: sourceOptions.artist,
-            department: sourceOptions.department,
-            set: sourceOptions.set,
-            from: sourceOptions.from,
-            until: sourceOptions.until,
-            metadataPrefix: sourceOptions.metadataPrefix,
-            startPage: harvestOptions.startPage
-        )
-        let environment = ProcessInfo.processInfo.environment
-        let (source, transport) = try SourceRegistry.make(
-            configuration,
-            environment: environment,
-            http: AsyncHTTPTransport()
-        )
-        let terminal = TerminalDisplay(quiet: request.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
-        // The demo's pages are in the binary: nothing to cache.
-        let cache: FilePageCache? =
-            harvestOptions.noCache || sourceOptions.source == .demo
-            ? nil
-            : FilePageCache(
-                directory: harvestOptions.cache.map { URL(fileURLWithPath: $0) }
-                    ?? FilePageCache.defaultDirectory(environment: environment),
-                timeToLive: harvestOptions.ttl.seconds,
-                ignoresAge: harvestOptions.offline)
-        if harvestOptions.offline && cache == nil {
-            throw ExportError(.configuration("--offline needs a page cache; the demo has none"), source: "demo")
-        }
-        let cacheMode: CacheMode = harvestOptions.offline ? .offline : harvestOptions.refresh ? .refresh : .use
-        let templates = try TemplateLibrary(directory: request.templatesDirectory)
-        let presenter = ExportPresenter(
-            thumbnailWidth: request.thumbnailWidth,
-            cardsPerPage: request.cardsPerPage,
-            catalogDisplay: CatalogWriter(
-                outputDirectory: request.outputDirectory,
-                formats: request.formats,
-                templates: templates
-            ),
-            progressDisplay: terminal
-        )
-        let interactor = ExportInteractor(
-            source: source, transport: transport, presenter: presenter, cache: cache, cacheMode: cacheMode)
-        do {
-            try await interactor.export(request: request)
-        } catch let error as ExportError {
-            throw error
-        } catch {
-            throw ExportError(.output(String(describing: error)), source: source.descriptor.name)
-        }
+        try await ExportScene(settings).run()
     }
 }

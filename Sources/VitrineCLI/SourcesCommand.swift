@@ -1,5 +1,6 @@
 import ArgumentParser
 import VitrineCore
+import VitrineScene
 import VitrineSources
 
 /// `vitrine sources`: what each source is, where it points, how it pages, and what it needs.
@@ -10,7 +11,7 @@ struct SourcesCommand: ParsableCommand {
     )
 
     func run() {
-        for descriptor in SourceRegistry.descriptors {
+        for descriptor in SourceRegistry.standard.descriptors {
             print(descriptor.name)
             print("  \(descriptor.summary)")
             print("  base URL: \(descriptor.defaultBaseURL)")

@@ -1,9 +1,13 @@
 import ArgumentParser
+import VitrineScene
 import VitrineSources
 
 /// Which collection to harvest, and how to reach it.
 struct SourceOptions: ParsableArguments {
-    @Option(help: "The collection to harvest; 'vitrine sources' lists them.")
+    @Option(
+        help: ArgumentHelp(
+            "The collection to harvest: \(SourceRegistry.standard.names.joined(separator: ", ")).",
+            valueName: "name"))
     var source: SourceID = .demo
 
     @Option(help: ArgumentHelp("The API's base URL: a mirror, a recording or a local mock.", valueName: "url"))
@@ -43,6 +47,19 @@ struct SourceOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp("OAI-PMH metadata format (edm for the Rijksmuseum, oai_dc elsewhere).", valueName: "prefix"))
     var metadataPrefix: String?
+
+    func validate() throws {
+        let names = SourceRegistry.standard.names
+        guard names.contains(source.rawValue) else {
+            throw ValidationError("No source is called '\(source)'; choose \(names.joined(separator: ", ")).")
+        }
+    }
 }
 
-extension SourceID: ExpressibleByArgument {}
+extension SourceID: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument)
+    }
+
+    public var defaultValueDescription: String { rawValue }
+}

@@ -19,6 +19,8 @@ package struct SourceDescriptor: Sendable, Equatable {
     /// Whether pages past the end are cheap (an empty page, no quota spent), so the first `concurrency` pages
     /// may be asked for before the first one tells how many there are.
     package var speculativePaging: Bool
+    /// Whether the pages come with Vitrine (the demo): nothing to cache, no network.
+    package var isBundled: Bool
 
     package init(
         name: String,
@@ -29,7 +31,8 @@ package struct SourceDescriptor: Sendable, Equatable {
         filters: [String],
         summary: String,
         requestsPerSecond: Double? = nil,
-        speculativePaging: Bool = false
+        speculativePaging: Bool = false,
+        isBundled: Bool = false
     ) {
         self.name = name
         self.institution = institution
@@ -40,5 +43,6 @@ package struct SourceDescriptor: Sendable, Equatable {
         self.summary = summary
         self.requestsPerSecond = requestsPerSecond
         self.speculativePaging = speculativePaging
+        self.isBundled = isBundled
     }
 }

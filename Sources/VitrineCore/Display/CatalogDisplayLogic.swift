@@ -10,7 +10,3 @@ package protocol ProgressDisplayLogic: Sendable {
     /// One line on where the harvest stands; `final` is the last, before the summary.
     func displayProgress(line: String)
 }
-
-extension ProgressDisplayLogic {
-    package func displayProgress(line: String) {}
-}

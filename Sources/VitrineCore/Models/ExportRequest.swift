@@ -1,34 +1,11 @@
-/// What the user asked for: built by the CLI, read by the scene.
+/// What the Interactor needs to run an export: how to walk the source. Everything else the user asked for
+/// (formats, output folder, templates, thumbnail width) is wired into the scene's parts by `ExportScene`.
 package struct ExportRequest: Sendable, Equatable {
     /// How to walk the source's pages.
     package var harvest: HarvestOptions
-    /// Which catalogs to write.
-    package var formats: [CatalogFormat]
-    /// Where the catalogs go.
-    package var outputDirectory: String
-    /// A folder of the user's own templates, overriding the bundled ones by name.
-    package var templatesDirectory: String?
-    /// Requested thumbnail width in pixels.
-    package var thumbnailWidth: Int
-    /// Cards on one page of an artist in the gallery.
-    package var cardsPerPage: Int = 200
-    /// Print nothing but errors and the summary.
-    package var quiet: Bool
 
-    package init(
-        harvest: HarvestOptions = HarvestOptions(),
-        formats: [CatalogFormat] = CatalogFormat.allCases,
-        outputDirectory: String = "Output",
-        templatesDirectory: String? = nil,
-        thumbnailWidth: Int = 400,
-        quiet: Bool = false
-    ) {
+    package init(harvest: HarvestOptions = HarvestOptions()) {
         self.harvest = harvest
-        self.formats = formats
-        self.outputDirectory = outputDirectory
-        self.templatesDirectory = templatesDirectory
-        self.thumbnailWidth = thumbnailWidth
-        self.quiet = quiet
     }
 }
 

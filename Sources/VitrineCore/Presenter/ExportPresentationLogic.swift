@@ -5,7 +5,3 @@ package protocol ExportPresentationLogic: Sendable {
     /// Reports where a running harvest stands.
     func presentProgress(_ progress: HarvestProgress)
 }
-
-extension ExportPresentationLogic {
-    package func presentProgress(_ progress: HarvestProgress) {}
-}

@@ -136,3 +136,15 @@ package struct ArtInstituteSource: CollectionSource {
         url.hasPrefix("http://www.artic.edu") ? "https://" + url.dropFirst("http://".count) : url
     }
 }
+
+extension SourceID {
+    package static let aic: SourceID = "aic"
+}
+
+extension ArtInstituteSource {
+    /// `--source aic`.
+    package static let registration = SourceRegistration(descriptor: descriptor) {
+        configuration, _ throws(ExportError) in
+        try ArtInstituteSource(configuration)
+    }
+}

@@ -20,7 +20,8 @@ package enum DemoCollection {
         keyVariable: nil,
         filters: [],
         summary: "An invented collection of \(objectCount) objects, bundled: no network, no key. The default.",
-        speculativePaging: true
+        speculativePaging: true,
+        isBundled: true
     )
 
     /// The legacy Rijksmuseum source, pointed at the bundled pages.
@@ -47,6 +48,12 @@ package enum DemoCollection {
 
     /// Serves the bundled page files.
     package static func transport() -> any Transport { DemoTransport() }
+
+    /// `--source demo`, the default: its pages come from the binary, not the network.
+    package static let registration = SourceRegistration(descriptor: descriptor) {
+        configuration, _ throws(ExportError) in
+        (try source(configuration), transport())
+    }
 }
 
 /// Answers `?p=N` with the bundled page N (counting from 0, as the API's docs do); past the last page, an
@@ -65,4 +72,8 @@ struct DemoTransport: Transport {
             #"{"elapsedMilliseconds":0,"count":\#(DemoCollection.objectCount),"countFacets":{},"artObjects":[],"facets":[]}"#
         return SourceResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(empty.utf8))
     }
+}
+
+extension SourceID {
+    package static let demo: SourceID = "demo"
 }

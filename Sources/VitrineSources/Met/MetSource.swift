@@ -154,3 +154,15 @@ package struct MetSource: CollectionSource {
         }
     }
 }
+
+extension SourceID {
+    package static let met: SourceID = "met"
+}
+
+extension MetSource {
+    /// `--source met`.
+    package static let registration = SourceRegistration(descriptor: descriptor) {
+        configuration, _ throws(ExportError) in
+        try MetSource(configuration)
+    }
+}

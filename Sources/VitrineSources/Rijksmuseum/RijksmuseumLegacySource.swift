@@ -138,3 +138,15 @@ package struct RijksmuseumLegacySource: CollectionSource {
         return (reachable, [notice])
     }
 }
+
+extension SourceID {
+    package static let rijksmuseumLegacy: SourceID = "rijksmuseum-legacy"
+}
+
+extension RijksmuseumLegacySource {
+    /// `--source rijksmuseum-legacy`.
+    package static let registration = SourceRegistration(descriptor: descriptor) {
+        configuration, environment throws(ExportError) in
+        try RijksmuseumLegacySource(configuration, environment: environment)
+    }
+}

@@ -173,3 +173,15 @@ package enum LinkHeader {
         return links
     }
 }
+
+extension SourceID {
+    package static let unsplash: SourceID = "unsplash"
+}
+
+extension UnsplashSource {
+    /// `--source unsplash`.
+    package static let registration = SourceRegistration(descriptor: descriptor) {
+        configuration, environment throws(ExportError) in
+        try UnsplashSource(configuration, environment: environment)
+    }
+}

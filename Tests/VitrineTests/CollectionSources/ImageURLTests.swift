@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VitrineCore
+@testable import VitrineOAIPMH
 @testable import VitrineSources
 
 /// Which links are web addresses, and how an image can be resized, from the URL alone.

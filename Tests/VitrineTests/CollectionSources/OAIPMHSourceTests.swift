@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import VitrineCore
+@testable import VitrineOAIPMH
+@testable import VitrineScene
 @testable import VitrineSources
 
 /// The OAI-PMH source on recorded responses: the Rijksmuseum's EDM in both shapes, Dublin Core, errors, and a
@@ -136,10 +138,12 @@ import Testing
         ]
         for (configuration, message) in refusals {
             #expect(throws: ExportError.self) {
-                _ = try SourceRegistry.make(configuration, environment: [:], http: StubTransport())
+                _ = try SourceRegistry.standard.make(
+                    configuration, environment: SourceEnvironment(variables: [:], http: StubTransport()))
             }
             do {
-                _ = try SourceRegistry.make(configuration, environment: [:], http: StubTransport())
+                _ = try SourceRegistry.standard.make(
+                    configuration, environment: SourceEnvironment(variables: [:], http: StubTransport()))
             } catch {
                 #expect(error.description == message)
             }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineCore
+@testable import VitrineOAIPMH
 @testable import VitrineSources
 
 @Suite struct RijksmuseumLegacySourceTests {

@@ -4,6 +4,7 @@ import VitrineMockMuseum
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineOAIPMH
 @testable import VitrineSources
 
 /// The harvest engine against faulty loopback APIs: retries, concurrency, the page cache, resuming, offline.

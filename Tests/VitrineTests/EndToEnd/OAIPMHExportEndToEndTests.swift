@@ -3,6 +3,7 @@ import Testing
 import VitrineMockMuseum
 
 @testable import VitrineCore
+@testable import VitrineOAIPMH
 @testable import VitrineSources
 
 /// The Rijksmuseum's OAI-PMH service and any OAI-PMH repository, through a loopback imitation: both EDM shapes,

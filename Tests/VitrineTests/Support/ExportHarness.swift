@@ -5,6 +5,7 @@ import Testing
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineScene
 @testable import VitrineSources
 
 /// Runs an export the way `vitrine export` wires it (registry, AsyncHTTPClient, presenter, catalog writer) into
@@ -24,28 +25,28 @@ enum ExportHarness {
         environment: [String: String] = [:],
         cache: (any PageCache)? = nil,
         cacheMode: CacheMode = .use,
-        retries: Int = 5
+        retries: Int = 5,
+        registry: SourceRegistry = .standard,
+        transport: (any Transport)? = nil
     ) async throws -> Run {
         let folder = try TemporaryFolder()
-        let (source, transport) = try SourceRegistry.make(
-            configuration, environment: environment, http: AsyncHTTPTransport())
         let spy = CatalogDisplayLogicSpy()
-        let presenter = ExportPresenter(
-            thumbnailWidth: thumbnailWidth,
-            catalogDisplay: CatalogWriter(
-                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()),
-            progressDisplay: spy)
         let sleeper = RecordingSleeper()
         var quietLogger = Logger(label: "vitrine.tests")
         quietLogger.logLevel = .error
-        let interactor = ExportInteractor(
-            source: source, transport: transport, presenter: presenter, logger: quietLogger, sleeper: sleeper,
-            cache: cache, cacheMode: cacheMode)
-        try await interactor.export(
-            request: ExportRequest(
-                harvest: HarvestOptions(
-                    maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }),
-                outputDirectory: folder.path, thumbnailWidth: thumbnailWidth))
+        let settings = ExportSettings(
+            source: configuration,
+            harvest: HarvestOptions(maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }),
+            outputDirectory: folder.path,
+            thumbnailWidth: thumbnailWidth,
+            cache: cache.map { .custom($0, mode: cacheMode) } ?? .none)
+        let scene = try ExportScene(
+            settings,
+            environment: ExportScene.Environment(
+                variables: environment, http: transport ?? AsyncHTTPTransport(), registry: registry, sleeper: sleeper,
+                logger: quietLogger,
+                progressDisplay: spy))
+        try await scene.run()
         return Run(folder: folder, summary: try #require(spy.summaries.first), pauses: sleeper.pauses)
     }
 

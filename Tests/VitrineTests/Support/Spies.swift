@@ -3,33 +3,47 @@ import Foundation
 @testable import VitrineCore
 
 /// Captures what the Interactor presents.
-final class ExportPresentationLogicSpy: ExportPresentationLogic, @unchecked Sendable {
-    private let lock = NSLock()
-    private var _responses: [ExportResponse] = []
+final class ExportPresentationLogicSpy: ExportPresentationLogic, Sendable {
+    private let presented = Locked<[ExportResponse]>([])
+    private let progress = Locked<[HarvestProgress]>([])
 
-    var responses: [ExportResponse] { lock.withLock { _responses } }
+    var responses: [ExportResponse] { presented.current }
+    var progressReports: [HarvestProgress] { progress.current }
 
     func presentCatalog(response: ExportResponse) throws {
-        lock.withLock { _responses.append(response) }
+        presented.withLock { $0.append(response) }
+    }
+
+    func presentProgress(_ report: HarvestProgress) {
+        progress.withLock { $0.append(report) }
     }
 }
 
 /// Captures what the Presenter displays.
-final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplayLogic, @unchecked Sendable {
-    private let lock = NSLock()
-    private var _catalogs: [CatalogViewModel] = []
-    private var _summaries: [SummaryViewModel] = []
+final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplayLogic, Sendable {
+    private struct Seen {
+        var catalogs: [CatalogViewModel] = []
+        var summaries: [SummaryViewModel] = []
+        var progressLines: [String] = []
+    }
 
-    var catalogs: [CatalogViewModel] { lock.withLock { _catalogs } }
-    var summaries: [SummaryViewModel] { lock.withLock { _summaries } }
+    private let seen = Locked(Seen())
+
+    var catalogs: [CatalogViewModel] { seen.withLock { $0.catalogs } }
+    var summaries: [SummaryViewModel] { seen.withLock { $0.summaries } }
+    var progressLines: [String] { seen.withLock { $0.progressLines } }
 
     func displayCatalog(viewModel: CatalogViewModel) throws -> [String] {
-        lock.withLock { _catalogs.append(viewModel) }
+        seen.withLock { $0.catalogs.append(viewModel) }
         return ["spy/catalog"]
     }
 
     func displaySummary(viewModel: SummaryViewModel) {
-        lock.withLock { _summaries.append(viewModel) }
+        seen.withLock { $0.summaries.append(viewModel) }
+    }
+
+    func displayProgress(line: String) {
+        seen.withLock { $0.progressLines.append(line) }
     }
 }
 

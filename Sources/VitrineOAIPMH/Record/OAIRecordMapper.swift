@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSources
 
 /// Turns an OAI-PMH record into an `ArtObject`, whatever its metadata format: EDM (`rdf:RDF`, both the flat
 /// and the nested shape) or Dublin Core (`oai_dc:dc`). Other formats are skipped with a reason.

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSources
 
 /// The Rijksmuseum's current data service: its OAI-PMH endpoint with EDM records, the only way to the whole
 /// collection (about 844,000 records, 50 a page, no key).
@@ -19,4 +20,14 @@ package enum RijksmuseumOAISource {
     package static func source(_ configuration: SourceConfiguration) throws(ExportError) -> OAIPMHSource {
         try OAIPMHSource(configuration, descriptor: descriptor, defaultBaseURL: defaultBaseURL, defaultPrefix: "edm")
     }
+
+    /// `--source rijksmuseum`.
+    package static let registration = SourceRegistration(descriptor: descriptor) {
+        configuration, _ throws(ExportError) in
+        try source(configuration)
+    }
+}
+
+extension SourceID {
+    package static let rijksmuseum: SourceID = "rijksmuseum"
 }

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSources
 
 /// Any OAI-PMH 2.0 repository: `?verb=ListRecords&metadataPrefix=…` (with `set`, `from`, `until`), then
 /// `?verb=ListRecords&resumptionToken=…` alone until the token is empty or absent.
@@ -175,7 +176,7 @@ package struct OAIPMHSource: CollectionSource {
             }
             guard end + 1 < tail.count else { return nil }
             var token: [UInt8] = []
-            OAIRecordFields.appendUnescaped(UnsafeBufferPointer(rebasing: tail[(close + 1)..<end]), to: &token)
+            XMLEntities.appendUnescaped(UnsafeBufferPointer(rebasing: tail[(close + 1)..<end]), to: &token)
             let text = String(decoding: token, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty, !text.contains("<") else { return nil }
             return .token(text)
@@ -211,5 +212,17 @@ package struct OAIPMHSource: CollectionSource {
             if start > 0, bytes[start - 1] == UInt8(ascii: "<") { return index + name.count }
         }
         return nil
+    }
+}
+
+extension SourceID {
+    package static let oai: SourceID = "oai"
+}
+
+extension OAIPMHSource {
+    /// `--source oai`: any repository, Dublin Core unless `--metadata-prefix` says otherwise.
+    package static let registration = SourceRegistration(descriptor: genericDescriptor) {
+        configuration, _ throws(ExportError) in
+        try OAIPMHSource(configuration, descriptor: genericDescriptor, defaultBaseURL: nil, defaultPrefix: "oai_dc")
     }
 }

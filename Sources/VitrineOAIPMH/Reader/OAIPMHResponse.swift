@@ -1,0 +1,47 @@
+import Foundation
+import VitrineCore
+
+/// One OAI-PMH response as the streaming parser reads it.
+package struct OAIPMHResponse: Sendable, Equatable {
+    /// One `<record>`: its header, and the fields Vitrine reads of its metadata.
+    package struct Record: Sendable, Equatable {
+        package var identifier: String
+        package var datestamp: String?
+        /// `<header status="deleted">`.
+        package var isDeleted: Bool
+        package var fields: OAIRecordFields
+
+        init(_ fields: OAIRecordFields) {
+            self.identifier = fields.string(fields.identifier) ?? ""
+            self.datestamp = fields.string(fields.datestamp)
+            self.isDeleted = fields.isDeleted
+            self.fields = fields
+        }
+    }
+
+    /// The records, when parsed without a mapper.
+    package var records: [Record] = []
+    /// What each record maps to, when parsed with a mapper (`records` then stays empty).
+    package var outcomes: [RecordOutcome] = []
+    /// The `<resumptionToken>`'s text; `nil` when the element is absent or empty (the end of the list).
+    package var resumptionToken: String?
+    /// `completeListSize`, when the server sends it.
+    package var completeListSize: Int?
+    /// An OAI-PMH `<error code="…">message</error>`.
+    package var error: (code: String, message: String)?
+
+    package static func == (lhs: OAIPMHResponse, rhs: OAIPMHResponse) -> Bool {
+        lhs.records == rhs.records && lhs.outcomes == rhs.outcomes && lhs.resumptionToken == rhs.resumptionToken
+            && lhs.completeListSize == rhs.completeListSize && lhs.error?.code == rhs.error?.code
+            && lhs.error?.message == rhs.error?.message
+    }
+}
+
+/// A parse failure's reason, for the source to wrap in a `HarvestFailure`.
+package struct OAIPMHParseError: Error, Sendable {
+    package var text: String
+
+    package init(_ text: String) {
+        self.text = text
+    }
+}

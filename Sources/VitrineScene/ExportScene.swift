@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import VitrineCore
+import VitrineDisplays
+import VitrineSources
+
+/// The configurator: builds the export scene (source and transport, page cache, displays, presenter,
+/// interactor) from one `ExportSettings`, the same way for the command line, the tests and the benchmark.
+package struct ExportScene: Sendable {
+    /// What the scene reaches outside itself: the environment's keys, the network, the clock's pauses, the
+    /// terminal. Tests and the benchmark replace what they need.
+    package struct Environment: Sendable {
+        package var variables: [String: String]
+        package var http: any Transport
+        package var registry: SourceRegistry
+        package var sleeper: any HarvestSleeper
+        package var logger: Logger
+        /// Progress and the summary; a `TerminalDisplay` on standard error when `nil`.
+        package var progressDisplay: (any ProgressDisplayLogic)?
+
+        package init(
+            variables: [String: String] = ProcessInfo.processInfo.environment,
+            http: any Transport = AsyncHTTPTransport(),
+            registry: SourceRegistry = .standard,
+            sleeper: any HarvestSleeper = TaskSleeper(),
+            logger: Logger = Logger(label: "vitrine.harvest"),
+            progressDisplay: (any ProgressDisplayLogic)? = nil
+        ) {
+            self.variables = variables
+            self.http = http
+            self.registry = registry
+            self.sleeper = sleeper
+            self.logger = logger
+            self.progressDisplay = progressDisplay
+        }
+    }
+
+    package let source: any CollectionSource
+    package let interactor: ExportInteractor
+    package let request: ExportRequest
+
+    /// Wires the scene. Fails, naming the flag, when the settings do not make an export.
+    package init(_ settings: ExportSettings, environment: Environment = Environment()) throws(ExportError) {
+        let (source, transport) = try environment.registry.make(
+            settings.source, environment: SourceEnvironment(variables: environment.variables, http: environment.http))
+        let (cache, cacheMode) = try Self.pageCache(settings.cache, for: source, variables: environment.variables)
+        let presenter = ExportPresenter(
+            thumbnailWidth: settings.thumbnailWidth,
+            cardsPerPage: settings.cardsPerPage,
+            catalogDisplay: CatalogWriter(
+                outputDirectory: settings.outputDirectory,
+                formats: settings.formats,
+                templates: try TemplateLibrary(directory: settings.templatesDirectory)
+            ),
+            progressDisplay: environment.progressDisplay
+                ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
+        )
+        self.source = source
+        self.interactor = ExportInteractor(
+            source: source, transport: transport, presenter: presenter, logger: environment.logger,
+            sleeper: environment.sleeper, cache: cache, cacheMode: cacheMode)
+        self.request = ExportRequest(harvest: settings.harvest)
+    }
+
+    /// Runs the export: harvest, present, display. Every failure leaves as one `ExportError`.
+    package func run() async throws(ExportError) {
+        do {
+            try await interactor.export(request: request)
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError(.output(String(describing: error)), source: source.descriptor.name)
+        }
+    }
+
+    /// The page cache the setting asks for. A bundled source (the demo) has nothing to cache.
+    private static func pageCache(
+        _ setting: PageCacheSetting, for source: any CollectionSource, variables: [String: String]
+    ) throws(ExportError) -> (cache: (any PageCache)?, mode: CacheMode) {
+        let bundled = source.descriptor.isBundled
+        switch setting {
+        case .none:
+            return (nil, .use)
+        case .custom(let cache, let mode):
+            return (cache, mode)
+        case .files(let directory, let timeToLive, let mode):
+            if bundled {
+                guard mode != .offline else {
+                    throw ExportError(
+                        .configuration("--offline needs a page cache; the demo has none"),
+                        source: source.descriptor.name)
+                }
+                return (nil, .use)
+            }
+            let folder =
+                directory.map { URL(fileURLWithPath: $0) } ?? FilePageCache.defaultDirectory(environment: variables)
+            return (FilePageCache(directory: folder, timeToLive: timeToLive, ignoresAge: mode == .offline), mode)
+        }
+    }
+}

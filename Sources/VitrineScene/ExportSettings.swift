@@ -1,0 +1,59 @@
+import Foundation
+import VitrineCore
+import VitrineSources
+
+/// Everything one export is built from: the one value the command line, the tests and the benchmark fill in
+/// before `ExportScene` wires the parts.
+package struct ExportSettings: Sendable {
+    /// Which source, where, with which key and filters.
+    package var source: SourceConfiguration
+    /// How to walk the source's pages.
+    package var harvest: HarvestOptions
+    /// Which catalogs to write.
+    package var formats: [CatalogFormat]
+    /// Where the catalogs go.
+    package var outputDirectory: String
+    /// A folder of the user's own templates, overriding the bundled ones by name.
+    package var templatesDirectory: String?
+    /// Requested thumbnail width in pixels.
+    package var thumbnailWidth: Int
+    /// Cards on one page of an artist in the gallery.
+    package var cardsPerPage: Int
+    /// Print nothing but errors and the summary.
+    package var quiet: Bool
+    /// Where responses are kept between runs.
+    package var cache: PageCacheSetting
+
+    package init(
+        source: SourceConfiguration,
+        harvest: HarvestOptions = HarvestOptions(),
+        formats: [CatalogFormat] = CatalogFormat.allCases,
+        outputDirectory: String = "Output",
+        templatesDirectory: String? = nil,
+        thumbnailWidth: Int = 400,
+        cardsPerPage: Int = ExportPresenter.defaultCardsPerPage,
+        quiet: Bool = false,
+        cache: PageCacheSetting = .none
+    ) {
+        self.source = source
+        self.harvest = harvest
+        self.formats = formats
+        self.outputDirectory = outputDirectory
+        self.templatesDirectory = templatesDirectory
+        self.thumbnailWidth = thumbnailWidth
+        self.cardsPerPage = cardsPerPage
+        self.quiet = quiet
+        self.cache = cache
+    }
+}
+
+/// Where responses are kept between runs.
+package enum PageCacheSetting: Sendable {
+    /// No cache: fetch everything, store nothing (`--no-cache`).
+    case none
+    /// One file per response under `directory` (the user's cache folder when `nil`), fresh for `timeToLive`
+    /// seconds, used as `mode` says.
+    case files(directory: String?, timeToLive: TimeInterval, mode: CacheMode)
+    /// A cache made by the caller (tests with their own clock).
+    case custom(any PageCache, mode: CacheMode)
+}
