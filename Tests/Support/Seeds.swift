@@ -1,0 +1,75 @@
+import Foundation
+import VitrineCore
+
+/// Fixed objects and responses the tests share.
+package enum Seeds {
+    package static let descriptor = SourceDescriptor(
+        name: "test", institution: "Test Museum", defaultBaseURL: "http://127.0.0.1", paging: "pages",
+        keyVariable: nil, filters: [], summary: "Seeds."
+    )
+
+    package static func object(_ id: String, _ maker: String?, title: String? = nil, image: ImageReference? = nil)
+        -> ArtObject
+    {
+        ArtObject(
+            id: id, title: title ?? "Object \(id)", maker: maker, date: "1650", image: image,
+            objectURL: "https://museum.example/objects/\(id)")
+    }
+
+    package static func google(_ name: String, width: Int? = 4000, height: Int? = 3000, suffix: String = "=s0")
+        -> ImageReference
+    {
+        ImageReference(
+            url: "https://lh3.googleusercontent.com/\(name)\(suffix)", width: width, height: height,
+            sizing: .googleImageHost)
+    }
+
+    /// Objects whose text tries to break every format.
+    package static let hostile: [ArtObject] = [
+        ArtObject(
+            id: "X-1", title: "<script>alert('x')</script>", maker: "Jan <b>Steen</b>", date: "1660",
+            image: google("x1"), objectURL: "javascript:alert(1)"),
+        ArtObject(
+            id: "X-2", title: "<img src=x onerror=alert(1)>", maker: "Jan <b>Steen</b>", date: nil,
+            image: ImageReference(url: "javascript:alert(2)", sizing: .fixed(smallURL: nil, smallWidth: nil)),
+            objectURL: "https://museum.example/x2?a=1&b=\"2\""),
+        ArtObject(
+            id: "X-3", title: "*bold* _it_ [link](http://evil.example) `code` # | ~ \\ !", maker: "Frans Hals",
+            date: "c. 1650", image: nil, objectURL: "data:text/html,hi"),
+        ArtObject(
+            id: "X-4", title: "=HYPERLINK(\"http://evil.example\",\"click\")", maker: "Frans Hals",
+            date: "-1500", image: nil, objectURL: nil),
+        ArtObject(
+            id: "X-5", title: "Quote \"here\", comma, and\nnew line", maker: "@mention", date: "+1",
+            image: nil, objectURL: nil),
+    ]
+
+    package static func response(_ sections: [ArtistSection]) -> ExportResponse {
+        var statistics = ExportStatistics()
+        statistics.objects = sections.reduce(0) { $0 + $1.objects.count }
+        statistics.sections = sections.count
+        return ExportResponse(source: descriptor, sections: sections, statistics: statistics)
+    }
+
+    /// A small catalog: diacritics, non-Latin makers, no maker, images with and without sizes.
+    package static let catalogResponse = response([
+        ArtistSection(
+            maker: "Rembrandt van Rijn",
+            objects: [
+                object("SK-C-5", "Rembrandt van Rijn", title: "The Night Watch", image: google("nightwatch"))
+            ]),
+        ArtistSection(maker: nil, objects: [object("BK-1", nil, title: "Cabinet")]),
+        ArtistSection(
+            maker: "Émile Bernard",
+            objects: [
+                object(
+                    "SK-A-1", "Émile Bernard", title: "Bretonnes", image: google("bretonnes", width: 300, height: 200))
+            ]),
+        ArtistSection(maker: "葛飾北斎", objects: [object("AK-1", "葛飾北斎", title: "Fine Wind, Clear Morning")]),
+        ArtistSection(
+            maker: "Aelbert Cuyp",
+            objects: [
+                object("SK-A-2", "Aelbert Cuyp", title: "River Landscape", image: google("cuyp", suffix: ""))
+            ]),
+    ])
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import VitrineMockMuseum
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineSources
+
+/// The Art Institute of Chicago through a loopback imitation: 1-based pages, `fields=`, records that move
+/// between pages, null image ids, the search window, the AIC-User-Agent header and the rate ceiling.
+@Suite struct ArtInstituteExportEndToEndTests {
+    @Test func `every artwork lands once in its maker's section, with cached IIIF widths`() async throws {
+        let collection = ArtInstituteCollection(count: 250)
+        let museum = try await MockMuseum.artInstitute(collection)
+        defer { Task { await museum.stop() } }
+
+        let run = try await ExportHarness.run(
+            SourceConfiguration(source: .aic, baseURL: museum.artInstituteBaseURL), thumbnailWidth: 500)
+
+        // Record 1 moved while the listing was walked: never served, so the summary says one is missing;
+        // record 0 was served twice and is kept once.
+        var expected: [String: String?] = [:]
+        for number in collection.listing {
+            expected[String(ArtInstituteCollection.id(number))] = SyntheticCollection.object(number).maker
+        }
+        try CatalogChecks.expectEveryObjectOnce(in: run.folder, expected: expected)
+        #expect(
+            run.summary.summary.hasPrefix("vitrine: aic: 3 pages, 249 objects, 12 sections, 1 duplicate, 0 skipped"))
+        #expect(run.summary.notices == ["note: the API reported 250 objects but 249 distinct ones were read"])
+
+        // 500 px asked: the smallest cached width above it is 600; `image_id: null` gives no image.
+        let first = try #require(try CatalogChecks.row("27000", in: run.folder))
+        let image = try #require(ArtInstituteCollection.imageID(0))
+        #expect(first[4] == "https://www.artic.edu/iiif/2/\(image)/full/600,/0/default.jpg")
+        #expect(first[5] == "https://www.artic.edu/iiif/2/\(image)/full/843,/0/default.jpg")
+        #expect(first[6] == "https://www.artic.edu/artworks/27000")
+        #expect(try CatalogChecks.row("27004", in: run.folder)?[4] == "")
+        // artist_title null: the first line of artist_display names the maker.
+        #expect(try CatalogChecks.row("27004", in: run.folder)?[2] == SyntheticCollection.object(4).maker)
+
+        let requests = await museum.requests()
+        #expect(requests.count == 3)
+        #expect(
+            requests.first
+                == "/api/v1/artworks?page=1&limit=100&fields=id%2Ctitle%2Cartist_title%2Cartist_display%2Cdate_display%2Cimage_id%2Cthumbnail"
+        )
+        let headers = await museum.requestHeaders()
+        #expect(headers.allSatisfy { $0["aic-user-agent"]?.hasPrefix("Vitrine/") == true && $0["referer"] == nil })
+        // 60 requests a minute: the worker paces to it (the spacing is checked with a fixed clock in RetryTests).
+        #expect(ArtInstituteSource.descriptor.requestsPerSecond == 1)
+    }
+
+    @Test func `an artist search walks only the window the search serves, and says when it is capped`()
+        async throws
+    {
+        let museum = try await MockMuseum.artInstitute(ArtInstituteCollection(count: 2_400, movingRecord: false))
+        defer { Task { await museum.stop() } }
+
+        let byArtist = try await ExportHarness.run(
+            SourceConfiguration(source: .aic, baseURL: museum.artInstituteBaseURL, artist: "Judith Leyster"))
+        let rows = try ExportHarness.csvRows(byArtist.folder.read("collection.csv"))
+        let leyster = (0..<2_400).filter { SyntheticCollection.object($0).maker == "Judith Leyster" }
+        #expect(rows.count == leyster.count && rows.allSatisfy { $0[2] == "Judith Leyster" })
+
+        let capped = try await ExportHarness.run(
+            SourceConfiguration(source: .aic, baseURL: museum.artInstituteBaseURL, query: "study"))
+        #expect(try ExportHarness.csvRows(capped.folder.read("collection.csv")).count == 1_000)
+        #expect(capped.summary.notices.contains { $0.contains("serves anonymous callers only the first 1,000") })
+        let pages = await museum.requests().filter { $0.contains("q=study") }
+        #expect(pages.count == 10)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import VitrineMockMuseum
+import VitrineTestSupport
+
+/// Runs the built `vitrine` binary: exit status, the stderr summary and the one-line error.
+@Suite struct CommandLineTests {
+    /// The binary SwiftPM built beside the test bundle.
+    private static var binary: URL {
+        var folder = Bundle.main.bundleURL
+        while folder.path != "/"
+            && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("vitrine").path)
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("vitrine")
+    }
+
+    private struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the binary on a thread of its own: waiting for it must not hold a thread of the concurrency pool,
+    /// which the loopback mock in this process needs to answer the binary's requests.
+    private func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try Self.runBlocking(arguments, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Standard error is read on another thread, so neither pipe can fill up and stall the binary.
+        let stderrData = LockedData()
+        let stderrRead = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            stderrData.set(err.fileHandleForReading.readDataToEndOfFile())
+            stderrRead.signal()
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        stderrRead.wait()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderrData.get(), as: UTF8.self))
+    }
+
+    @Test func `vitrine export writes the demo catalogs and ends with the summary line`() async throws {
+        let output = try TemporaryFolder()
+        let result = try await run(["export", "--output", output.path])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(
+            lines.last?.hasPrefix("vitrine: demo: 14 pages, 320 objects, 33 sections, 1 duplicate, 0 skipped, ") == true
+        )
+        for file in ["index.html", "catalog.md", "collection.csv", "assets/style.css"] {
+            #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent(file).path))
+        }
+    }
+
+    @Test func `a failure exits non-zero with one line on stderr, and no key in it`() async throws {
+        let museum = try await MockMuseum.rijksmuseumLegacy(
+            .generated(count: 10), configuration: MockConfiguration(requiredKey: "right"))
+        defer { Task { await museum.stop() } }
+        let output = try TemporaryFolder()
+        let result = try await run(
+            ["export", "--source", "rijksmuseum-legacy", "--base-url", museum.legacyBaseURL, "--output", output.path],
+            environment: ["RIJKSMUSEUM_API_KEY": "s3cret"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(
+            lines.first
+                == "vitrine: error: rijksmuseum-legacy: page 0 (\(museum.legacyBaseURL)/en/collection?key=***&format=json&p=0&ps=100&s=artist): the Rijksmuseum API refused the key (HTTP 401): check --key or RIJKSMUSEUM_API_KEY"
+        )
+        #expect(!result.stderr.contains("s3cret"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+    }
+
+    @Test func `bad flags are refused with usage`() async throws {
+        #expect(try await run(["export", "--format", "pdf"]).status == 64)
+        #expect(try await run(["export", "--concurrency", "0"]).stderr.contains("--concurrency must be 1…64."))
+        let refused = try await run(["export", "--source", "met", "--set", "260214"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "vitrine: error: met: the met source cannot honour --set; it can filter by --query, --artist, --department\n"
+        )
+    }
+
+    @Test func `vitrine sources tells each source's base URL, paging, key and filters`() async throws {
+        let sources = try await run(["sources"])
+        #expect(sources.status == 0)
+        let names = sources.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(names == ["demo", "rijksmuseum", "rijksmuseum-legacy", "aic", "met", "unsplash", "oai"])
+        for expected in [
+            "base URL: https://data.rijksmuseum.nl/oai", "base URL: https://api.artic.edu/api/v1",
+            "key:      --key or UNSPLASH_ACCESS_KEY", "filters:  --set, --from, --until, --metadata-prefix",
+            "rate:     at most 4 requests a second (--rate overrides)",
+        ] {
+            #expect(sources.stdout.contains(expected), "\(expected)")
+        }
+    }
+
+    @Test func `vitrine export harvests an OAI-PMH repository end to end`() async throws {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 60))
+        defer { Task { await museum.stop() } }
+        let output = try TemporaryFolder()
+        let result = try await run([
+            "export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--output", output.path, "--quiet",
+        ])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.hasPrefix(
+                "vitrine: rijksmuseum: 2 pages, 55 objects, 12 sections, 0 duplicates, 0 skipped, 5 deleted"))
+    }
+}
+
+/// Bytes handed from one thread to another.
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}

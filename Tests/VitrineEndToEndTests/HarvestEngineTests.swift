@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+import VitrineMockMuseum
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+@testable import VitrineOAIPMH
+@testable import VitrineSources
+
+/// The harvest engine against faulty loopback APIs: retries, concurrency, the page cache, resuming, offline.
+/// Pauses are recorded, never slept.
+@Suite struct HarvestEngineTests {
+    private static let catalogs = ["index.html", "catalog.md", "collection.csv"]
+
+    private func expectSameCatalogs(
+        _ first: TemporaryFolder, _ second: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for file in Self.catalogs {
+            #expect(try first.read(file) == second.read(file), "\(file) differs", sourceLocation: sourceLocation)
+        }
+    }
+
+    private func cache(in folder: TemporaryFolder, now: @escaping @Sendable () -> Date = { Date() }) -> FilePageCache {
+        FilePageCache(directory: folder.url.appendingPathComponent("cache"), timeToLive: 86_400, now: now)
+    }
+
+    // MARK: Faults
+
+    @Test func `a harvest riddled with 503s and 429s writes the same catalogs as a clean one`() async throws {
+        let legacy = try await MockMuseum.rijksmuseumLegacy(.generated(count: 437))
+        let oai = try await MockMuseum.oaiPMH(OAICollection(count: 260))
+        let met = try await MockMuseum.met(MetCollection(count: 80))
+        defer {
+            Task {
+                await legacy.stop(); await oai.stop(); await met.stop()
+            }
+        }
+        let configurations = [
+            SourceConfiguration(source: .rijksmuseumLegacy, baseURL: legacy.legacyBaseURL, key: "k", pageSize: 20),
+            SourceConfiguration(source: .rijksmuseum, baseURL: oai.oaiBaseURL),
+            SourceConfiguration(source: .met, baseURL: met.metBaseURL),
+        ]
+        for (museum, configuration) in zip([legacy, oai, met], configurations) {
+            let clean = try await ExportHarness.run(configuration)
+            await museum.setFaults(MockFaults(flakyEvery: 3))
+            let riddled = try await ExportHarness.run(configuration)
+            await museum.setFaults(MockFaults())
+            try expectSameCatalogs(clean.folder, riddled.folder)
+            // Each flaky URL failed twice: 503 (backoff, 0.75 s at this jitter) then 429 (Retry-After: 1 s).
+            #expect(riddled.summary.summary.contains("retries"), "\(riddled.summary.summary)")
+            #expect(riddled.pauses.contains(.seconds(1)) && riddled.pauses.contains(.milliseconds(750)))
+        }
+    }
+
+    @Test func `dropped connections are retried and change nothing`() async throws {
+        let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 300))
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(
+            source: .rijksmuseumLegacy, baseURL: museum.legacyBaseURL, key: "k", pageSize: 20)
+        let clean = try await ExportHarness.run(configuration)
+        await museum.resetLog()
+        await museum.setFaults(MockFaults(dropEvery: 3))
+        let dropped = try await ExportHarness.run(configuration)
+        try expectSameCatalogs(clean.folder, dropped.folder)
+        // Every URL the server hung up on was asked again, by the worker's retries.
+        let requests = await museum.requests()
+        #expect(requests.count > Set(requests).count)
+        #expect(dropped.summary.summary.contains("retr"), "\(dropped.summary.summary)")
+    }
+
+    @Test func `concurrency 1 and 8 write byte-identical catalogs for every paging style`() async throws {
+        let oai = try await MockMuseum.oaiPMH(OAICollection(count: 180, pageSize: 20))
+        let met = try await MockMuseum.met(MetCollection(count: 150))
+        let aic = try await MockMuseum.artInstitute(ArtInstituteCollection(count: 330))
+        defer {
+            Task {
+                await oai.stop(); await met.stop(); await aic.stop()
+            }
+        }
+        for configuration in [
+            SourceConfiguration(source: .rijksmuseum, baseURL: oai.oaiBaseURL),
+            SourceConfiguration(source: .met, baseURL: met.metBaseURL),
+            SourceConfiguration(source: .aic, baseURL: aic.artInstituteBaseURL, pageSize: 25),
+        ] {
+            let serial = try await ExportHarness.run(configuration, concurrency: 1)
+            let concurrent = try await ExportHarness.run(configuration, concurrency: 8)
+            try expectSameCatalogs(serial.folder, concurrent.folder)
+        }
+    }
+
+    @Test func `pages are fetched ahead of the count without being kept twice`() async throws {
+        // 3 pages of 20 at concurrency 8: the window opens 8 pages wide before the count is known; the pages past
+        // the end come back empty and are dropped.
+        let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 55))
+        defer { Task { await museum.stop() } }
+        let run = try await ExportHarness.run(
+            SourceConfiguration(source: .rijksmuseumLegacy, baseURL: museum.legacyBaseURL, key: "k", pageSize: 20),
+            concurrency: 8)
+        #expect(try ExportHarness.csvRows(run.folder.read("collection.csv")).count == 55)
+        #expect(run.summary.summary.hasPrefix("vitrine: rijksmuseum-legacy: 4 pages, 55 objects"))
+    }
+
+    // MARK: Cache and resume
+
+    @Test func `an interrupted harvest resumes from the cache, fetching only what it had not stored`() async throws {
+        let legacy = try await MockMuseum.rijksmuseumLegacy(.generated(count: 437))
+        let oai = try await MockMuseum.oaiPMH(OAICollection(count: 260))
+        defer {
+            Task {
+                await legacy.stop(); await oai.stop()
+            }
+        }
+        let cases = [
+            (
+                legacy,
+                SourceConfiguration(source: .rijksmuseumLegacy, baseURL: legacy.legacyBaseURL, key: "k", pageSize: 20)
+            ),
+            (oai, SourceConfiguration(source: .rijksmuseum, baseURL: oai.oaiBaseURL)),
+        ]
+        for (museum, configuration) in cases {
+            let clean = try await ExportHarness.run(configuration)
+            let folder = try TemporaryFolder()
+            let cache = cache(in: folder)
+
+            // The server goes away after 3 requests: the export fails, but what arrived is stored.
+            await museum.resetLog()
+            await museum.setFaults(MockFaults(outageAfter: 3))
+            await #expect(throws: ExportError.self) {
+                _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+            }
+            let stored = Set(await museum.requests().prefix(3))
+
+            await museum.resetLog()
+            await museum.setFaults(MockFaults())
+            let resumed = try await ExportHarness.run(configuration, cache: cache)
+            let fetchedAgain = Set(await museum.requests())
+            try expectSameCatalogs(clean.folder, resumed.folder)
+            #expect(stored.count == 3 && stored.isDisjoint(with: fetchedAgain), "\(stored) ∩ \(fetchedAgain)")
+            #expect(resumed.summary.summary.contains("3 from cache"), "\(resumed.summary.summary)")
+        }
+    }
+
+    @Test func `a resumed chain whose token expired starts over and still writes the whole catalog`() async throws {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 200))
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: museum.oaiBaseURL)
+        let clean = try await ExportHarness.run(configuration)
+        let folder = try TemporaryFolder()
+        let cache = cache(in: folder)
+        await museum.resetLog()
+        await museum.setFaults(MockFaults(outageAfter: 2))
+        await #expect(throws: ExportError.self) { _ = try await ExportHarness.run(configuration, cache: cache) }
+
+        // The server restarted: the stored tokens mean nothing to it any more.
+        await museum.resetLog()
+        await museum.setFaults(MockFaults(tokenGeneration: 1))
+        let resumed = try await ExportHarness.run(configuration, cache: cache)
+        try expectSameCatalogs(clean.folder, resumed.folder)
+        #expect(resumed.summary.notices.first?.contains("started over from the first page") == true)
+        // Pages 0 and 1 came from the cache; page 2's stored token was refused; then all over, from the start.
+        let log = await museum.requests()
+        #expect(log.first == "/oai?verb=ListRecords&resumptionToken=b2Zmc2V0%2B2%2FcGFnZQ%3D%3D")
+        #expect(log.dropFirst().first == "/oai?verb=ListRecords&metadataPrefix=edm")
+    }
+
+    @Test func `offline renders from a full cache with no request, and names the pages a partial one lacks`()
+        async throws
+    {
+        let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 90))
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(
+            source: .rijksmuseumLegacy, baseURL: museum.legacyBaseURL, key: "k", pageSize: 20)
+        let folder = try TemporaryFolder()
+        let full = cache(in: folder)
+        let online = try await ExportHarness.run(configuration, cache: full)
+
+        await museum.resetLog()
+        let offline = try await ExportHarness.run(configuration, cache: full, cacheMode: .offline)
+        try expectSameCatalogs(online.folder, offline.folder)
+        #expect(await museum.requests().isEmpty)
+        #expect(offline.summary.notices.isEmpty)
+
+        // Drop pages 2 and 4 from the cache: offline writes the rest and says what is missing.
+        for page in [2, 4] {
+            let source = RijksmuseumLegacySource(
+                baseURL: url(museum.legacyBaseURL), key: "k", pageSize: 20)
+            full.remove(try source.request(for: .number(page)))
+        }
+        let partial = try await ExportHarness.run(configuration, cache: full, cacheMode: .offline)
+        #expect(try ExportHarness.csvRows(partial.folder.read("collection.csv")).count == 60)
+        #expect(
+            partial.summary.notices
+                == ["note: offline: 2 pages are not in the page cache (2, 4); run without --offline to fetch them"])
+        #expect(await museum.requests().isEmpty)
+    }
+
+    @Test func `cache entries never hold the key, and go stale after the time to live`() async throws {
+        let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 30))
+        defer { Task { await museum.stop() } }
+        let folder = try TemporaryFolder()
+        _ = try await ExportHarness.run(
+            SourceConfiguration(source: .rijksmuseumLegacy, baseURL: museum.legacyBaseURL, key: "s3cret", pageSize: 20),
+            cache: cache(in: folder))
+        let files = try #require(
+            FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("cache").path)?.allObjects
+                as? [String])
+        let entries = files.filter { $0.hasSuffix(".page") }
+        #expect(entries.count >= 2)
+        for entry in entries {
+            #expect(!entry.contains("s3cret"))
+            let text = String(
+                decoding: try Data(contentsOf: folder.url.appendingPathComponent("cache/\(entry)")), as: UTF8.self)
+            #expect(!text.contains("s3cret") && text.contains("key=***"))
+        }
+
+        let clock = ManualDate()
+        let aging = FilePageCache(
+            directory: folder.url.appendingPathComponent("ttl"), timeToLive: 3_600, now: clock.now)
+        let request = SourceRequest(url: url("https://api.example/page?p=1&key=s3cret"))
+        aging.store(SourceResponse(status: 200, body: Data("page".utf8)), for: request)
+        clock.advance(3_599)
+        #expect(aging.response(for: request)?.body == Data("page".utf8))
+        clock.advance(2)
+        #expect(aging.response(for: request) == nil)
+        let offline = FilePageCache(directory: aging.directory, timeToLive: 3_600, ignoresAge: true, now: clock.now)
+        #expect(offline.response(for: request)?.body == Data("page".utf8))
+        #expect(aging.response(for: SourceRequest(url: url("https://api.example/page?p=2&key=s3cret"))) == nil)
+    }
+}
+
+/// A clock for cache ages, moved by hand.
+final class ManualDate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var now: @Sendable () -> Date { { [self] in lock.withLock { current } } }
+
+    func advance(_ seconds: TimeInterval) {
+        lock.withLock { current += seconds }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import VitrineMockMuseum
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineOAIPMH
+@testable import VitrineSources
+
+/// The Rijksmuseum's OAI-PMH service and any OAI-PMH repository, through a loopback imitation: both EDM shapes,
+/// Dublin Core, deleted records, tokens that need escaping, and OAI errors whatever their HTTP status.
+@Suite struct OAIPMHExportEndToEndTests {
+    /// Object number → maker for the records a generated repository serves (deleted ones left out).
+    private func expected(_ collection: OAICollection) -> [String: String?] {
+        var expected: [String: String?] = [:]
+        for number in 0..<collection.count where !collection.isDeleted(number) {
+            expected[OAICollection.objectNumber(number)] = SyntheticCollection.object(number).maker
+        }
+        return expected
+    }
+
+    @Test func `the Rijksmuseum's EDM records, flat and nested, land once each in their maker's section`()
+        async throws
+    {
+        let collection = OAICollection(count: 137)
+        let museum = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await museum.stop() } }
+
+        let run = try await ExportHarness.run(SourceConfiguration(source: .rijksmuseum, baseURL: museum.oaiBaseURL))
+
+        try CatalogChecks.expectEveryObjectOnce(in: run.folder, expected: expected(collection))
+        #expect(
+            run.summary.summary.hasPrefix(
+                "vitrine: rijksmuseum: 3 pages, 125 objects, 12 sections, 0 duplicates, 0 skipped, 12 deleted"))
+        #expect(run.summary.notices.isEmpty)
+        // Page 0 is flat EDM, page 1 the nested shape: both give title (English first), maker, date and image.
+        for number in [0, 50, 51] {
+            let row = try #require(try CatalogChecks.row(OAICollection.objectNumber(number), in: run.folder))
+            let iiif = "https://iiif.micr.io/\(OAICollection.iiifID(number))"
+            #expect(row[1] == SyntheticCollection.object(number).title)
+            #expect(row[3] == SyntheticCollection.object(number).date)
+            #expect(row[4] == "\(iiif)/full/400,/0/default.jpg")
+            #expect(row[5] == "\(iiif)/full/max/0/default.jpg")
+            #expect(row[6] == "https://www.rijksmuseum.nl/nl/collectie/\(OAICollection.objectNumber(number))")
+        }
+        #expect(try CatalogChecks.row("SK-A-5", in: run.folder)?[4] == "")  // no isShownBy: no image
+
+        // The first request names the format; each next one only the token, with `+`, `/`, `=` escaped.
+        let requests = await museum.requests()
+        #expect(
+            requests == [
+                "/oai?verb=ListRecords&metadataPrefix=edm",
+                "/oai?verb=ListRecords&resumptionToken=b2Zmc2V0%2B1%2FcGFnZQ%3D%3D",
+                "/oai?verb=ListRecords&resumptionToken=b2Zmc2V0%2B2%2FcGFnZQ%3D%3D",
+            ])
+    }
+
+    @Test func `a set, dates and the language reach the first request; an absent final token ends the list`()
+        async throws
+    {
+        var collection = OAICollection(count: 60)
+        collection.omitFinalToken = true
+        let museum = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(
+            source: .rijksmuseum, baseURL: museum.oaiBaseURL, language: "nl", set: "260214", from: "2026-01-01",
+            until: "2026-06-30T23:59:59Z")
+
+        let run = try await ExportHarness.run(configuration)
+
+        #expect(try CatalogChecks.row("SK-A-1", in: run.folder)?[1] == "Studie 1")
+        let requests = await museum.requests()
+        #expect(
+            requests.first
+                == "/oai?verb=ListRecords&metadataPrefix=edm&set=260214&from=2026-01-01&until=2026-06-30T23%3A59%3A59Z")
+        #expect(requests.count == 2)
+    }
+
+    @Test func `any OAI-PMH repository exports its Dublin Core, with images from dc:relation`() async throws {
+        let collection = OAICollection(count: 75, pageSize: 40)
+        let museum = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await museum.stop() } }
+
+        let run = try await ExportHarness.run(SourceConfiguration(source: .oai, baseURL: museum.oaiBaseURL))
+
+        // `schilder: Rembrandt van Rijn` is filed under Rembrandt van Rijn.
+        try CatalogChecks.expectEveryObjectOnce(in: run.folder, expected: expected(collection))
+        let row = try #require(try CatalogChecks.row("SK-A-1", in: run.folder))
+        #expect(row[4] == "https://iiif.micr.io/MX1Q/full/400,/0/default.jpg")
+        #expect(row[6] == "https://id.rijksmuseum.nl/200100000")
+        #expect(row[7] == "oai")
+        #expect(await museum.requests().first == "/oai?verb=ListRecords&metadataPrefix=oai_dc")
+    }
+
+    @Test(arguments: [200, 422])
+    func `noRecordsMatch is an empty catalog, whatever the HTTP status`(status: Int) async throws {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 10, errorStatus: status))
+        defer { Task { await museum.stop() } }
+
+        let run = try await ExportHarness.run(
+            SourceConfiguration(source: .rijksmuseum, baseURL: museum.oaiBaseURL, set: "empty"))
+
+        #expect(try ExportHarness.csvRows(run.folder.read("collection.csv")).isEmpty)
+        #expect(run.summary.summary.hasPrefix("vitrine: rijksmuseum: 1 page, 0 objects"))
+    }
+
+    @Test func `expired tokens and unknown formats fail with one line saying what to do`() async throws {
+        var expiring = OAICollection(count: 120, errorStatus: 400)
+        expiring.expiredPages = [2]
+        let museum = try await MockMuseum.oaiPMH(expiring)
+        defer { Task { await museum.stop() } }
+
+        let expired = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(SourceConfiguration(source: .rijksmuseum, baseURL: museum.oaiBaseURL))
+        }
+        #expect(
+            expired?.description
+                == "rijksmuseum: page token b2Zmc2V0+2/cGFnZQ== (\(museum.oaiBaseURL)?verb=ListRecords&resumptionToken=b2Zmc2V0%2B2%2FcGFnZQ%3D%3D): "
+                + "the repository rejected the resumption token (badResumptionToken: The value of the resumptionToken "
+                + "argument is invalid or expired.); tokens expire: run the export again (with the page cache it starts "
+                + "over from the first page)")
+
+        let format = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(
+                SourceConfiguration(source: .rijksmuseum, baseURL: museum.oaiBaseURL, metadataPrefix: "lido"))
+        }
+        #expect(format?.description.contains("does not serve metadataPrefix=lido (cannotDisseminateFormat") == true)
+        #expect(format?.description.contains("--metadata-prefix") == true)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineSources
+
+@Suite struct ArtInstituteSourceTests {
+    private let source = ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1"), pageSize: 3)
+
+    @Test func `a listing page maps artworks, keeps null images as none, and skips a broken record`() throws {
+        let response = SourceResponse(status: 200, body: try Fixtures.data("aic", "artworks-page-1.json"))
+        let page = try source.decode(response, page: .number(1))
+        #expect(page.continuation == .pageNumbers(lastPage: 43_689, limit: Int.max, pageSize: Int.max))
+        #expect(page.reportedTotal == 131_066)
+        guard case .object(let jatte) = page.records[0], case .object(let chair) = page.records[1],
+            case .object(let wave) = page.records[2], case .skipped = page.records[3]
+        else {
+            Issue.record("expected three objects and a skipped record: \(page.records)")
+            return
+        }
+        #expect(jatte.id == "27992" && jatte.maker == "Georges Seurat" && jatte.date == "1884–86")
+        #expect(jatte.objectURL == "https://www.artic.edu/artworks/27992")
+        let image = try #require(jatte.image)
+        #expect(
+            image.url == "https://www.artic.edu/iiif/2/2d484387-2509-5e8e-2c43-22f9981972eb/full/843,/0/default.jpg")
+        // The smallest cached width at least as wide as asked; past the largest, the width asked.
+        for (asked, served) in [(150, 200), (400, 400), (401, 600), (700, 843), (1_000, 1_000)] {
+            #expect(
+                ThumbnailSelector.thumbnail(for: image, width: asked).url
+                    == "https://www.artic.edu/iiif/2/2d484387-2509-5e8e-2c43-22f9981972eb/full/\(served),/0/default.jpg"
+            )
+        }
+        // artist_title null: the first line of artist_display.
+        #expect(chair.maker == "Unknown Maker" && chair.image == nil)
+        #expect(wave.maker == "Katsushika Hokusai")
+    }
+
+    @Test func `requests ask only for the fields used, name Vitrine, and search when asked`() throws {
+        let listing = try source.request(for: .number(2))
+        #expect(
+            listing.url.absoluteString
+                == "http://127.0.0.1:9/api/v1/artworks?page=2&limit=3&fields=id%2Ctitle%2Cartist_title%2Cartist_display%2Cdate_display%2Cimage_id%2Cthumbnail"
+        )
+        #expect(listing.headers["AIC-User-Agent"]?.hasPrefix("Vitrine/") == true)
+        #expect(listing.headers["Referer"] == nil)
+        let search = ArtInstituteSource(baseURL: source.baseURL, pageSize: 100, query: "water lilies")
+        #expect(
+            try search.request(for: .number(1)).url.absoluteString.hasPrefix(
+                "http://127.0.0.1:9/api/v1/artworks/search?q=water%20lilies&page=1&limit=100"))
+        let window = SourceResponse(
+            status: 403, body: Data(#"{"status":403,"error":"Invalid number of results"}"#.utf8))
+        #expect(search.failure(for: window)?.message.contains("only the first 1,000 results") == true)
+    }
+
+    @Test func `a page size over 100 and a start page of 0 are refused`() {
+        for configuration in [
+            SourceConfiguration(source: .aic, pageSize: 101), SourceConfiguration(source: .aic, startPage: 0),
+            SourceConfiguration(source: .aic, set: "x"),
+        ] {
+            #expect(throws: ExportError.self) { _ = try ArtInstituteSource(configuration) }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineSources
+
+@Suite struct MetSourceTests {
+    private let base = "http://127.0.0.1:9/public/collection"
+    private let source = MetSource(baseURL: url("http://127.0.0.1:9/public/collection"))
+
+    private func decode(_ name: String, status: Int = 200, page: PageCursor) throws -> SourcePage {
+        let response = SourceResponse(status: status, body: try Fixtures.data("met", name))
+        if let failure = source.failure(for: response) { throw failure }
+        return try source.decode(response, page: page)
+    }
+
+    @Test func `an object maps maker, date, both renditions and its page`() throws {
+        let page = try decode("object-436535.json", page: .object("436535"))
+        guard case .object(let wheat) = page.records.first else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(wheat.id == "436535" && wheat.title == "Wheat Field with Cypresses")
+        #expect(wheat.maker == "Vincent van Gogh" && wheat.date == "1889")
+        #expect(wheat.objectURL == "https://www.metmuseum.org/art/collection/search/436535")
+        let image = try #require(wheat.image)
+        #expect(ThumbnailSelector.thumbnail(for: image, width: 400).url.hasSuffix("/web-large/DT1567.jpg"))
+        #expect(ThumbnailSelector.fullImageURL(for: image).hasSuffix("/original/DT1567.jpg"))
+    }
+
+    @Test func `a work in copyright with no images has none; a 404 id is skipped; a null id list is empty`() throws {
+        let copyrighted = try decode("object-in-copyright.json", page: .object("488978"))
+        guard case .object(let kahlo) = copyrighted.records.first else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(kahlo.image == nil && kahlo.maker == "Frida Kahlo")
+        #expect(
+            try decode("not-found.json", status: 404, page: .object("1")).records
+                == [.skipped(reason: "object 1: ObjectID not found (HTTP 404)")])
+        #expect(try decode("search-nothing.json", page: .number(0)).continuation == .end)
+        #expect(
+            try decode("objects.json", page: .token(nil)).continuation
+                == .objects(["1", "2", "3", "436535", "436536"], next: nil, pageSize: 100))
+    }
+
+    @Test func `the bot protection's 403 page and a non-JSON body are throttling, to be retried`() throws {
+        let challenge = try Fixtures.data("met", "bot-challenge.html")
+        let refused = source.failure(for: SourceResponse(status: 403, body: challenge))
+        #expect(refused?.isTransient == true)
+        #expect(throws: HarvestFailure.self) {
+            try source.decode(SourceResponse(status: 200, body: Data("Hello World".utf8)), page: .object("1"))
+        }
+        do {
+            _ = try source.decode(SourceResponse(status: 200, body: challenge), page: .object("1"))
+        } catch {
+            #expect(error.isTransient)
+        }
+    }
+
+    @Test func `departments, searches and their combinations build the right requests`() throws {
+        let department = try MetSource(SourceConfiguration(source: .met, baseURL: base, department: "1, 3,9"))
+        #expect(
+            try department.request(for: .token(nil)).url.absoluteString
+                == "http://127.0.0.1:9/public/collection/v1/objects?departmentIds=1%7C3%7C9")
+        let artist = try MetSource(SourceConfiguration(source: .met, baseURL: base, artist: "Vincent van Gogh"))
+        #expect(
+            try artist.request(for: .number(500)).url.absoluteString
+                == "http://127.0.0.1:9/public/collection/v1.1/search?q=Vincent%20van%20Gogh&artistOrCulture=true&hasImages=true&offset=500&limit=500"
+        )
+        #expect(try artist.request(for: .object("436535")).url.path.hasSuffix("/v1/objects/436535"))
+        #expect(throws: ExportError.self) {
+            _ = try MetSource(SourceConfiguration(source: .met, query: "a", artist: "b"))
+        }
+        #expect(throws: ExportError.self) {
+            _ = try MetSource(SourceConfiguration(source: .met, department: "Paintings"))
+        }
+    }
+}

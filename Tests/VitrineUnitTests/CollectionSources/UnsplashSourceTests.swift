@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineSources
+
+@Suite struct UnsplashSourceTests {
+    private let source = UnsplashSource(baseURL: url("http://127.0.0.1:9"), key: "k3y")
+
+    @Test func `photos map to objects by photographer; the Link header's last page plans the harvest`() throws {
+        let response = SourceResponse(
+            status: 200,
+            headers: [
+                "Link":
+                    #"<http://127.0.0.1:9/photos?page=346&per_page=30>; rel="last", <http://127.0.0.1:9/photos?page=2&per_page=30>; rel="next""#,
+                "X-Total": "10372", "X-Ratelimit-Remaining": "49",
+            ],
+            body: try Fixtures.data("unsplash", "photos-page-1.json"))
+        let page = try source.decode(response, page: .number(1))
+        #expect(page.continuation == .pageNumbers(lastPage: 346, limit: Int.max, pageSize: 30))
+        #expect(page.reportedTotal == 10_372 && page.notices.isEmpty)
+        guard case .object(let coffee) = page.records[0], case .object(let untitled) = page.records[1],
+            case .skipped = page.records[2]
+        else {
+            Issue.record("expected two photos and a skipped record")
+            return
+        }
+        #expect(coffee.title == "A man drinking a coffee." && coffee.maker == "Gilbert Kane")
+        #expect(coffee.date == "2016-05-03" && coffee.objectURL == "https://unsplash.com/photos/LBI7cgq3pbM")
+        #expect(
+            ThumbnailSelector.thumbnail(for: try #require(coffee.image), width: 400)
+                == .init(
+                    url: "https://images.unsplash.com/photo-1461988320302-91bde64fc8e4?ixid=2yJhcHBfaWQiOjEyMDd9&w=400",
+                    width: 400, height: 267))
+        #expect(untitled.title == "" && untitled.maker == "田中 由紀")
+    }
+
+    @Test func `the key goes in a header; a plain-text 403 is the used-up quota, not a retry`() throws {
+        let request = try source.request(for: .number(2))
+        #expect(request.url.absoluteString == "http://127.0.0.1:9/photos?page=2&per_page=30")
+        #expect(request.headers["Authorization"] == "Client-ID k3y" && request.headers["Accept-Version"] == "v1")
+        let exceeded = source.failure(for: SourceResponse(status: 403, body: Data("Rate Limit Exceeded".utf8)))
+        guard case .quotaExhausted(let message) = exceeded else {
+            Issue.record("expected the quota failure, got \(String(describing: exceeded))")
+            return
+        }
+        #expect(message.contains("run again after"))
+        #expect(source.failure(for: SourceResponse(status: 429, body: Data())).map { $0.isTransient } == false)
+    }
+
+    @Test func `no key is refused before any request`() {
+        #expect(throws: ExportError.self) {
+            _ = try UnsplashSource(SourceConfiguration(source: .unsplash), environment: [:])
+        }
+        #expect(
+            LinkHeader.parse(#"<https://a/?page=1>; rel="first", <https://a/?page=9>; rel="last""#)
+                == ["first": "https://a/?page=1", "last": "https://a/?page=9"])
+    }
+}

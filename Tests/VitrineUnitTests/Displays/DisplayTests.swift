@@ -1,0 +1,200 @@
+import CSV
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+
+@Suite struct DisplayTests {
+    private func viewModel(_ response: ExportResponse = Seeds.catalogResponse) -> CatalogViewModel {
+        let spy = CatalogDisplayLogicSpy()
+        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+            response: response)
+    }
+
+    private var hostileViewModel: CatalogViewModel {
+        viewModel(
+            Seeds.response([
+                ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2))),
+                ArtistSection(maker: "Frans Hals", objects: Array(Seeds.hostile.dropFirst(2))),
+            ]))
+    }
+
+    private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) throws
+        -> (folder: TemporaryFolder, written: [String])
+    {
+        let folder = try TemporaryFolder()
+        let writer = CatalogWriter(outputDirectory: folder.path, formats: formats, templates: try TemplateLibrary())
+        let written = try writer.displayCatalog(viewModel: model)
+        return (folder, written)
+    }
+
+    // MARK: - Golden files
+
+    @Test func `HTML, Markdown and CSV match their golden files`() throws {
+        let (folder, written) = try render(viewModel())
+        #expect(
+            written.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "assets", "index.html", "artists", "objects", "search", "catalog.md", "collection.csv",
+            ])
+        try Snapshot.assert(folder.read("index.html"), named: "catalog.index.html")
+        try Snapshot.assert(folder.read("artists/rembrandt-van-rijn.html"), named: "catalog.artist.html")
+        try Snapshot.assert(folder.read("objects/sk-c-5.html"), named: "catalog.object.html")
+        try Snapshot.assert(folder.read("catalog.md"), named: "catalog.catalog.md")
+        try Snapshot.assert(folder.read("collection.csv"), named: "catalog.collection.csv")
+        #expect(try folder.read("assets/style.css").contains("prefers-color-scheme: dark"))
+    }
+
+    // MARK: - Escaping
+
+    @Test func `HTML escapes every text and keeps only http(s) URLs`() throws {
+        let html = try render(hostileViewModel, formats: [.html]).folder.read("index.html")
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<b>Steen"))
+        #expect(!html.contains("javascript:"))
+        #expect(!html.contains("data:text"))
+        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(html.contains(#"data-artist="Jan &lt;b&gt;Steen&lt;/b&gt;""#))
+        #expect(html.contains(#"data-object-id="X-1""#))
+        #expect(html.contains("class=\"frame placeholder\""))
+        // Every <img> has alt text, lazy loading and a size.
+        for tag in html.components(separatedBy: "<img ").dropFirst() {
+            #expect(
+                tag.contains("alt=\"") && tag.contains("loading=\"lazy\"") && tag.contains("width=\"")
+                    && tag.contains("height=\""))
+        }
+    }
+
+    @Test(arguments: [
+        ("<script>alert(1)</script>", "\\<script\\>alert\\(1\\)\\</script\\>"),
+        ("<img src=x onerror=alert(1)>", "\\<img src=x onerror=alert\\(1\\)\\>"),
+        ("*bold* _it_ `code`", "\\*bold\\* \\_it\\_ \\`code\\`"),
+        ("[link](javascript:alert(1))", "\\[link\\]\\(javascript:alert\\(1\\)\\)"),
+        ("# | ~ \\ ! &amp;", "\\# \\| \\~ \\\\ \\! \\&amp;"),
+        ("two\nlines", "two lines"),
+        ("Self-portrait, c. 1650", "Self-portrait, c. 1650"),
+    ])
+    func `Markdown escaping leaves text as text`(input: String, expected: String) {
+        #expect(MarkdownContentType().escapeText(input) == expected)
+    }
+
+    @Test func `the Markdown catalog never lets HTML or links from data through`() throws {
+        let markdown = try render(hostileViewModel, formats: [.markdown]).folder.read("catalog.md")
+        // Every < from data is escaped: none stands without a backslash before it.
+        #expect(markdown.firstRange(of: /(^|[^\\])</.anchorsMatchLineEndings()) == nil)
+        #expect(!markdown.contains("](javascript:") && !markdown.contains("[link](http://evil.example)"))
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings == ["## Contents", "## Frans Hals", "## Jan \\<b\\>Steen\\</b\\>"])
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("comma, inside", "\"comma, inside\""),
+        ("quote \"here\"", "\"quote \"\"here\"\"\""),
+        ("line\nbreak", "\"line\nbreak\""),
+        ("crlf\r\nbreak", "\"crlf\r\nbreak\""),
+        ("=SUM(A1:A2)", "'=SUM(A1:A2)"),
+        ("+31 20", "'+31 20"),
+        ("-1500", "'-1500"),
+        ("@cmd", "'@cmd"),
+        ("\tTab", "'\tTab"),
+        ("=HYPERLINK(\"x\",\"y\")", "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""),
+    ])
+    func `CSV cells are quoted by RFC 4180 and formulas defused`(input: String, expected: String) {
+        #expect(CSVCell.field(input) == expected)
+    }
+
+    @Test func `the CSV reads back with a CSV library: header, one row per object, in section order`() throws {
+        let model = hostileViewModel
+        let text = CSVDisplay.render(model)
+        let reader = try CSVReader(string: text, hasHeaderRow: true)
+        #expect(
+            reader.headerRow == [
+                "object_id", "title", "artist", "date", "thumbnail_url", "image_url", "object_url", "source",
+            ])
+        var rows: [[String]] = []
+        while let row = reader.next() { rows.append(row) }
+        #expect(rows.map { $0[0] } == model.sections.flatMap { $0.objects.map(\.id) })
+        #expect(rows.allSatisfy { $0.count == 8 && $0[7] == "test" })
+        let quoted = try #require(rows.first { $0[0] == "X-5" })
+        #expect(quoted[1] == "Quote \"here\", comma, and new line")
+        #expect(quoted[2] == "Frans Hals" && quoted[3] == "'+1")
+        #expect(rows.first { $0[0] == "X-4" }?[1] == "'=HYPERLINK(\"http://evil.example\",\"click\")")
+    }
+
+    // MARK: - Templates
+
+    @Test func `a user's template folder replaces a bundled template by name`() throws {
+        let templates = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: templates.url.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#sections}}* {{name}}: {{countLabel}}\n{{/sections}}"
+            .write(
+                to: templates.url.appendingPathComponent("markdown/catalog.md.mustache"), atomically: true,
+                encoding: .utf8)
+        let output = try TemporaryFolder()
+        let writer = CatalogWriter(
+            outputDirectory: output.path, formats: [.markdown, .html],
+            templates: try TemplateLibrary(directory: templates.path))
+        _ = try writer.displayCatalog(viewModel: viewModel())
+        #expect(try output.read("catalog.md").hasPrefix("* Aelbert Cuyp: 1 object\n* Émile Bernard: 1 object\n"))
+        #expect(try output.read("index.html").contains("<!DOCTYPE html>"))
+    }
+
+    @Test func `a template that does not parse is named in the error`() throws {
+        let templates = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: templates.url.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try "{{#sections}}unclosed".write(
+            to: templates.url.appendingPathComponent("html/index.html.mustache"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: ExportError.self) { try TemplateLibrary(directory: templates.path) }
+        #expect(error?.description.hasPrefix("template html/index.html.mustache does not parse") == true)
+    }
+
+    // MARK: - Atomic output
+
+    @Test func `a failing run leaves the previous catalog untouched`() throws {
+        let output = try TemporaryFolder()
+        let good = CatalogWriter(
+            outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        _ = try good.displayCatalog(viewModel: viewModel())
+        try "keep me".write(to: output.url.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        let before = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
+
+        let failing = CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay(), FailingDisplay()])
+        #expect(throws: ExportError.self) { try failing.displayCatalog(viewModel: viewModel(Seeds.response([]))) }
+
+        let after = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
+        #expect(after == before)
+        #expect(try output.read("README.md") == "keep me")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
+            $0.hasPrefix(".vitrine")
+        }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func `a second run replaces the catalog, its folders included`() throws {
+        let output = try TemporaryFolder()
+        let writer = CatalogWriter(
+            outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        _ = try writer.displayCatalog(viewModel: viewModel())
+        _ = try writer.displayCatalog(
+            viewModel: viewModel(Seeds.response([ArtistSection(maker: "Solo", objects: [Seeds.object("S-1", "Solo")])]))
+        )
+        #expect(try output.read("collection.csv").split(separator: "\r\n").count == 2)
+        #expect(try output.read("index.html").contains("data-artist=\"Solo\""))
+        #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("assets/gallery.js").path))
+    }
+}
+
+/// A display that fails after the CSV was staged.
+private struct FailingDisplay: CatalogFileDisplay {
+    var format: CatalogFormat { .html }
+
+    func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+        try folder.write("half", to: "index.html")
+        throw ExportError(.output("disk full"))
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+
+/// The gallery as a site: every page reachable from the index, pages bounded in size, safe file names,
+/// detail pages with prev/next, and a search index in which every object can be found.
+@Suite struct GallerySiteTests {
+    /// A catalog big enough to page: one maker with 1,050 objects (6 pages of 200), 40 more with 50 each,
+    /// ids that are hostile as file names, and objects without images.
+    private static func largeResponse() -> ExportResponse {
+        var sections: [ArtistSection] = []
+        let hostileIDs = [
+            "../../etc/passwd", "a/b\\c", "SK-1", "sk 1", "SK_1", String(repeating: "x", count: 300), "葛飾", ".", "",
+        ]
+        var big: [ArtObject] = []
+        for number in 0..<1_050 {
+            let id =
+                number < hostileIDs.count
+                ? hostileIDs[number] + (hostileIDs[number].isEmpty ? "" : "") : "RP-P-\(number)"
+            big.append(
+                ArtObject(
+                    id: id.isEmpty ? "EMPTY" : id, title: "Portret van een man \(number)", maker: "Rembrandt van Rijn",
+                    date: "1650",
+                    image: number.isMultiple(of: 7)
+                        ? nil
+                        : ImageReference(
+                            url: "https://iiif.micr.io/R\(number)/full/max/0/default.jpg",
+                            sizing: .iiif(service: "https://iiif.micr.io/R\(number)", cachedWidths: []))))
+        }
+        sections.append(ArtistSection(maker: "Rembrandt van Rijn", objects: big))
+        for maker in 0..<40 {
+            let name =
+                maker.isMultiple(of: 5)
+                ? "Émile Maker \(maker)" : "\(["Zeeman", "Bol", "Hals", "Steen"][maker % 4]) \(maker)"
+            sections.append(
+                ArtistSection(
+                    maker: name,
+                    objects: (0..<50).map {
+                        ArtObject(id: "M\(maker)-\($0)", title: "Landschap met molen \($0)", maker: name, date: nil)
+                    }))
+        }
+        sections.append(
+            ArtistSection(maker: nil, objects: [ArtObject(id: "BK-1", title: "Kabinet", maker: nil, date: nil)]))
+        return Seeds.response(sections)
+    }
+
+    private static func render(_ response: ExportResponse) throws -> (TemporaryFolder, CatalogViewModel) {
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: response)
+        let folder = try TemporaryFolder()
+        let writer = CatalogWriter(outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary())
+        _ = try writer.displayCatalog(viewModel: model)
+        return (folder, model)
+    }
+
+    @Test func `every object page is reachable from the index in three clicks, and no page is large`() throws {
+        let (folder, model) = try Self.render(Self.largeResponse())
+        let crawl = try SiteCrawl(root: folder.url)
+        let objectPages = Set(model.sections.flatMap { $0.objects.map { "objects/\($0.pageName)" } })
+        #expect(objectPages.count == model.objectCount)
+        for page in objectPages {
+            let depth = try #require(crawl.depth[page], "\(page) is not reachable")
+            #expect(depth <= 3, "\(page) is \(depth) clicks away")
+        }
+        #expect(crawl.brokenLinks.isEmpty, "\(crawl.brokenLinks.prefix(5))")
+        for (page, size) in crawl.sizes { #expect(size < 1_000_000, "\(page) is \(size) bytes") }
+        // Above the inline limit, the index lists makers and pages instead of cards.
+        let index = try folder.read("index.html")
+        #expect(!index.contains("data-object-id"))
+        #expect(index.contains("href=\"artists/rembrandt-van-rijn--6.html\""))
+    }
+
+    @Test func `sections are paged by 200 cards, each object on exactly one page of its maker`() throws {
+        let (folder, model) = try Self.render(Self.largeResponse())
+        let rembrandt = try #require(model.sections.first { $0.name == "Rembrandt van Rijn" })
+        #expect(
+            rembrandt.pages.map(\.fileName) == ["rembrandt-van-rijn.html"]
+                + (2...6).map { "rembrandt-van-rijn--\($0).html" })
+        var seen: [String: String] = [:]
+        for section in model.sections {
+            for page in section.pages {
+                let html = try folder.read("artists/\(page.fileName)")
+                #expect(html.components(separatedBy: "data-artist=").count == 2)
+                let cards = html.components(separatedBy: "data-object-id=\"").dropFirst().map {
+                    String($0.prefix { $0 != "\"" })
+                }
+                #expect(cards.count <= 200 && cards.count == page.range.count)
+                for id in cards {
+                    #expect(seen[id] == nil, "\(id) twice")
+                    seen[id] = section.name
+                }
+            }
+        }
+        #expect(seen.count == model.objectCount)
+        let second = try folder.read("artists/rembrandt-van-rijn--2.html")
+        #expect(second.contains(#"<a rel="prev" href="rembrandt-van-rijn.html">"#))
+        #expect(second.contains(#"<a rel="next" href="rembrandt-van-rijn--3.html">"#))
+        #expect(second.contains(#"<span aria-current="page">2</span>"#))
+    }
+
+    @Test func `file names are safe, bounded and unique whatever the ids`() throws {
+        let (folder, model) = try Self.render(Self.largeResponse())
+        let names = model.sections.flatMap { $0.objects.map(\.pageName) }
+        #expect(Set(names).count == names.count)
+        for name in names + model.sections.flatMap({ $0.pages.map(\.fileName) }) {
+            #expect(name.count <= 80, "\(name)")
+            #expect(
+                name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." },
+                "\(name)")
+            #expect(!name.hasPrefix(".") && !name.contains(".."), "\(name)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("objects").path)
+        #expect(files.count == model.objectCount)
+    }
+
+    @Test func `a detail page has the large IIIF image, the museum link and prev-next within its section`() throws {
+        let (folder, model) = try Self.render(Self.largeResponse())
+        let section = try #require(model.sections.first { $0.name == "Rembrandt van Rijn" })
+        let second = section.objects[1]
+        let html = try folder.read("objects/\(second.pageName)")
+        #expect(html.contains(#"<img src="https://iiif.micr.io/R1/full/843,/0/default.jpg""#))
+        #expect(html.contains(#"width="843""#))
+        #expect(html.contains(#"<a rel="prev" href="\#(section.objects[0].pageName)">"#))
+        #expect(html.contains(#"<a rel="next" href="\#(section.objects[2].pageName)">"#))
+        #expect(html.contains(#"href="../artists/rembrandt-van-rijn.html""#))
+        let first = try folder.read("objects/\(section.objects[0].pageName)")
+        #expect(!first.contains(#"rel="prev""#) && first.contains("No image"))
+        // Cards offer a 2× rendition where the host can size images.
+        let artist = try folder.read("artists/rembrandt-van-rijn.html")
+        #expect(
+            artist.contains(
+                #"srcset="https://iiif.micr.io/R1/full/400,/0/default.jpg 1x, https://iiif.micr.io/R1/full/800,/0/default.jpg 2x""#
+            ))
+    }
+
+    @Test func `many makers get a page per letter and stay three clicks away`() throws {
+        let sections = (0..<1_300).map { number in
+            let name = "\(["Adriaen", "Bartholomeus", "Cornelis"][number % 3]) Maker \(number)"
+            return ArtistSection(
+                maker: name, objects: [ArtObject(id: "L-\(number)", title: "Work \(number)", maker: name)])
+        }
+        let (folder, model) = try Self.render(Seeds.response(sections))
+        let crawl = try SiteCrawl(root: folder.url)
+        for section in model.sections {
+            for object in section.objects {
+                #expect((crawl.depth["objects/\(object.pageName)"] ?? 99) <= 3, "\(object.id)")
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("letters/letter-a.html").path))
+        #expect(try folder.read("index.html").contains(#"href="letters/letter-b.html""#))
+    }
+
+    @Test func `search finds every object by a word of its title through the shard the page would load`() throws {
+        let response = Self.largeResponse()
+        let (folder, model) = try Self.render(response)
+        let manifest = try folder.read("search/manifest.js")
+        let counts = try JSONDecoder().decode(
+            [String: Int].self, from: Data(manifest.dropFirst("Vitrine.manifest(".count).dropLast(3).utf8))
+        let keys = Array(counts.keys)
+        for section in model.sections {
+            for object in section.objects.prefix(60) {
+                let word = try #require(SearchIndex.words(object.title).first { $0.count >= 2 })
+                let shard = try #require(Self.shard(for: word, keys: keys), "no shard for \(word)")
+                let script = try folder.read("search/\(SearchIndex.fileStem(shard)).js")
+                #expect(script.contains("\"\(object.pageName)\""), "\(object.id) not under \(shard)")
+            }
+        }
+        // No shard is huge: common words ("portret", "van") are split further.
+        for key in keys {
+            let size = try folder.read("search/\(SearchIndex.fileStem(key)).js").utf8.count
+            #expect(size < 400_000, "\(key): \(size) bytes")
+        }
+    }
+
+    @Test func `a word too common to split keeps a bounded shard and its full count`() {
+        let objects = (0..<2_500).map {
+            ArtObject(id: "S-\($0)", title: "Study \($0)", maker: "Anonymous Pupil")
+        }
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
+        let index = SearchIndex(model)
+        #expect(index.shards["study$"]?.count == 2_500)
+        #expect(index.shards["st"] == nil && index.shards["stu"] == nil)
+        #expect(index.manifestScript().contains(#""study$":2500"#))
+        let study = index.shardScripts().first { $0.0 == "study-end" }?.1 ?? ""
+        #expect(study.components(separatedBy: "S-").count - 1 <= SearchIndex.shardLimit)
+        #expect(study.components(separatedBy: #"["Study"#).count - 1 == SearchIndex.shardLimit)
+    }
+
+    /// The shard `gallery.js` picks for a query word.
+    private static func shard(for word: String, keys: [String]) -> String? {
+        var best: String?
+        for key in keys {
+            let bare = key.hasSuffix("$") ? String(key.dropLast()) : key
+            let matches = key.hasSuffix("$") ? bare == word : word.hasPrefix(bare)
+            if matches, bare.count > (best.map { $0.hasSuffix("$") ? $0.count - 1 : $0.count } ?? -1) { best = key }
+        }
+        return best
+    }
+}
+
+/// Follows the relative links of a written site from `index.html`, breadth first.
+struct SiteCrawl {
+    /// Page path (relative to the root) → clicks from the index.
+    var depth: [String: Int] = [:]
+    var sizes: [String: Int] = [:]
+    var brokenLinks: [String] = []
+
+    init(root: URL) throws {
+        depth["index.html"] = 0
+        var queue = ["index.html"]
+        var next = 0
+        while next < queue.count {
+            let page = queue[next]
+            next += 1
+            let data = try Data(contentsOf: root.appendingPathComponent(page))
+            sizes[page] = data.count
+            let html = String(decoding: data, as: UTF8.self)
+            let folder = page.split(separator: "/").dropLast().map(String.init)
+            for chunk in html.components(separatedBy: "href=\"").dropFirst() {
+                var link = String(chunk.prefix { $0 != "\"" })
+                if link.hasPrefix("http") || link.hasPrefix("#") { continue }
+                if let hash = link.firstIndex(of: "#") { link = String(link[..<hash]) }
+                guard link.hasSuffix(".html") else { continue }
+                let target = Self.resolve(link, in: folder)
+                guard depth[target] == nil else { continue }
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path) else {
+                    brokenLinks.append("\(page) → \(link)")
+                    continue
+                }
+                depth[target] = (depth[page] ?? 0) + 1
+                queue.append(target)
+            }
+        }
+    }
+
+    /// `../artists/a.html` seen from `objects/` → `artists/a.html`, by path arithmetic alone.
+    private static func resolve(_ link: String, in folder: [String]) -> String {
+        var parts = folder
+        for part in link.split(separator: "/") {
+            if part == ".." {
+                _ = parts.popLast()
+            } else if part != "." {
+                parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}
+
+@Suite struct LargeMarkdownCatalogTests {
+    @Test func `past the threshold catalog.md lists letters and each letter has a file with every object once`()
+        throws
+    {
+        let makers = ["Avercamp", "Bol", "Cuyp", "Émile Bernard", "葛飾北斎"]
+        let sections =
+            makers.map { maker in
+                ArtistSection(
+                    maker: maker,
+                    objects: (0..<1_100).map {
+                        ArtObject(id: "\(maker.prefix(2))-\($0)", title: "Work \($0)", maker: maker)
+                    })
+            } + [ArtistSection(maker: nil, objects: [ArtObject(id: "NONE-1", title: "Kabinet")])]
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.response(sections))
+        let folder = try TemporaryFolder()
+        _ = try CatalogWriter(outputDirectory: folder.path, formats: [.markdown], templates: try TemplateLibrary())
+            .displayCatalog(viewModel: model)
+        let contents = try folder.read("catalog.md")
+        for file in ["a.md", "b.md", "c.md", "e.md", "other.md", "unknown.md"] {
+            #expect(contents.contains("](catalog/\(file))"), "\(file)")
+        }
+        var headingOf: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("catalog").path)
+        {
+            var heading = ""
+            for line in try folder.read("catalog/\(file)").split(separator: "\n") {
+                if line.hasPrefix("## ") { heading = String(line.dropFirst(3)) }
+                guard line.hasPrefix("- "), heading != "Contents", let dot = line.range(of: " · ", options: .backwards)
+                else { continue }
+                let id = String(line[dot.upperBound...]).replacingOccurrences(of: "\\", with: "")
+                #expect(headingOf[id] == nil, "\(id) twice")
+                headingOf[id] = heading
+            }
+        }
+        #expect(headingOf.count == model.objectCount)
+        #expect(headingOf["Cu-7"] == "Cuyp" && headingOf["NONE-1"] == "Unknown artist")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+
+/// Progress while harvesting: the line the Presenter makes, and where the terminal display puts it.
+@Suite struct ProgressTests {
+    @Test func `the progress line tells pages, objects of the total, rate, time left, cache and retries`() {
+        let progress = HarvestProgress(
+            source: "rijksmuseum", pages: 120, objects: 6_000, reportedTotal: 843_943, elapsed: 7.5, retries: 2,
+            cacheHits: 40)
+        #expect(
+            ExportPresenter.progressLine(progress)
+                == "rijksmuseum: 120 pages, 6,000 of 843,943 objects (0.7%), 800 objects/s, about 17 min 27 s left, "
+                + "40 from cache, 2 retries")
+        let unknownTotal = HarvestProgress(
+            source: "met", pages: 1, objects: 1, reportedTotal: nil, elapsed: 1, retries: 1, cacheHits: 0)
+        #expect(ExportPresenter.progressLine(unknownTotal) == "met: 1 page, 1 object, 1 objects/s, 1 retry")
+    }
+
+    @Test func `off a terminal progress is a plain line now and then; quiet prints none`() {
+        let lines = LineRecorder()
+        let display = TerminalDisplay(quiet: false, isTerminal: false, logInterval: .zero, write: lines.append)
+        display.displayProgress(line: "demo: 1 page")
+        display.displayProgress(line: "demo: 2 pages")
+        #expect(lines.lines == ["progress: demo: 2 pages"])
+
+        let quietLines = LineRecorder()
+        let quiet = TerminalDisplay(quiet: true, isTerminal: false, logInterval: .zero, write: quietLines.append)
+        quiet.displayProgress(line: "demo: 1 page")
+        quiet.displayProgress(line: "demo: 2 pages")
+        quiet.displaySummary(viewModel: SummaryViewModel(warnings: ["w"], notices: ["n"], summary: "s", written: "f"))
+        #expect(quietLines.lines == ["s"])
+    }
+
+    @Test func `the interactor reports progress as pages arrive`() async throws {
+        let spy = ProgressSpy()
+        let interactor = ExportInteractor(
+            source: StubSource(pages: [[.object(Seeds.object("A", "M"))], [.object(Seeds.object("B", "M"))]]),
+            transport: StubTransport(), presenter: spy, progressInterval: .zero)
+        _ = try await interactor.harvest(options: HarvestOptions(concurrency: 1))
+        #expect(spy.progress.map(\.pages) == [1, 2])
+        #expect(spy.progress.last?.objects == 2)
+    }
+}
+
+final class LineRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _lines: [String] = []
+
+    var lines: [String] { lock.withLock { _lines } }
+
+    @Sendable func append(_ line: String) {
+        lock.withLock { _lines.append(line) }
+    }
+}
+
+final class ProgressSpy: ExportPresentationLogic, @unchecked Sendable {
+    private let lock = NSLock()
+    private var _progress: [HarvestProgress] = []
+
+    var progress: [HarvestProgress] { lock.withLock { _progress } }
+
+    func presentCatalog(response: ExportResponse) throws {}
+
+    func presentProgress(_ progress: HarvestProgress) {
+        lock.withLock { _progress.append(progress) }
+    }
+}

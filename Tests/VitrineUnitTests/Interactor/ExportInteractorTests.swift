@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+
+@Suite struct ExportInteractorTests {
+    // MARK: - Subject under test
+
+    private func harvest(_ pages: [[RecordOutcome]], concurrency: Int = 4, broken: Set<Int> = []) async throws
+        -> ExportResponse
+    {
+        let spy = ExportPresentationLogicSpy()
+        let interactor = ExportInteractor(
+            source: StubSource(pages: pages), transport: StubTransport(broken: broken), presenter: spy)
+        return try await interactor.harvest(options: HarvestOptions(concurrency: concurrency))
+    }
+
+    private func objects(_ makers: [(String, String?)]) -> [RecordOutcome] {
+        makers.map { .object(Seeds.object($0.0, $0.1)) }
+    }
+
+    // MARK: - Tests
+
+    @Test func `Allemand on page 45 joins Allemand's section, not the end`() async throws {
+        // Given: sorted by artist, page 1 ends with Simon Fokke and page 45 starts with Hector Allemand.
+        var pages = Array(repeating: [RecordOutcome](), count: 45)
+        pages[0] = objects([("A-1", "Hector Allemand"), ("F-1", "Simon Fokke")])
+        for page in 1..<44 { pages[page] = objects([("M-\(page)", "Maker \(page)")]) }
+        pages[44] = objects([("A-2", "Hector Allemand"), ("Z-1", "Zeeman")])
+
+        // When
+        let response = try await harvest(pages)
+
+        // Then
+        let allemand = try #require(response.sections.first { $0.maker == "Hector Allemand" })
+        #expect(allemand.objects.map(\.id) == ["A-1", "A-2"])
+        #expect(response.sections.filter { $0.maker == "Hector Allemand" }.count == 1)
+        #expect(response.sections.last?.maker == "Zeeman")
+        #expect(response.statistics.pages == 45)
+        #expect(response.statistics.objects == 47)
+    }
+
+    @Test func `a maker who comes back many pages later keeps one section in source order`() async throws {
+        let pages = [
+            objects([("R-1", "Rembrandt van Rijn"), ("R-2", "Rembrandt van Rijn")]),
+            objects([("S-1", "Jan Steen")]), objects([("V-1", "Johannes Vermeer")]), objects([("H-1", "Frans Hals")]),
+            objects([("R-3", "Rembrandt van Rijn"), ("S-2", "Jan Steen")]),
+        ]
+        let response = try await harvest(pages)
+        #expect(
+            response.sections.map(\.maker) == ["Rembrandt van Rijn", "Jan Steen", "Johannes Vermeer", "Frans Hals"])
+        #expect(response.sections[0].objects.map(\.id) == ["R-1", "R-2", "R-3"])
+        #expect(response.sections[1].objects.map(\.id) == ["S-1", "S-2"])
+    }
+
+    @Test func `concurrency 1 and 8 give the same sections`() async throws {
+        let pages = (0..<30).map { page in
+            objects((0..<5).map { ("O-\(page)-\($0)", "Maker \(($0 * 7 + page) % 6)") })
+        }
+        let serial = try await harvest(pages, concurrency: 1)
+        let concurrent = try await harvest(pages, concurrency: 8)
+        #expect(serial.sections == concurrent.sections)
+        #expect(serial.statistics.objects == 150)
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func `pages arriving in any order give the same sections`(seed: UInt64) {
+        // Given: pages with repeated makers and a repeated id, inserted in a shuffled order.
+        let pages: [[ArtObject]] =
+            (0..<12).map { page in
+                (0..<6).map {
+                    Seeds.object("O-\(page)-\($0)", ["Bol", "Hals", nil, "Steen", "Émile"][($0 + page) % 5])
+                }
+            } + [[Seeds.object("O-0-0", "Somebody else")]]
+        var inOrder = SectionIndex()
+        for (page, objects) in pages.enumerated() {
+            for (position, object) in objects.enumerated() {
+                inOrder.insert(object, at: .init(page: page, position: position))
+            }
+        }
+        var generator = SeededGenerator(seed: seed)
+        var shuffled = SectionIndex()
+        for page in Array(pages.indices).shuffled(using: &generator) {
+            for (position, object) in pages[page].enumerated() {
+                shuffled.insert(object, at: .init(page: page, position: position))
+            }
+        }
+
+        // Then
+        #expect(shuffled.sections() == inOrder.sections())
+        #expect(shuffled.duplicates == 1)
+        #expect(inOrder.sections().first { $0.maker == "Somebody else" } == nil)
+    }
+
+    @Test func `an id seen twice is kept once, the earlier copy, and counted`() async throws {
+        let pages = [
+            objects([("SK-A-1", "Jan Steen"), ("SK-A-2", "Jan Steen")]),
+            objects([("SK-A-2", "Jan Steen"), ("SK-A-3", "Frans Hals")]),
+            [.object(Seeds.object("SK-A-1", "Frans Hals", title: "Moved"))],
+        ]
+        let response = try await harvest(pages)
+        #expect(response.statistics.duplicates == 2)
+        #expect(response.statistics.objects == 3)
+        #expect(response.sections.map { $0.objects.map(\.id) } == [["SK-A-1", "SK-A-2"], ["SK-A-3"]])
+        #expect(response.sections[0].objects[0].title == "Object SK-A-1")
+    }
+
+    @Test func `an undecodable record is skipped with a warning naming page and position`() async throws {
+        let pages: [[RecordOutcome]] = [
+            objects([("A", "Bol")]),
+            [
+                .object(Seeds.object("B", "Bol")), .skipped(reason: "missing field objectNumber"),
+                .object(Seeds.object("C", "Hals")),
+            ],
+        ]
+        let response = try await harvest(pages)
+        #expect(response.statistics.skipped == 1)
+        #expect(response.statistics.objects == 3)
+        #expect(
+            response.statistics.warnings == [
+                RecordWarning(page: "2", position: 2, reason: "missing field objectNumber")
+            ])
+        #expect(response.statistics.warnings.first?.description == "page 2, record 2: missing field objectNumber")
+    }
+
+    @Test func `an undecodable page fails the run with one line naming its URL, key hidden`() async throws {
+        let pages = [objects([("A", "Bol")]), objects([("B", "Bol")]), objects([("C", "Bol")])]
+        let error = await #expect(throws: ExportError.self) { try await harvest(pages, broken: [3]) }
+        #expect(
+            error?.description
+                == "test: page 3 (http://127.0.0.1/stub?page=3&key=***): the page could not be read: not valid JSON")
+        #expect(error?.description.contains("s3cret") == false)
+    }
+
+    @Test func `objects with no maker or an anonymous label share one section`() async throws {
+        let pages = [objects([("A", nil), ("B", ""), ("C", "anoniem"), ("D", "  Jan   Steen "), ("E", "Jan Steen")])]
+        let response = try await harvest(pages)
+        #expect(response.sections.map(\.maker) == [nil, "Jan Steen"])
+        #expect(response.sections[0].objects.map(\.id) == ["A", "B", "C"])
+    }
+}
+
+/// A small deterministic random generator (SplitMix64), so shuffles repeat.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

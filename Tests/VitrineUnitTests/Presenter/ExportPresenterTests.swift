@@ -1,0 +1,119 @@
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+
+@Suite struct ExportPresenterTests {
+    private func present(_ response: ExportResponse, width: Int = 400) throws -> CatalogViewModel {
+        let spy = CatalogDisplayLogicSpy()
+        let presenter = ExportPresenter(thumbnailWidth: width, catalogDisplay: spy, progressDisplay: spy)
+        try presenter.presentCatalog(response: response)
+        return try #require(spy.catalogs.first)
+    }
+
+    @Test func `sections sort case- and accent-insensitively, unknown maker last`() throws {
+        let response = Seeds.response(
+            ["zeeman", "Émile Bernard", "Aelbert Cuyp", "emile bernard", "Ángel Zárraga", "葛飾北斎", "Илья Репин"]
+                .map { ArtistSection(maker: $0, objects: [Seeds.object("\($0 ?? "")-1", $0)]) }
+                + [ArtistSection(maker: nil, objects: [Seeds.object("N-1", nil)])]
+        )
+        let viewModel = try present(response)
+        #expect(
+            viewModel.sections.map(\.name) == [
+                "Aelbert Cuyp", "Ángel Zárraga", "emile bernard", "Émile Bernard", "zeeman", "Илья Репин", "葛飾北斎",
+                "Unknown artist",
+            ])
+        #expect(viewModel.sections.last?.isUnknownMaker == true)
+        #expect(viewModel.sections.last?.objects.first?.maker == "")
+    }
+
+    @Test func `slugs are unique, ASCII and safe as file names`() throws {
+        let names = ["Émile Bernard", "emile bernard", "葛飾北斎", "../../etc/passwd", "Jan Steen", "Jan  Steen!", "index"]
+        let response = Seeds.response(names.map { ArtistSection(maker: $0, objects: [Seeds.object($0, $0)]) })
+        let slugs = try present(response).sections.map(\.slug)
+        #expect(Set(slugs).count == slugs.count)
+        for slug in slugs {
+            #expect(slug.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+            #expect(!slug.isEmpty && slug.count <= Slug.maximumLength + 4)
+        }
+        #expect(slugs.contains("emile-bernard") && slugs.contains("emile-bernard-2"))
+        #expect(slugs.contains("etc-passwd"))
+        #expect(slugs.contains("index-2"))
+        #expect(slugs.contains(Slug.make("葛飾北斎")))
+        #expect(Slug.make("葛飾北斎") == Slug.make("葛飾北斎") && Slug.make("葛飾北斎").hasPrefix("maker-"))
+    }
+
+    @Test(arguments: [
+        // (original URL, width, height, requested, expected thumbnail)
+        ("https://lh3.googleusercontent.com/abc=s0", 4000, 3000, 400, "https://lh3.googleusercontent.com/abc=w400"),
+        ("https://lh3.googleusercontent.com/abc", 4000, 3000, 400, "https://lh3.googleusercontent.com/abc=w400"),
+        ("https://lh5.ggpht.com/abc=w800", 4000, 3000, 220, "https://lh5.ggpht.com/abc=w220"),
+        ("https://lh3.googleusercontent.com/abc=s0", 300, 200, 400, "https://lh3.googleusercontent.com/abc=s0"),
+    ])
+    func `thumbnails use the image host's size suffix and never upscale`(
+        url: String, width: Int, height: Int, requested: Int, expected: String
+    ) {
+        let image = ImageReference(url: url, width: width, height: height, sizing: .googleImageHost)
+        let thumbnail = ThumbnailSelector.thumbnail(for: image, width: requested)
+        #expect(thumbnail.url == expected)
+        #expect(thumbnail.width == min(width, requested))
+        #expect(thumbnail.height == Int((Double(height) * Double(min(width, requested)) / Double(width)).rounded()))
+    }
+
+    @Test func `other hosts' sizing rules`() {
+        let iiif = ImageReference(
+            url: "https://iiif.micr.io/AbC", width: 5000, height: 4000,
+            sizing: .iiif(service: "https://iiif.micr.io/AbC", cachedWidths: [843, 200, 400, 600]))
+        #expect(
+            ThumbnailSelector.thumbnail(for: iiif, width: 300).url == "https://iiif.micr.io/AbC/full/400,/0/default.jpg"
+        )
+        let imgix = ImageReference(url: "https://images.unsplash.com/photo-1?ixid=abc", sizing: .imgix)
+        #expect(
+            ThumbnailSelector.thumbnail(for: imgix, width: 400).url
+                == "https://images.unsplash.com/photo-1?ixid=abc&w=400")
+    }
+
+    @Test func `display strings: full image, alt text, placeholder and unsafe URLs`() throws {
+        let viewModel = try present(Seeds.catalogResponse)
+        let objects = viewModel.sections.flatMap(\.objects)
+        let nightWatch = try #require(objects.first { $0.id == "SK-C-5" })
+        #expect(nightWatch.thumbnailURL == "https://lh3.googleusercontent.com/nightwatch=w400")
+        #expect(nightWatch.imageURL == "https://lh3.googleusercontent.com/nightwatch=s0")
+        #expect((nightWatch.thumbnailWidth, nightWatch.thumbnailHeight) == (400, 300))
+        #expect(nightWatch.altText == "The Night Watch, Rembrandt van Rijn, 1650")
+        let cabinet = try #require(objects.first { $0.id == "BK-1" })
+        #expect(!cabinet.hasThumbnail && cabinet.thumbnailURL.isEmpty && cabinet.imageURL.isEmpty)
+        let hostile = try present(Seeds.response([ArtistSection(maker: "Jan Steen", objects: Seeds.hostile)]))
+            .sections.flatMap(\.objects)
+        // javascript: and data: URLs are dropped; http(s) ones stay (templates escape them).
+        #expect(hostile.map(\.objectURL) == ["", "https://museum.example/x2?a=1&b=\"2\"", "", "", ""])
+        #expect(hostile[1].thumbnailURL.isEmpty && !hostile[1].hasThumbnail)
+        #expect(hostile[4].title == "Quote \"here\", comma, and new line")
+    }
+
+    @Test func `summary line counts pages, objects, sections, duplicates, skipped and time`() throws {
+        var response = Seeds.catalogResponse
+        response.statistics.pages = 14
+        response.statistics.duplicates = 1
+        response.statistics.skipped = 1
+        response.statistics.warnings = [RecordWarning(page: "3", position: 2, reason: "missing field objectNumber")]
+        response.statistics.seconds = 1.26
+        let spy = CatalogDisplayLogicSpy()
+        try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).presentCatalog(
+            response: response)
+        let summary = try #require(spy.summaries.first)
+        #expect(summary.summary == "vitrine: test: 14 pages, 5 objects, 5 sections, 1 duplicate, 1 skipped, 1.3 s")
+        #expect(summary.warnings == ["warning: page 3, record 2: missing field objectNumber"])
+        #expect(summary.written == "wrote spy/catalog")
+        #expect(NumberText.grouped(1_234_567) == "1,234,567")
+    }
+
+    @Test func `Markdown anchors follow GitHub's rules`() {
+        var anchors = MarkdownAnchor(reserved: ["contents"])
+        #expect(anchors.next(for: "Rembrandt van Rijn") == "rembrandt-van-rijn")
+        #expect(anchors.next(for: "Ángel Zárraga") == "ángel-zárraga")
+        #expect(anchors.next(for: "Contents") == "contents-1")
+        #expect(anchors.next(for: "Rembrandt van Rijn") == "rembrandt-van-rijn-1")
+        #expect(anchors.next(for: "Søren Kierkegaard's Studio") == "søren-kierkegaards-studio")
+    }
+}
