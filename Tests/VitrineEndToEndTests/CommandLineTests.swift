@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineCore
 import VitrineMockMuseum
 import VitrineTestSupport
 
@@ -99,6 +100,22 @@ import VitrineTestSupport
         )
     }
 
+    @Test(arguments: [
+        (["--page-size", "-1"], "--page-size must be at least 1."),
+        (["--rate", "0.000001"], "--rate must be 0 (no ceiling) or 0.01…1000000 requests a second"),
+        (["--rate", "nan"], "--rate must be 0 (no ceiling) or 0.01…1000000 requests a second"),
+        (["--start-page", "9223372036854775807"], "--start-page must be 0…100000000."),
+        (["--max-pages", "-5"], "--max-pages must be at least 1."),
+        (["--source", "nope"], "No source is called 'nope'; choose demo, rijksmuseum,"),
+    ])
+    func `numbers out of range are refused with usage, not taken for flags or left to overflow`(
+        flags: [String], message: String
+    ) async throws {
+        let result = try await run(["export"] + flags)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test func `vitrine sources tells each source's base URL, paging, key and filters`() async throws {
         let sources = try await run(["sources"])
         #expect(sources.status == 0)
@@ -128,10 +145,9 @@ import VitrineTestSupport
 }
 
 /// Bytes handed from one thread to another.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+private final class LockedData: Sendable {
+    private let data = Locked(Data())
 
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
+    func set(_ value: Data) { data.withLock { $0 = value } }
+    func get() -> Data { data.current }
 }

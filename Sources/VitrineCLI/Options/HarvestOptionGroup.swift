@@ -3,26 +3,35 @@ import Foundation
 
 /// How to walk the pages.
 struct HarvestOptionGroup: ParsableArguments {
+    // `parsing: .unconditional` on numbers: `--page-size -1` is read as a value and refused by `validate()`,
+    // instead of being taken for a flag ("Missing value").
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Objects per page, within the API's limit (the source's maximum by default).", valueName: "n"))
     var pageSize: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Stop after this many pages (The Met: this many times --page-size objects).", valueName: "n")
     )
     var maxPages: Int?
 
-    @Option(help: ArgumentHelp("The first page to fetch, for page-numbered APIs.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The first page to fetch, for page-numbered APIs.", valueName: "n"))
     var startPage: Int?
 
-    @Option(help: ArgumentHelp("Pages (or objects) fetched at once.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pages (or objects) fetched at once.", valueName: "n"))
     var concurrency: Int = 4
 
-    @Option(help: ArgumentHelp("Retries of a throttled, failing (5xx) or dropped request.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Retries of a throttled, failing (5xx) or dropped request.", valueName: "n"))
     var retries: Int = 5
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Requests per second at most; 0 for no ceiling (default: the API's own: AIC 1, The Met 4, others none).",
             valueName: "n"))
@@ -45,13 +54,23 @@ struct HarvestOptionGroup: ParsableArguments {
     @Flag(help: "Fetch every page again (and store it), ignoring the cache.")
     var refresh = false
 
+    /// Past this, no API has a page: a bigger number is a typo (and `Int.max` would overflow the paging).
+    static let highestStartPage = 100_000_000
+    static let lowestRate = 0.01
+
     func validate() throws {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1.") }
         if !(1...64).contains(concurrency) { throw ValidationError("--concurrency must be 1…64.") }
-        if let startPage, startPage < 0 { throw ValidationError("--start-page must be 0 or more.") }
+        if let startPage, !(0...Self.highestStartPage).contains(startPage) {
+            throw ValidationError("--start-page must be 0…\(Self.highestStartPage).")
+        }
         if !(0...20).contains(retries) { throw ValidationError("--retries must be 0…20.") }
-        if let rate, !(rate >= 0) { throw ValidationError("--rate must be 0 (no ceiling) or more requests a second.") }
+        // A ceiling under one request a minute and a half would leave a harvest waiting silently for ages.
+        if let rate, !(rate == 0 || (Self.lowestRate...1_000_000).contains(rate)) {
+            throw ValidationError(
+                "--rate must be 0 (no ceiling) or \(Self.lowestRate)…1000000 requests a second, not \(rate).")
+        }
         if offline && (noCache || refresh) {
             throw ValidationError("--offline reads the page cache: it cannot go with --no-cache or --refresh.")
         }

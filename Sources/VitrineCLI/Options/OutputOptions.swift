@@ -13,10 +13,12 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Folder of your own templates, replacing the bundled ones by name.", valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("Thumbnail width in pixels.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Thumbnail width in pixels.", valueName: "px"))
     var thumbnailWidth: Int = 400
 
-    @Option(help: ArgumentHelp("Cards on one page of an artist in the HTML gallery.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Cards on one page of an artist in the HTML gallery.", valueName: "n"))
     var cardsPerPage: Int = 200
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")

@@ -75,18 +75,27 @@ package protocol Transport: Sendable {
 }
 
 extension SourceResponse {
+    /// The longest `Retry-After` read, in seconds (about 30 years): anything longer is this.
+    package static let longestRetryAfter = 1e9
+
     /// The pause `Retry-After` asks for, in seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
     package func retryAfter(now: Date = Date()) -> Double? {
         guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }
-        if let seconds = Double(value) { return max(0, seconds) }
+        // delta-seconds are digits only (`1e20`, `inf`, `-5` are not); a huge one is capped, never converted
+        // to an integer that cannot hold it.
+        if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return min(Double(value) ?? Self.longestRetryAfter, Self.longestRetryAfter)
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
             formatter.dateFormat = format
-            if let date = formatter.date(from: value) { return max(0, date.timeIntervalSince(now)) }
+            if let date = formatter.date(from: value) {
+                return min(max(0, date.timeIntervalSince(now)), Self.longestRetryAfter)
+            }
         }
         return nil
     }

@@ -60,7 +60,11 @@ package enum ThumbnailSelector {
 
     /// Height at a width, keeping the original's aspect; square when the source gives no size.
     private static func height(of image: ImageReference, atWidth width: Int) -> Int {
-        guard let originalWidth = image.width, let originalHeight = image.height else { return width }
-        return max(1, Int((Double(originalHeight) * Double(width) / Double(originalWidth)).rounded()))
+        guard let originalWidth = image.width, let originalHeight = image.height, originalWidth > 0, originalHeight > 0
+        else { return width }
+        // Sizes come from the API: a height near Int.max or a width of 1 must not overflow, and no thumbnail is
+        // drawn taller than 100 times its width.
+        let height = (Double(originalHeight) * Double(width) / Double(originalWidth)).rounded()
+        return Int(min(max(height, 1), Double(width) * 100))
     }
 }

@@ -12,9 +12,11 @@ package enum NumberText {
         return number < 0 ? "-" + result : result
     }
 
-    /// `0.4 s`, `12.0 s`, `3 min 20 s`.
+    /// `0.4 s`, `12.0 s`, `3 min 20 s`; `over 100 days` for anything longer (an estimate from a server's
+    /// `completeListSize` near `Int.max`, say), never a crash.
     package static func seconds(_ value: Double) -> String {
-        guard value >= 60 else { return "\((value * 10).rounded() / 10) s" }
+        guard value.isFinite, value < 8_640_000 else { return value.isNaN ? "? s" : "over 100 days" }
+        guard value >= 60 else { return "\((max(0, value) * 10).rounded() / 10) s" }
         let total = Int(value.rounded())
         return "\(total / 60) min \(total % 60) s"
     }

@@ -125,7 +125,7 @@ package struct SourceConfiguration: Sendable, Equatable {
     /// `--start-page` for an API whose pages count from `first`; `first` when not given.
     package func startPage(first: Int, source: String) throws(ExportError) -> Int {
         let page = startPage ?? first
-        guard page >= first else {
+        guard page >= first, page <= 100_000_000 else {
             throw ExportError(.configuration("--start-page counts from \(first) for this API"), source: source)
         }
         return page
