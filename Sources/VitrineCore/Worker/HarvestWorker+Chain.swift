@@ -10,6 +10,9 @@ extension HarvestWorker {
     ) async throws -> ChainEnd {
         var reference = PageReference(index: 1, cursor: cursor)
         var ahead = prefetched
+        // Every token asked for so far: a server that sends one again (the same token forever, or A→B→A) would
+        // keep a harvest, or a replay of the page cache, looping with no end.
+        var asked: Set<PageCursor> = [cursor]
         while reference.index < pageLimit {
             let page: SourcePage
             let following: Prefetch?
@@ -28,6 +31,17 @@ extension HarvestWorker {
             guard case .next(.some(let next)) = page.continuation else {
                 following?.cancel()
                 return .finished
+            }
+            guard asked.insert(next).inserted else {
+                following?.cancel()
+                throw ExportError(
+                    .harvest(
+                        .api(
+                            "the server sent the resumption token '\(next.description.dropFirst("token ".count))' "
+                                + "again after page \(reference.index + 1), so the list would never end (a server bug); "
+                                + "stopping here: tell the repository, or narrow the harvest with --from/--until")),
+                    source: source.descriptor.name, page: reference.cursor.description,
+                    url: try? source.request(for: reference.cursor).redactedURL)
             }
             ahead = following
             reference = PageReference(index: reference.index + 1, cursor: next)
