@@ -4,7 +4,6 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineOAIPMH
-@testable import VitrineScene
 @testable import VitrineSources
 
 /// The OAI-PMH source on recorded responses: the Rijksmuseum's EDM in both shapes, Dublin Core, errors, and a
@@ -137,14 +136,13 @@ import VitrineTestSupport
                 "oai: the oai source needs --base-url, the repository's OAI-PMH address"
             ),
         ]
+        let environment = SourceEnvironment(variables: [:], http: StubTransport())
         for (configuration, message) in refusals {
-            #expect(throws: ExportError.self) {
-                _ = try SourceRegistry.standard.make(
-                    configuration, environment: SourceEnvironment(variables: [:], http: StubTransport()))
-            }
+            let registration =
+                configuration.source == .oai ? OAIPMHSource.registration : RijksmuseumOAISource.registration
+            #expect(throws: ExportError.self) { _ = try registration.make(configuration, environment) }
             do {
-                _ = try SourceRegistry.standard.make(
-                    configuration, environment: SourceEnvironment(variables: [:], http: StubTransport()))
+                _ = try registration.make(configuration, environment)
             } catch {
                 #expect(error.description == message)
             }
@@ -322,4 +320,31 @@ private final class TurnCounter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
 
     func add() { lock.withLock { count += 1 } }
+}
+
+/// Shapes recorded from live repositories that once lost or merged records (issue 12, items 4 and 5).
+@Suite struct OAIPMHRecordIdentityTests {
+    @Test func `a DSpace page whose dc:identifiers are a citation and a shared ISSN keeps all eight records`()
+        async throws
+    {
+        let source = OAIPMHSource(
+            descriptor: OAIPMHSource.genericDescriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "oai_dc"
+        )
+        let body = try Fixtures.data("oai-dspace", "citations-and-shared-issn.xml")
+        let page = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+        let objects = page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
+        #expect(objects.count == 8)
+        #expect(page.records.filter { $0 == .deleted }.count == 2)
+        // The header identifier tells records apart, whatever their dc:identifiers say.
+        #expect(Set(objects.compactMap(\.recordID)).count == 8)
+        #expect(objects[0].recordID == "oai:repository.example.edu:10394/1201")
+        // A citation is no object number: the header's short form stands in.
+        #expect(objects[0].id == "10394/1201")
+        var index = SectionIndex()
+        for (position, object) in objects.enumerated() {
+            index.insert(object, at: SectionIndex.Place(page: 0, position: position))
+        }
+        #expect(index.objectCount == 8)
+        #expect(index.duplicates == 0)
+    }
 }

@@ -35,7 +35,7 @@ package struct SectionIndex: Sendable {
     private var bucketBySpelling: [String: Int] = [:]
     private var buckets: [Bucket] = []
     /// Where the kept copy of each id sits.
-    private var keptPlace: [String: Place] = [:]
+    private var keptPlace: [ExactText: Place] = [:]
     /// Records seen under an id already seen.
     package private(set) var duplicates = 0
 
@@ -44,10 +44,11 @@ package struct SectionIndex: Sendable {
     /// Adds an object at its place in the source; a repeated id is counted, and the earlier copy wins.
     package mutating func insert(_ object: ArtObject, at place: Place) {
         // One hash in the common case: the place is stored, and put back if an earlier copy was already kept.
-        if let kept = keptPlace.updateValue(place, forKey: object.id) {
+        let record = object.recordKey
+        if let kept = keptPlace.updateValue(place, forKey: record) {
             duplicates += 1
             guard place < kept else {
-                keptPlace[object.id] = kept
+                keptPlace[record] = kept
                 return
             }
         }
@@ -75,7 +76,8 @@ package struct SectionIndex: Sendable {
     package func sections() -> [ArtistSection] {
         let ordered: [(first: Place, section: ArtistSection)] = buckets.compactMap { bucket in
             // Without repeated ids every entry is the kept copy; pages handed over in order are already sorted.
-            var kept = duplicates == 0 ? bucket.entries : bucket.entries.filter { keptPlace[$0.object.id] == $0.place }
+            var kept =
+                duplicates == 0 ? bucket.entries : bucket.entries.filter { keptPlace[$0.object.recordKey] == $0.place }
             if !kept.isSorted(by: { $0.place < $1.place }) { kept.sort { $0.place < $1.place } }
             guard let first = kept.first else { return nil }
             return (first.place, ArtistSection(maker: bucket.maker, objects: kept.map(\.object)))

@@ -12,6 +12,12 @@ package struct ArtObject: Sendable, Equatable {
     package var image: ImageReference?
     /// The museum's web page for the object.
     package var objectURL: String?
+    /// The record's unique identifier where it is not `id` (OAI-PMH: the header identifier, unique by protocol,
+    /// while `id` is the object number a reader sees). Repeated records are told by it.
+    package var recordID: String?
+
+    /// What tells two records apart: `recordID`, else `id`; compared byte for byte (see `ExactText`).
+    package var recordKey: ExactText { ExactText(recordID ?? id) }
 
     package init(
         id: String,
@@ -19,7 +25,8 @@ package struct ArtObject: Sendable, Equatable {
         maker: String? = nil,
         date: String? = nil,
         image: ImageReference? = nil,
-        objectURL: String? = nil
+        objectURL: String? = nil,
+        recordID: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -27,5 +34,26 @@ package struct ArtObject: Sendable, Equatable {
         self.date = date
         self.image = image
         self.objectURL = objectURL
+        self.recordID = recordID
+    }
+}
+
+/// Text compared and hashed by its exact UTF-8 bytes. Swift's `String ==` treats canonically equivalent text as
+/// equal, so `café` spelt with a precomposed é (NFC) and with e + combining accent (NFD) would be one id; two
+/// records whose ids differ only so are two records, and both are kept.
+package struct ExactText: Hashable, Sendable {
+    package var text: String
+
+    package init(_ text: String) {
+        self.text = text
+    }
+
+    package static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

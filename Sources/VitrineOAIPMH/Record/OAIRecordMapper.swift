@@ -91,7 +91,8 @@ struct EDMRecordMapper {
                 maker: fields.string(maker),
                 date: fields.string(date),
                 image: image(fields),
-                objectURL: link(fields, identifier: identifier)
+                objectURL: link(fields, identifier: identifier),
+                recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 }
             )
         )
     }
@@ -126,7 +127,9 @@ struct DublinCoreRecordMapper {
         let link =
             identifiers.first { WebURL.isValid($0) && !ImageURL.isImage($0) }
             ?? (WebURL.isValid(identifier) ? identifier : nil)
-        let number = identifiers.first { !WebURL.isValid($0) }
+        // A dc:identifier may be a citation or an ISSN the record shares with others (DSpace): only a short
+        // token without spaces is taken for the object's number; the header identifier tells records apart.
+        let number = identifiers.first { !WebURL.isValid($0) && $0.count <= 64 && !$0.contains(where: \.isWhitespace) }
         let id = number ?? OAIRecordMapper.shortIdentifier(identifier)
         guard !id.isEmpty else { return .skipped(reason: "a record has neither header identifier nor dc:identifier") }
         return .object(
@@ -137,7 +140,8 @@ struct DublinCoreRecordMapper {
                     .map(Self.withoutRole),
                 date: dc.string(dc.preferred(dc.dates, languages: languages)),
                 image: imageURL.flatMap { ImageURL.reference($0) },
-                objectURL: link
+                objectURL: link,
+                recordID: identifier.isEmpty ? nil : identifier
             )
         )
     }

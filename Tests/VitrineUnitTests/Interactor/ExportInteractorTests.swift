@@ -155,3 +155,33 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Ids are compared exactly as the source gives them (issue 12, item 5).
+@Suite struct RecordIdentityTests {
+    @Test func `ids that differ only by Unicode normalisation are two records, both kept`() {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)  // Swift's String equality: canonical equivalence.
+        var index = SectionIndex()
+        index.insert(Seeds.object(composed, "M"), at: SectionIndex.Place(page: 0, position: 0))
+        index.insert(Seeds.object(decomposed, "M"), at: SectionIndex.Place(page: 0, position: 1))
+        index.insert(Seeds.object(composed, "M"), at: SectionIndex.Place(page: 1, position: 0))
+        #expect(index.objectCount == 2)
+        #expect(index.duplicates == 1)
+        #expect(
+            index.sections().flatMap(\.objects).map { Array($0.id.utf8) } == [
+                Array(composed.utf8), Array(decomposed.utf8),
+            ])
+    }
+
+    @Test func `a record id tells repeats apart where the displayed ids are the same`() {
+        var index = SectionIndex()
+        var first = Seeds.object("0039-3681", "M")
+        first.recordID = "oai:x:1"
+        var second = first
+        second.recordID = "oai:x:2"
+        index.insert(first, at: SectionIndex.Place(page: 0, position: 0))
+        index.insert(second, at: SectionIndex.Place(page: 0, position: 1))
+        #expect(index.objectCount == 2)
+    }
+}
