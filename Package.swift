@@ -126,6 +126,7 @@ let package = Package(
                 "VitrineSources",
                 "VitrineDisplays",
                 "VitrineTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             path: "Tests/VitrineUnitTests",

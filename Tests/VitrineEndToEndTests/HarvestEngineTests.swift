@@ -195,6 +195,34 @@ import VitrineTestSupport
         #expect(await museum.requests().isEmpty)
     }
 
+    @Test func `a password in the base URL works and is in no cache entry, message or summary`() async throws {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 120))
+        defer { Task { await museum.stop() } }
+        let folder = try TemporaryFolder()
+        let base = museum.oaiBaseURL.replacingOccurrences(of: "http://", with: "http://alice:s3cret@")
+        let run = try await ExportHarness.run(
+            SourceConfiguration(source: .rijksmuseum, baseURL: base), cache: cache(in: folder))
+        #expect(run.summary.summary.hasPrefix("vitrine: rijksmuseum: 3 pages, 110 objects"))
+        let texts = [run.summary.summary] + run.summary.notices + run.summary.warnings
+        #expect(!texts.joined().contains("s3cret"))
+        let files = try #require(
+            FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("cache").path)?.allObjects
+                as? [String])
+        #expect(files.contains { $0.hasSuffix(".page") })
+        for entry in files where entry.hasSuffix(".page") {
+            let text = String(
+                decoding: try Data(contentsOf: folder.url.appendingPathComponent("cache/\(entry)")), as: UTF8.self)
+            #expect(!text.contains("s3cret") && !entry.contains("s3cret"))
+        }
+        // A failure names the URL without the password.
+        await museum.setFaults(MockFaults(outageAfter: 0))
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(SourceConfiguration(source: .rijksmuseum, baseURL: base), retries: 0)
+        }
+        #expect(error?.description.contains("http://***@127.0.0.1") == true)
+        #expect(error?.description.contains("s3cret") == false)
+    }
+
     @Test func `cache entries never hold the key, and go stale after the time to live`() async throws {
         let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 30))
         defer { Task { await museum.stop() } }

@@ -60,11 +60,11 @@ package struct SourceResponse: Sendable, Equatable {
         self.body = body
     }
 
-    /// The start of the body as one line of text, for error messages.
+    /// The start of the body as one line of printable text, for error messages: a server's control characters
+    /// and escape sequences never reach a message.
     package var bodySnippet: String {
-        let text = String(decoding: body.prefix(160), as: UTF8.self)
-        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return line.trimmingCharacters(in: .whitespaces)
+        let text = TerminalText.printable(String(decoding: body.prefix(160), as: UTF8.self))
+        return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 }
 

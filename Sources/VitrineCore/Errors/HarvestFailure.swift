@@ -12,6 +12,9 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     case undecodablePage(String)
     /// No response came: connection refused or dropped, DNS, TLS, timeout.
     case connection(String)
+    /// A response came that asking again would only repeat: larger than the cap, a compressed body that does not
+    /// decompress, a redirect loop. Not retried.
+    case unusableResponse(String)
     /// Vitrine could not build the request (a bad base URL, say).
     case invalidRequest(String)
     /// An error the API reported in its own words (an OAI-PMH `<error>`, say).
@@ -68,6 +71,7 @@ package enum HarvestFailure: Error, Sendable, Equatable {
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
         case .undecodablePage(let text): "the page could not be read: \(text)"
         case .connection(let text): "no response: \(text)"
+        case .unusableResponse(let text): "the response cannot be used: \(text)"
         case .invalidRequest(let text): "the request could not be built: \(text)"
         }
     }

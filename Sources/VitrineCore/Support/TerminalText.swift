@@ -1,0 +1,25 @@
+/// Text from a server made safe to print on a terminal: an error body with escape sequences must not retitle,
+/// recolour or clear the user's terminal, and text that reorders itself (U+202E) must not disguise a line.
+package enum TerminalText {
+    /// `text` without C0 controls (line breaks become spaces), DEL, C1 controls and the bidirectional overrides
+    /// and isolates; itself when it has none, which is the common case and costs no copy.
+    package static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                result.append(" ")
+            } else if !isUnprintable(scalar) {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
