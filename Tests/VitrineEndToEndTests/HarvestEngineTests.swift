@@ -195,6 +195,19 @@ import VitrineTestSupport
         #expect(await museum.requests().isEmpty)
     }
 
+    @Test func `offline with an empty or mistyped cache fails and writes nothing (issue 12, item 2)`() async throws {
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: "http://127.0.0.1:9/oai")
+        let folder = try TemporaryFolder()
+        let empty = cache(in: folder)
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, cache: empty, cacheMode: .offline)
+        }
+        #expect(
+            error?.description
+                == "rijksmuseum: --offline found nothing of this collection in the page cache at \(empty.location); "
+                + "check --cache, or run once without --offline; nothing was written")
+    }
+
     @Test func `a password in the base URL works and is in no cache entry, message or summary`() async throws {
         let museum = try await MockMuseum.oaiPMH(OAICollection(count: 120))
         defer { Task { await museum.stop() } }

@@ -7,6 +7,8 @@ package protocol PageCache: Sendable {
     func store(_ response: SourceResponse, for request: SourceRequest)
     /// Forgets `request`'s entry (an expired OAI-PMH token chain, a stored page that no longer decodes).
     func remove(_ request: SourceRequest)
+    /// Where the cache is, as a user would name it (`--cache`), for messages.
+    var location: String { get }
 }
 
 /// How a harvest uses the page cache.

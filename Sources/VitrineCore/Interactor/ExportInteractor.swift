@@ -87,6 +87,14 @@ package struct ExportInteractor: ExportBusinessLogic {
             }
         }
 
+        // `--offline` with a mistyped or empty `--cache` would otherwise write an empty catalog over a good one.
+        if cacheMode == .offline, counters.cacheHits == 0 {
+            throw ExportError(
+                .configuration(
+                    "--offline found nothing of this collection in the page cache at \(cache?.location ?? "(none)"); "
+                        + "check --cache, or run once without --offline; nothing was written"),
+                source: source.descriptor.name)
+        }
         let sections = index.sections()
         statistics.objects = index.objectCount
         statistics.sections = sections.count

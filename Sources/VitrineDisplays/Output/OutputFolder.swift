@@ -18,17 +18,76 @@ package final class OutputFolder: Sendable {
 
     private let staged = Locked(Staged())
     private var fileManager: FileManager { FileManager.default }
+    /// The open lock file: while it is held (`flock`), no other export writes into this folder. The kernel
+    /// releases it when the process ends, however it ends.
+    private let lockDescriptor: Locked<Int32>
 
-    /// Creates the output folder if needed and a fresh staging folder inside it.
+    /// The name staging folders start with; the process id follows.
+    static let stagingPrefix = ".vitrine-staging-"
+    /// The lock file every export of this folder takes before it writes.
+    static let lockName = ".vitrine-lock"
+
+    /// Creates the output folder if needed, takes its lock, removes what killed runs left behind, and makes a
+    /// fresh staging folder inside it.
     package init(path: String) throws(ExportError) {
         destination = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-        staging = destination.appendingPathComponent(".vitrine-staging-\(ProcessInfo.processInfo.processIdentifier)")
+        staging = destination.appendingPathComponent(
+            Self.stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
-            if fileManager.fileExists(atPath: staging.path) { try fileManager.removeItem(at: staging) }
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         } catch {
+            throw ExportError(.output("cannot create \(destination.path): \(Self.reason(error))"))
+        }
+        let descriptor = try Self.lock(destination)
+        lockDescriptor = Locked(descriptor)
+        do {
+            Self.removeAbandonedStaging(in: destination)
+            if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            close(descriptor)
             throw ExportError(.output("cannot create \(staging.path): \(Self.reason(error))"))
+        }
+    }
+
+    deinit {
+        releaseLock()
+    }
+
+    /// Lets the next export in: after the commit, or once the staged files are thrown away.
+    private func releaseLock() {
+        lockDescriptor.withLock { descriptor in
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
+    }
+
+    /// Takes the folder's lock, or says that another export holds it.
+    private static func lock(_ folder: URL) throws(ExportError) -> Int32 {
+        let path = folder.appendingPathComponent(lockName).path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ExportError(.output("cannot open \(path): \(String(cString: strerror(errno)))"))
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw ExportError(
+                .output(
+                    "another vitrine export is writing into \(folder.path); wait for it to finish, or choose "
+                        + "another --output"))
+        }
+        return descriptor
+    }
+
+    /// Staging folders of runs that were killed (their process is gone): a static host or `rsync` would
+    /// otherwise publish them. Only ever called with the folder's lock held, so no live run's staging is touched.
+    private static func removeAbandonedStaging(in folder: URL) {
+        let own = ProcessInfo.processInfo.processIdentifier
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for entry in entries where entry.hasPrefix(stagingPrefix) {
+            guard let pid = Int32(entry.dropFirst(stagingPrefix.count)), pid != own else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }  // That process is still running.
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
         }
     }
 
@@ -113,6 +172,7 @@ package final class OutputFolder: Sendable {
     /// Removes the staging folder and everything in it; the output folder is untouched.
     package func discard() {
         try? fileManager.removeItem(at: staging)
+        releaseLock()
     }
 
     private static func reason(_ error: any Error) -> String {

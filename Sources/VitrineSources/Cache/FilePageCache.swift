@@ -10,6 +10,7 @@ import VitrineCore
 /// not part of it. The URL inside the file is compared on read, so a hash collision is a miss, not a wrong page.
 package struct FilePageCache: PageCache {
     package let directory: URL
+    package var location: String { directory.path }
     /// How old an entry may be and still be used (`--ttl`); `--offline` uses entries of any age.
     package let timeToLive: TimeInterval
     /// Ignores age (`--offline`).

@@ -85,7 +85,11 @@ package struct UnsplashSource: CollectionSource {
             return .keyRefused(
                 "Unsplash refused the access key (HTTP 401: \(Self.errors(in: response))); check --key or \(Self.keyVariable)"
             )
-        case 403 where response.bodySnippet.localizedCaseInsensitiveContains("rate limit"), 429:
+        // Only the hour's quota stops the export: a 403 "Rate Limit Exceeded", or any refusal with
+        // X-Ratelimit-Remaining: 0. A 429 otherwise is throttling, retried after its Retry-After as elsewhere.
+        case 403 where response.bodySnippet.localizedCaseInsensitiveContains("rate limit"):
+            return .quotaExhausted(Self.quotaMessage(response))
+        case 403 where Self.quotaIsSpent(response), 429 where Self.quotaIsSpent(response):
             return .quotaExhausted(Self.quotaMessage(response))
         case 404 where username != nil:
             return .httpStatus(404, "no Unsplash user '\(username ?? "")' (\(Self.errors(in: response)))")
@@ -135,6 +139,11 @@ package struct UnsplashSource: CollectionSource {
     private static func errors(in response: SourceResponse) -> String {
         let decoded = try? JSONDecoder().decode(UnsplashPayload.Errors.self, from: response.body)
         return decoded?.errors?.joined(separator: "; ") ?? response.bodySnippet
+    }
+
+    /// Whether the response says the hour's requests are all used (`X-Ratelimit-Remaining: 0`).
+    private static func quotaIsSpent(_ response: SourceResponse) -> Bool {
+        response.headers["x-ratelimit-remaining"]?.trimmingCharacters(in: .whitespaces) == "0"
     }
 
     private static func quotaMessage(_ response: SourceResponse) -> String {

@@ -46,7 +46,17 @@ import VitrineTestSupport
             return
         }
         #expect(message.contains("run again after"))
-        #expect(source.failure(for: SourceResponse(status: 429, body: Data())).map { $0.isTransient } == false)
+        let spent = SourceResponse(status: 429, headers: ["X-Ratelimit-Remaining": "0"], body: Data())
+        #expect(source.failure(for: spent).map { $0.isTransient } == false)
+    }
+
+    @Test func `a 429 with a short Retry-After is throttling, retried like every other source (issue 12, item 17)`() {
+        let throttled = source.failure(for: SourceResponse(status: 429, headers: ["Retry-After": "1"], body: Data()))
+        #expect(throttled == .throttled("the server is throttling requests (HTTP 429)", retryAfter: 1))
+        #expect(throttled?.isTransient == true)
+        let plain = source.failure(
+            for: SourceResponse(status: 429, headers: ["X-Ratelimit-Remaining": "37"], body: Data()))
+        #expect(plain?.isTransient == true)
     }
 
     @Test func `no key is refused before any request`() {

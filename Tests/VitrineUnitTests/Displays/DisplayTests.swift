@@ -169,8 +169,9 @@ import VitrineTestSupport
         let after = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
         #expect(after == before)
         #expect(try output.read("README.md") == "keep me")
+        // The lock file stays (an empty `.vitrine-lock`); no staging folder does.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
-            $0.hasPrefix(".vitrine")
+            $0.hasPrefix(".vitrine") && $0 != ".vitrine-lock"
         }
         #expect(leftovers.isEmpty)
     }
@@ -196,5 +197,38 @@ private struct FailingDisplay: CatalogFileDisplay {
     func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
         try folder.write("half", to: "index.html")
         throw ExportError(.output("disk full"))
+    }
+}
+
+/// The output folder: one export at a time, and nothing left behind by a killed one (issue 12, items 3 and 13).
+@Suite struct OutputFolderTests {
+    @Test func `a second export of the same folder is kept out while the first writes`() throws {
+        let output = try TemporaryFolder()
+        let first = try OutputFolder(path: output.path)
+        let error = #expect(throws: ExportError.self) { _ = try OutputFolder(path: output.path) }
+        #expect(
+            error?.description == "another vitrine export is writing into \(output.url.standardizedFileURL.path); "
+                + "wait for it to finish, or choose another --output")
+        try first.write("a", to: "a.txt")
+        _ = try first.commit(displayRoot: output.path)
+        _ = try OutputFolder(path: output.path)  // Free again once the first is done with it.
+    }
+
+    @Test func `a killed run's staging folder is removed; a running one's is left alone`() throws {
+        let output = try TemporaryFolder()
+        var dead: Int32 = 4_000_000
+        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
+        let abandoned = output.url.appendingPathComponent(".vitrine-staging-\(dead)")
+        let running = output.url.appendingPathComponent(".vitrine-staging-1")  // init: always running
+        for folder in [abandoned, running] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("120 MB of pages".utf8).write(to: folder.appendingPathComponent("index.html"))
+        }
+        let writer = CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay()])
+        let spy = CatalogDisplayLogicSpy()
+        let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        _ = try writer.displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
     }
 }
