@@ -348,3 +348,36 @@ private final class TurnCounter: @unchecked Sendable {
         #expect(index.duplicates == 0)
     }
 }
+
+/// Inputs whose size once made a path quadratic (issue 12, item 10).
+@Suite struct OAIPMHScaleTests {
+    @Test func `a record with 16,000 creators resolves its maker through the agents, once each`() throws {
+        let count = 16_000
+        var creators = ""
+        var agents = ""
+        for index in 0..<count {
+            creators += "<dc:creator rdf:resource=\"https://id.example/agent/\(index)\"/>"
+            // Only the last agent has a label: every creator before it is looked up and passed over.
+            let label = index == count - 1 ? "<skos:prefLabel xml:lang=\"en\">The Last Maker</skos:prefLabel>" : ""
+            agents += "<edm:Agent rdf:about=\"https://id.example/agent/\(index)\">\(label)</edm:Agent>"
+        }
+        let page = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords><record>
+            <header><identifier>oai:example:1</identifier><datestamp>2026-01-01T00:00:00Z</datestamp></header>
+            <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+              xmlns:edm="http://www.europeana.eu/schemas/edm/" xmlns:dc="http://purl.org/dc/elements/1.1/"
+              xmlns:skos="http://www.w3.org/2004/02/skos/core#">
+            <edm:ProvidedCHO rdf:about="https://id.example/object/1"><dc:identifier>X-1</dc:identifier>
+            <dc:title>Many hands</dc:title>\(creators)</edm:ProvidedCHO>\(agents)
+            </rdf:RDF></metadata></record></ListRecords></OAI-PMH>
+            """
+        let parsed = try OAIPMHPageParser.parse(Data(page.utf8), mapper: OAIRecordMapper(language: "en"))
+        guard case .object(let object) = parsed.outcomes.first else {
+            Issue.record("expected an object, got \(parsed.outcomes)")
+            return
+        }
+        #expect(object.maker == "The Last Maker")
+        #expect(object.id == "X-1" && object.recordID == "oai:example:1")
+    }
+}

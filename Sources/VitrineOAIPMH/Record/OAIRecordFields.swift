@@ -206,4 +206,35 @@ package struct OAIRecordFields: Sendable, Equatable {
     func preferredLabel(ofAgent index: Int, languages: [[UInt8]]) -> Span? {
         preferred(agentLabels.lazy.filter { $0.agent == index }.map(\.label), languages: languages)
     }
+
+    /// The string of a span's bytes, for keys.
+    private func key(_ span: Span) -> ArraySlice<UInt8> {
+        bytes[Int(span.start)..<Int(span.start + span.count)]
+    }
+
+    /// Agents by `rdf:about` and labels by agent, for a record with many creators: looking each creator's agent
+    /// up by a scan costs creators × agents (16,000 creators took 3.4 s of CPU); built once, this costs their sum.
+    struct AgentIndex {
+        private var agentByAbout: [ArraySlice<UInt8>: Int] = [:]
+        private var labelsByAgent: [Int: [Labelled]] = [:]
+
+        init(_ fields: OAIRecordFields) {
+            for (index, agent) in fields.agents.enumerated() {
+                guard let about = agent.about else { continue }
+                let key = fields.key(about)
+                if agentByAbout[key] == nil { agentByAbout[key] = index }
+            }
+            for label in fields.agentLabels { labelsByAgent[label.agent, default: []].append(label.label) }
+        }
+
+        /// The index of the agent described as `uri`, as `OAIRecordFields.agent(describing:)` finds it.
+        func agent(describing uri: Span, in fields: OAIRecordFields) -> Int? {
+            agentByAbout[fields.key(uri)]
+        }
+
+        /// The preferred label of the agent at `index`, as `OAIRecordFields.preferredLabel` chooses it.
+        func preferredLabel(ofAgent index: Int, in fields: OAIRecordFields, languages: [[UInt8]]) -> Span? {
+            fields.preferred(labelsByAgent[index] ?? [], languages: languages)
+        }
+    }
 }

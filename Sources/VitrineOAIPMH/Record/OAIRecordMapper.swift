@@ -71,12 +71,20 @@ struct EDMRecordMapper {
         let title =
             fields.preferred(fields.titles, languages: languages)
             ?? fields.preferred(fields.alternatives, languages: languages)
+        // A record has one or two creators; a pathological one thousands: then agents are indexed once.
+        let index = fields.creators.count > 8 ? OAIRecordFields.AgentIndex(fields) : nil
+        func label(ofAgent agent: Int) -> OAIRecordFields.Span? {
+            index.map { $0.preferredLabel(ofAgent: agent, in: fields, languages: languages) }
+                ?? fields.preferredLabel(ofAgent: agent, languages: languages)
+        }
         let maker = fields.creators.lazy.compactMap { creator -> OAIRecordFields.Span? in
-            if let target = creator.resource, let agent = fields.agent(describing: target) {
-                return fields.preferredLabel(ofAgent: agent, languages: languages)
+            if let target = creator.resource,
+                let agent = index.map({ $0.agent(describing: target, in: fields) }) ?? fields.agent(describing: target)
+            {
+                return label(ofAgent: agent)
             }
             if let agent = creator.nestedAgent {
-                return fields.preferredLabel(ofAgent: agent, languages: languages)
+                return label(ofAgent: agent)
             }
             return creator.name.text.isEmpty ? nil : creator.name.text
         }.first

@@ -117,3 +117,25 @@ import VitrineTestSupport
         #expect(anchors.next(for: "Søren Kierkegaard's Studio") == "søren-kierkegaards-studio")
     }
 }
+
+/// File names stay unique without probing every taken name (issue 12, item 10).
+@Suite struct SlugRegistryTests {
+    @Test func `20,000 ids with one 70-character prefix are named in linear time, and as before`() {
+        var registry = Slug.Registry(reserved: ["index"])
+        let prefix = String(repeating: "shelfmark-", count: 7)
+        let names = (0..<20_000).map { registry.claim(Slug.make("\(prefix)\($0)")) }
+        #expect(Set(names).count == 20_000)
+        #expect(names[0] == Slug.make(prefix) && names[1] == Slug.make(prefix) + "-2")
+        #expect(names[19_999] == Slug.make(prefix) + "-20000")
+        #expect(registry.probes <= 2 * 20_000 + 1)
+    }
+
+    @Test func `a literal name that looks like a suffix is stepped over, as before`() {
+        var registry = Slug.Registry()
+        #expect(registry.claim("x") == "x")
+        #expect(registry.claim("x-3") == "x-3")
+        #expect(registry.claim("x") == "x-2")
+        #expect(registry.claim("x") == "x-4")
+        #expect(registry.claim("x-2") == "x-2-2")
+    }
+}
