@@ -117,14 +117,24 @@ package struct OAIPMHSource: CollectionSource {
     static let parseSlice = 16 << 10
 
     package func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
-        let parsed: OAIPMHResponse
+        var parsed: OAIPMHResponse
+        var notices: [String] = []
         do {
             parsed = try await OAIPMHPageParser.parse(response.body, mapper: mapper, yieldingEvery: Self.parseSlice)
         } catch {
             guard (200..<300).contains(response.status) else {
                 throw .httpStatus(response.status, response.bodySnippet)
             }
-            throw .undecodablePage(error.text)
+            // Real repositories send control characters, bytes that are not UTF-8 and home-made entities: one
+            // such title must not fail its page, and with it every page after it in the chain.
+            guard let (mended, changes) = XMLRepair.repaired(response.body),
+                let reparsed = try? await OAIPMHPageParser.parse(mended, mapper: mapper, yieldingEvery: Self.parseSlice)
+            else { throw .undecodablePage(error.text) }
+            parsed = reparsed
+            notices.append(
+                "page \(page): the repository sent XML that is not well-formed (\(error.text)); Vitrine mended "
+                    + "\(changes) \(changes == 1 ? "place" : "places") (control characters, bytes that are not UTF-8, "
+                    + "undeclared entities) and read the page")
         }
         if let error = parsed.error {
             if error.code == "noRecordsMatch" { return SourcePage(records: [], continuation: .end, reportedTotal: 0) }
@@ -136,7 +146,8 @@ package struct OAIPMHSource: CollectionSource {
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
         let records = parsed.outcomes
         let continuation: Continuation = parsed.resumptionToken.map { .next(.token($0)) } ?? .end
-        return SourcePage(records: records, continuation: continuation, reportedTotal: parsed.completeListSize)
+        return SourcePage(
+            records: records, continuation: continuation, reportedTotal: parsed.completeListSize, notices: notices)
     }
 
     /// What an OAI-PMH error means for the user, and what to change.

@@ -381,3 +381,38 @@ private final class TurnCounter: @unchecked Sendable {
         #expect(object.id == "X-1" && object.recordID == "oai:example:1")
     }
 }
+
+/// XML that real repositories send and XML 1.0 forbids: one bad title must not fail its page, and with it every
+/// page after it in the chain (issue 12, item 6).
+@Suite struct OAIPMHRepairTests {
+    @Test func `control characters, Latin-1 bytes and home-made entities are mended and the page read`()
+        async throws
+    {
+        let source = OAIPMHSource(
+            descriptor: OAIPMHSource.genericDescriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "oai_dc"
+        )
+        let body = try Fixtures.data("oai-dirty", "invalid-characters.xml")
+        #expect(throws: OAIPMHParseError.self) { _ = try OAIPMHPageParser.parse(body) }  // libxml2 alone refuses it
+        let page = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+        let titles = page.records.compactMap { if case .object(let object) = $0 { object.title } else { nil } }
+        #expect(
+            titles == [
+                "Vertical tab in a title", "A control reference   here", "Caf\u{FFFD} in Latin-1 bytes",
+                "Rights (c) museum", "A clean title",
+            ])
+        #expect(page.continuation == .next(.token("next-5")))
+        #expect(page.notices.count == 1)
+        #expect(page.notices.first?.hasPrefix("page 1: the repository sent XML that is not well-formed") == true)
+    }
+
+    @Test func `an external entity is still never read, mended or not`() throws {
+        let page = Data(
+            """
+            <?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords/></OAI-PMH>&xxe;
+            """.utf8)
+        let mended = try #require(XMLRepair.repaired(page))
+        let text = String(decoding: mended.data, as: UTF8.self)
+        #expect(!text.contains("DOCTYPE") && !text.contains("root:"))
+    }
+}
