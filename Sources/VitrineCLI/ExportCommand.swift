@@ -74,7 +74,10 @@ struct ExportCommand: AsyncParsableCommand {
                 ? .none
                 : .files(
                     directory: harvestOptions.cache, timeToLive: harvestOptions.ttl.seconds,
-                    mode: harvestOptions.offline ? .offline : harvestOptions.refresh ? .refresh : .use)
+                    mode: harvestOptions.offline ? .offline : harvestOptions.refresh ? .refresh : .use),
+            timeouts: HTTPTimeouts(
+                connect: harvestOptions.connectTimeout, read: harvestOptions.readTimeout,
+                request: harvestOptions.requestTimeout)
         )
         try await ExportScene(settings).run()
     }

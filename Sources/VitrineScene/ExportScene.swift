@@ -11,7 +11,8 @@ package struct ExportScene: Sendable {
     /// terminal. Tests and the benchmark replace what they need.
     package struct Environment: Sendable {
         package var variables: [String: String]
-        package var http: any Transport
+        /// The network; AsyncHTTPClient with the settings' timeouts when `nil`.
+        package var http: (any Transport)?
         package var registry: SourceRegistry
         package var sleeper: any HarvestSleeper
         package var logger: Logger
@@ -20,7 +21,7 @@ package struct ExportScene: Sendable {
 
         package init(
             variables: [String: String] = ProcessInfo.processInfo.environment,
-            http: any Transport = AsyncHTTPTransport(),
+            http: (any Transport)? = nil,
             registry: SourceRegistry = .standard,
             sleeper: any HarvestSleeper = TaskSleeper(),
             logger: Logger = Logger(label: "vitrine.harvest"),
@@ -42,7 +43,10 @@ package struct ExportScene: Sendable {
     /// Wires the scene. Fails, naming the flag, when the settings do not make an export.
     package init(_ settings: ExportSettings, environment: Environment = Environment()) throws(ExportError) {
         let (source, transport) = try environment.registry.make(
-            settings.source, environment: SourceEnvironment(variables: environment.variables, http: environment.http))
+            settings.source,
+            environment: SourceEnvironment(
+                variables: environment.variables,
+                http: environment.http ?? AsyncHTTPTransport(timeouts: settings.timeouts)))
         let (cache, cacheMode) = try Self.pageCache(settings.cache, for: source, variables: environment.variables)
         let presenter = ExportPresenter(
             thumbnailWidth: settings.thumbnailWidth,

@@ -23,6 +23,8 @@ package struct ExportSettings: Sendable {
     package var quiet: Bool
     /// Where responses are kept between runs.
     package var cache: PageCacheSetting
+    /// How long a request may take.
+    package var timeouts: HTTPTimeouts
 
     package init(
         source: SourceConfiguration,
@@ -33,7 +35,8 @@ package struct ExportSettings: Sendable {
         thumbnailWidth: Int = 400,
         cardsPerPage: Int = ExportPresenter.defaultCardsPerPage,
         quiet: Bool = false,
-        cache: PageCacheSetting = .none
+        cache: PageCacheSetting = .none,
+        timeouts: HTTPTimeouts = HTTPTimeouts()
     ) {
         self.source = source
         self.harvest = harvest
@@ -44,6 +47,7 @@ package struct ExportSettings: Sendable {
         self.cardsPerPage = cardsPerPage
         self.quiet = quiet
         self.cache = cache
+        self.timeouts = timeouts
     }
 }
 

@@ -20,10 +20,12 @@ package struct MockFaults: Sendable {
     /// Keeps every 200 answer and serves it again for the same request, so a benchmark's repeated rounds
     /// measure the harvest rather than the mock generating pages.
     package var cacheResponses = false
+    /// Every answer sends its head at once and then its body one byte per this interval (a trickling server).
+    package var trickle: Duration?
 
     package init(
         latency: Duration = .zero, flakyEvery: Int = 0, outageAfter: Int? = nil, outageStatus: Int = 404,
-        tokenGeneration: Int = 0, cacheResponses: Bool = false, dropEvery: Int = 0
+        tokenGeneration: Int = 0, cacheResponses: Bool = false, dropEvery: Int = 0, trickle: Duration? = nil
     ) {
         self.latency = latency
         self.flakyEvery = flakyEvery
@@ -32,6 +34,7 @@ package struct MockFaults: Sendable {
         self.tokenGeneration = tokenGeneration
         self.cacheResponses = cacheResponses
         self.dropEvery = dropEvery
+        self.trickle = trickle
     }
 
     /// A hash that is the same in every run (Swift's `hashValue` is seeded per process).
@@ -82,8 +85,9 @@ struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
             await state.record(request)
             return kept
         }
-        let response = try await inner.handle(request)
+        var response = try await inner.handle(request)
         if faults.cacheResponses && response.status == 200 { await state.keep(response, for: target) }
+        response.trickle = faults.trickle
         return response
     }
 }

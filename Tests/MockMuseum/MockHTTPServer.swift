@@ -35,11 +35,14 @@ package struct MockResponse: Sendable {
     package var status: Int
     package var headers: [String: String]
     package var body: Data
+    /// Sends the head at once, then the body one byte per interval (a server that trickles), when set.
+    package var trickle: Duration?
 
-    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data(), trickle: Duration? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.trickle = trickle
     }
 }
 
@@ -111,6 +114,16 @@ final class MockHTTPServer: Sendable {
                     let responseHead = HTTPResponseHead(
                         version: requestHead.version, status: HTTPResponseStatus(statusCode: response.status),
                         headers: headers)
+                    if let interval = response.trickle {
+                        try await outbound.write(.head(responseHead))
+                        // Bounded: the client gives up long before a page trickles out; so does the mock, after
+                        // a minute, whatever the client does.
+                        for byte in response.body.prefix(Int(60 / max(0.001, interval / .seconds(1)))) {
+                            try await Task.sleep(for: interval)
+                            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: [byte]))))
+                        }
+                        return
+                    }
                     try await outbound.write(contentsOf: [
                         .head(responseHead), .body(.byteBuffer(ByteBuffer(bytes: response.body))), .end(nil),
                     ])

@@ -195,6 +195,21 @@ import VitrineTestSupport
         #expect(await museum.requests().isEmpty)
     }
 
+    @Test func `a server that trickles its answer is given up on at the request timeout (issue 12, item 9)`()
+        async throws
+    {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 50))
+        defer { Task { await museum.stop() } }
+        await museum.setFaults(MockFaults(trickle: .milliseconds(100)))
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(
+                SourceConfiguration(source: .rijksmuseum, baseURL: museum.oaiBaseURL), retries: 0,
+                timeouts: HTTPTimeouts(connect: 5, read: 5, request: 0.5))
+        }
+        #expect(
+            error?.description.hasSuffix("no response: no complete answer within 0.5 s (--request-timeout)") == true)
+    }
+
     @Test func `offline with an empty or mistyped cache fails and writes nothing (issue 12, item 2)`() async throws {
         let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: "http://127.0.0.1:9/oai")
         let folder = try TemporaryFolder()

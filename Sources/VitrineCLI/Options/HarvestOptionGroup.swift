@@ -48,6 +48,24 @@ struct HarvestOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("How long a cached page stays fresh: 90s, 30m, 24h, 7d.", valueName: "age"))
     var ttl: TimeToLive = TimeToLive(seconds: 24 * 3600)
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds to wait for a connection before retrying.", valueName: "s"))
+    var connectTimeout: Double = 15
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a server may stay silent while it answers before the request is retried.", valueName: "s"))
+    var readTimeout: Double = 60
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds one request may take in all, however the server trickles its answer, before it is retried.",
+            valueName: "s"))
+    var requestTimeout: Double = 300
+
     @Flag(help: "Render from the page cache only, whatever its age; say which pages are missing.")
     var offline = false
 
@@ -70,6 +88,12 @@ struct HarvestOptionGroup: ParsableArguments {
         if let rate, !(rate == 0 || (Self.lowestRate...1_000_000).contains(rate)) {
             throw ValidationError(
                 "--rate must be 0 (no ceiling) or \(Self.lowestRate)…1000000 requests a second, not \(rate).")
+        }
+        for (flag, value) in [
+            ("--connect-timeout", connectTimeout), ("--read-timeout", readTimeout),
+            ("--request-timeout", requestTimeout),
+        ] where !(0.1...86_400).contains(value) {
+            throw ValidationError("\(flag) must be 0.1…86400 seconds, not \(value).")
         }
         if offline && (noCache || refresh) {
             throw ValidationError("--offline reads the page cache: it cannot go with --no-cache or --refresh.")

@@ -13,11 +13,28 @@ package struct AsyncHTTPTransport: Transport {
     package static let userAgent = "Vitrine/\(VitrineVersion.current) (museum collection exporter)"
 
     package let client: HTTPClient
-    package let timeout: TimeAmount
+    package let timeouts: HTTPTimeouts
 
-    package init(client: HTTPClient = .shared, timeout: TimeAmount = .seconds(60)) {
-        self.client = client
-        self.timeout = timeout
+    package init(timeouts: HTTPTimeouts = HTTPTimeouts()) {
+        self.timeouts = timeouts
+        self.client = Self.client(for: timeouts)
+    }
+
+    /// One client per set of timeouts, kept for the life of the process (a client must be shut down before it
+    /// goes away, and a command-line run ends with the process).
+    private static let clients = Locked<[HTTPTimeouts: HTTPClient]>([:])
+
+    private static func client(for timeouts: HTTPTimeouts) -> HTTPClient {
+        clients.withLock { clients in
+            if let client = clients[timeouts] { return client }
+            var configuration = HTTPClient.Configuration.singletonConfiguration
+            configuration.timeout = HTTPClient.Configuration.Timeout(
+                connect: .milliseconds(Int64(timeouts.connect * 1000)), read: .milliseconds(Int64(timeouts.read * 1000))
+            )
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[timeouts] = client
+            return client
+        }
     }
 
     package func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
@@ -32,8 +49,9 @@ package struct AsyncHTTPTransport: Transport {
             outgoing.headers.replaceOrAdd(name: name, value: value)
         }
         do {
-            let response = try await client.execute(outgoing, timeout: timeout)
-            let body = try await response.body.collect(upTo: Self.maximumBodySize)
+            let deadline = NIODeadline.now() + .milliseconds(Int64(timeouts.request * 1000))
+            let response = try await client.execute(outgoing, deadline: deadline)
+            let body = try await Self.collect(response.body, before: deadline)
             var headers: [String: String] = [:]
             for header in response.headers {
                 let name = header.name.lowercased()
@@ -43,8 +61,30 @@ package struct AsyncHTTPTransport: Transport {
             let data = body.withUnsafeReadableBytes { Data($0) }
             return SourceResponse(status: Int(response.status.code), headers: headers, body: data)
         } catch {
-            throw Self.failure(error)
+            throw Self.failure(error, timeouts: timeouts)
         }
+    }
+
+    /// The body, read before `deadline`: the client's own deadline covers the request up to the response's head,
+    /// and its read timeout only a silence, so a server trickling a byte every few seconds would never be given up.
+    private static func collect(_ body: HTTPClientResponse.Body, before deadline: NIODeadline) async throws
+        -> ByteBuffer
+    {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: maximumBodySize) }
+            group.addTask {
+                let left = deadline - NIODeadline.now()
+                try await Task.sleep(for: .nanoseconds(max(0, left.nanoseconds)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let buffer = first else { throw HTTPClientError.deadlineExceeded }
+            return buffer
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// The URL without its user information, and the user and password it held.
@@ -59,7 +99,7 @@ package struct AsyncHTTPTransport: Transport {
 
     /// What a client error means for the harvest, in words a user can act on (no Swift type names): a failure
     /// that asking again would repeat is final; the rest (timeouts, dropped connections) is retried.
-    static func failure(_ error: any Error) -> HarvestFailure {
+    static func failure(_ error: any Error, timeouts: HTTPTimeouts = HTTPTimeouts()) -> HarvestFailure {
         if error is NIOTooManyBytesError {
             return .unusableResponse("it is larger than \(maximumBodySize >> 20) MB")
         }
@@ -71,8 +111,12 @@ package struct AsyncHTTPTransport: Transport {
             return .connection(TerminalText.printable(String(describing: error)))
         }
         switch error {
-        case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
-            return .connection("timed out")
+        case .deadlineExceeded:
+            return .connection("no complete answer within \(seconds(timeouts.request)) (--request-timeout)")
+        case .readTimeout:
+            return .connection("the server went silent for \(seconds(timeouts.read)) (--read-timeout)")
+        case .connectTimeout, .getConnectionFromPoolTimeout:
+            return .connection("could not connect within \(seconds(timeouts.connect)) (--connect-timeout)")
         case .remoteConnectionClosed, .cancelled:
             return .connection("the server closed the connection")
         case .redirectCycleDetected:

@@ -28,7 +28,8 @@ enum ExportHarness {
         cacheMode: CacheMode = .use,
         retries: Int = 5,
         registry: SourceRegistry = .standard,
-        transport: (any Transport)? = nil
+        transport: (any Transport)? = nil,
+        timeouts: HTTPTimeouts = HTTPTimeouts()
     ) async throws -> Run {
         let folder = try TemporaryFolder()
         let spy = CatalogDisplayLogicSpy()
@@ -40,11 +41,12 @@ enum ExportHarness {
             harvest: HarvestOptions(maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }),
             outputDirectory: folder.path,
             thumbnailWidth: thumbnailWidth,
-            cache: cache.map { .custom($0, mode: cacheMode) } ?? .none)
+            cache: cache.map { .custom($0, mode: cacheMode) } ?? .none,
+            timeouts: timeouts)
         let scene = try ExportScene(
             settings,
             environment: ExportScene.Environment(
-                variables: environment, http: transport ?? AsyncHTTPTransport(), registry: registry, sleeper: sleeper,
+                variables: environment, http: transport, registry: registry, sleeper: sleeper,
                 logger: quietLogger,
                 progressDisplay: spy))
         try await scene.run()

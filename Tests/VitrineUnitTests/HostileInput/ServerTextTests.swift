@@ -53,7 +53,9 @@ import VitrineTestSupport
         #expect(!loop.isTransient)
         #expect(!AsyncHTTPTransport.failure(HTTPClientError.redirectLimitReached).isTransient)
         #expect(!AsyncHTTPTransport.failure(HTTPClientError.invalidURL).isTransient)
-        #expect(AsyncHTTPTransport.failure(HTTPClientError.readTimeout) == .connection("timed out"))
+        #expect(
+            AsyncHTTPTransport.failure(HTTPClientError.readTimeout)
+                == .connection("the server went silent for 60 s (--read-timeout)"))
         #expect(AsyncHTTPTransport.failure(HTTPClientError.remoteConnectionClosed).isTransient)
         // No Swift type names in what the user reads.
         #expect(!AsyncHTTPTransport.failure(HTTPClientError.redirectCycleDetected).message.contains("HTTPClientError"))
