@@ -23,7 +23,7 @@ package struct TerminalDisplay: ProgressDisplayLogic {
         self.isTerminal = isTerminal
         self.logInterval = logInterval
         // Every line may carry a server's words (an error body, an OAI message, a title in a warning).
-        self.write = { write(TerminalText.printable($0)) }
+        self.write = { write(PrintableText.clean($0)) }
     }
 
     /// Whether standard error is a terminal.
@@ -34,7 +34,7 @@ package struct TerminalDisplay: ProgressDisplayLogic {
     package func displayProgress(line: String) {
         guard !quiet else { return }
         if isTerminal {
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.printable(line))".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(PrintableText.clean(line))".utf8))
             progress.markShown()
         } else if progress.due(every: logInterval) {
             write("progress: \(line)")
@@ -58,7 +58,7 @@ package struct TerminalDisplay: ProgressDisplayLogic {
 
     /// Writes a line to standard error.
     @Sendable package static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((TerminalText.printable(line) + "\n").utf8))
+        FileHandle.standardError.write(Data((PrintableText.clean(line) + "\n").utf8))
     }
 }
 

@@ -86,7 +86,17 @@ package struct OAIPMHSource: CollectionSource {
 
     /// OAI-PMH datestamps: a day, or a second in UTC.
     static func isDatestamp(_ text: String) -> Bool {
-        text.wholeMatch(of: /\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?/) != nil
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})Z)?/) else {
+            return false
+        }
+        // A real day and time: `2026-13-45` has the shape but no such date.
+        var components = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
+            year: Int(match.output.1), month: Int(match.output.2), day: Int(match.output.3))
+        if let hour = match.output.4, let minute = match.output.5, let second = match.output.6 {
+            (components.hour, components.minute, components.second) = (Int(hour), Int(minute), Int(second))
+        }
+        return components.isValidDate
     }
 
     package var firstPage: PageCursor { .token(nil) }

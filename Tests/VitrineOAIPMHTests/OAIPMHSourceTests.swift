@@ -124,6 +124,14 @@ import VitrineTestSupport
                 "rijksmuseum: the rijksmuseum source cannot honour --query; it can filter by --set, --from, --until, --metadata-prefix"
             ),
             (
+                SourceConfiguration(source: .rijksmuseum, from: "2026-13-45"),
+                "rijksmuseum: --from '2026-13-45' is not a UTC date: use YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ"
+            ),
+            (
+                SourceConfiguration(source: .rijksmuseum, until: "2026-02-29T25:00:00Z"),
+                "rijksmuseum: --until '2026-02-29T25:00:00Z' is not a UTC date: use YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ"
+            ),
+            (
                 SourceConfiguration(source: .rijksmuseum, from: "12/01/2026"),
                 "rijksmuseum: --from '12/01/2026' is not a UTC date: use YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ"
             ),

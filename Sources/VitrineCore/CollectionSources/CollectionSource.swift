@@ -63,7 +63,7 @@ package struct SourceResponse: Sendable, Equatable {
     /// The start of the body as one line of printable text, for error messages: a server's control characters
     /// and escape sequences never reach a message.
     package var bodySnippet: String {
-        let text = TerminalText.printable(String(decoding: body.prefix(160), as: UTF8.self))
+        let text = PrintableText.clean(String(decoding: body.prefix(160), as: UTF8.self))
         return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 }

@@ -74,7 +74,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         var objectPages = Slug.Registry(reserved: ["index"])
 
         var sections: [CatalogViewModel.DisplayedSection] = known.map { section in
-            let name = section.maker ?? ""
+            let name = Self.oneLine(section.maker ?? "", limit: Self.longestName)
             return displayed(
                 section, name: name, slug: slugs.claim(Slug.make(name)), anchors: &anchors, pages: &objectPages)
         }
@@ -113,7 +113,7 @@ package struct ExportPresenter: ExportPresentationLogic {
             markdownAnchor: anchors.next(for: name),
             countLabel: Self.count(section.objects.count, "object"),
             isUnknownMaker: section.maker == nil,
-            objects: section.objects.map { displayed($0, maker: section.maker ?? "") }
+            objects: section.objects.map { displayed($0, maker: section.maker == nil ? "" : name) }
         )
         displayedSection.letter = section.maker == nil ? "?" : Self.letter(of: name)
         let count = displayedSection.objects.count
@@ -146,8 +146,9 @@ package struct ExportPresenter: ExportPresentationLogic {
     }
 
     private func displayed(_ object: ArtObject, maker: String) -> CatalogViewModel.DisplayedObject {
-        let title = Self.oneLine(object.title).isEmpty ? "Untitled" : Self.oneLine(object.title)
-        let date = Self.oneLine(object.date ?? "")
+        let oneLineTitle = Self.oneLine(object.title, limit: Self.longestTitle)
+        let title = oneLineTitle.isEmpty ? "Untitled" : oneLineTitle
+        let date = Self.oneLine(object.date ?? "", limit: Self.longestDate)
         var thumbnail: ThumbnailSelector.Thumbnail?
         var imageURL = ""
         var double = ""
@@ -164,8 +165,10 @@ package struct ExportPresenter: ExportPresentationLogic {
         var alt = title
         if !maker.isEmpty { alt += ", \(maker)" }
         if !date.isEmpty { alt += ", \(date)" }
+        // Ids keep their spacing (they are data), but lose control characters and are capped like the rest.
+        let id = PrintableText.clean(object.id)
         var displayedObject = CatalogViewModel.DisplayedObject(
-            id: object.id,
+            id: id.count > Self.longestID ? String(id.prefix(Self.longestID - 1)) + "…" : id,
             title: title,
             maker: maker,
             date: date,
@@ -218,8 +221,18 @@ package struct ExportPresenter: ExportPresentationLogic {
         "\(NumberText.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// Text on one line: runs of whitespace and line breaks become one space.
-    package static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    /// Text on one line: control characters out, runs of whitespace and line breaks one space, and at most
+    /// `limit` characters (a 10 MB title from an API would otherwise be written on every page that shows it).
+    package static func oneLine(_ text: String, limit: Int = Int.max) -> String {
+        let line = PrintableText.clean(text).split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+            .joined(separator: " ")
+        guard line.count > limit else { return line }
+        return String(line.prefix(limit - 1)) + "…"
     }
+
+    /// The longest title, maker name, date and id a catalog shows, in characters.
+    package static let longestTitle = 2_000
+    package static let longestName = 500
+    package static let longestDate = 200
+    package static let longestID = 500
 }

@@ -2,6 +2,10 @@ import Foundation
 
 /// File-name-safe, ASCII identifiers for sections and objects.
 package enum Slug {
+    /// Names Windows reserves for devices, with any extension: a site copied there would lose these pages.
+    static let windowsReservedNames: Set<String> = Set(
+        ["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+
     /// Longest slug, before a uniqueness suffix.
     package static let maximumLength = 60
 
@@ -24,6 +28,8 @@ package enum Slug {
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         if slug.isEmpty { return "\(fallback)-\(stableHash(text))" }
+        // `con.html`, `aux.html`, `com1.html` … cannot be created on Windows hosts.
+        if windowsReservedNames.contains(slug) { return "\(slug)-\(fallback)" }
         return slug
     }
 

@@ -108,7 +108,7 @@ package struct AsyncHTTPTransport: Transport {
             return .unusableResponse("its compressed body does not decompress (a broken or oversized gzip stream)")
         }
         guard let error = error as? HTTPClientError else {
-            return .connection(TerminalText.printable(String(describing: error)))
+            return .connection(PrintableText.clean(String(describing: error)))
         }
         switch error {
         case .deadlineExceeded:

@@ -19,7 +19,7 @@ import VitrineTestSupport
         ("Café 葛飾北斎", "Café 葛飾北斎"),
     ])
     func `control characters and bidi overrides are taken out of server text`(raw: String, shown: String) {
-        #expect(TerminalText.printable(raw) == shown)
+        #expect(PrintableText.clean(raw) == shown)
     }
 
     @Test func `an error body with escape sequences reaches a message as printable text`() {

@@ -2,6 +2,7 @@ import Testing
 import VitrineTestSupport
 
 @testable import VitrineCore
+@testable import VitrineDisplays
 
 @Suite struct ExportPresenterTests {
     private func present(_ response: ExportResponse, width: Int = 400) throws -> CatalogViewModel {
@@ -137,5 +138,41 @@ import VitrineTestSupport
         #expect(registry.claim("x") == "x-2")
         #expect(registry.claim("x") == "x-4")
         #expect(registry.claim("x-2") == "x-2-2")
+    }
+}
+
+/// What an API's text can do to a catalog, and cannot (issue 12, item 18).
+@Suite struct HostileTextTests {
+    private func viewModel(_ objects: [ArtObject], maker: String = "M") -> CatalogViewModel {
+        let spy = CatalogDisplayLogicSpy()
+        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+            response: Seeds.response([ArtistSection(maker: maker, objects: objects)]))
+    }
+
+    @Test func `control characters and bidi overrides reach no CSV cell and no page`() throws {
+        let object = ArtObject(
+            id: "SK\u{0}-1\u{1B}", title: "Evil\u{1B}[2J \u{202E}txt.exe", maker: "M", date: "16\u{7}50")
+        let model = viewModel([object], maker: "Jan\u{1B}]0;x\u{7} Steen")
+        let shown = try #require(model.sections.first?.objects.first)
+        #expect(shown.id == "SK-1")
+        #expect(shown.title == "Evil[2J txt.exe")
+        #expect(shown.date == "1650")
+        #expect(model.sections.first?.name == "Jan]0;x Steen")
+        let csv = CSVDisplay.render(model)
+        #expect(!csv.unicodeScalars.contains { $0.value < 0x20 && $0 != "\r" && $0 != "\n" })
+        #expect(!csv.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{1B}" })
+    }
+
+    @Test func `a 10 MB title is shown capped, not written on every page that shows it`() throws {
+        let huge = String(repeating: "Landscape ", count: 1_000_000)
+        let model = viewModel([ArtObject(id: "X-1", title: huge, maker: "M")])
+        let title = try #require(model.sections.first?.objects.first?.title)
+        #expect(title.count == ExportPresenter.longestTitle)
+        #expect(title.hasSuffix("…"))
+    }
+
+    @Test(arguments: [("Con", "con-maker"), ("LPT1", "lpt1-maker"), ("nul", "nul-maker"), ("com10", "com10")])
+    func `names Windows reserves are never a file name`(name: String, slug: String) {
+        #expect(Slug.make(name) == slug)
     }
 }

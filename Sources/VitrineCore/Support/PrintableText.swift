@@ -1,9 +1,10 @@
-/// Text from a server made safe to print on a terminal: an error body with escape sequences must not retitle,
-/// recolour or clear the user's terminal, and text that reorders itself (U+202E) must not disguise a line.
-package enum TerminalText {
+/// Text from a server made safe to show: on a terminal, an error body with escape sequences must not retitle,
+/// recolour or clear it; in a catalog, a NUL or an escape must not reach a CSV cell or a page; and text that
+/// reorders itself (U+202E) must not disguise a line or a file name.
+package enum PrintableText {
     /// `text` without C0 controls (line breaks become spaces), DEL, C1 controls and the bidirectional overrides
     /// and isolates; itself when it has none, which is the common case and costs no copy.
-    package static func printable(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
