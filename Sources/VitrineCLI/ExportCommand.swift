@@ -77,7 +77,8 @@ struct ExportCommand: AsyncParsableCommand {
                     mode: harvestOptions.offline ? .offline : harvestOptions.refresh ? .refresh : .use),
             timeouts: HTTPTimeouts(
                 connect: harvestOptions.connectTimeout, read: harvestOptions.readTimeout,
-                request: harvestOptions.requestTimeout)
+                request: harvestOptions.requestTimeout),
+            force: outputOptions.force
         )
         try await ExportScene(settings).run()
     }

@@ -5,14 +5,17 @@ import VitrineCore
 package struct CatalogWriter: CatalogDisplayLogic {
     package let outputDirectory: String
     package let displays: [any CatalogFileDisplay]
+    /// Replace files in the way even when Vitrine did not write them (`--force`).
+    package let force: Bool
 
-    package init(outputDirectory: String, displays: [any CatalogFileDisplay]) {
+    package init(outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false) {
         self.outputDirectory = outputDirectory
         self.displays = displays
+        self.force = force
     }
 
     /// The displays for a set of formats, in the order given.
-    package init(outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary) {
+    package init(outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary, force: Bool = false) {
         let displays: [any CatalogFileDisplay] = formats.map { format in
             switch format {
             case .html: HTMLDisplay(templates: templates)
@@ -20,11 +23,11 @@ package struct CatalogWriter: CatalogDisplayLogic {
             case .csv: CSVDisplay()
             }
         }
-        self.init(outputDirectory: outputDirectory, displays: displays)
+        self.init(outputDirectory: outputDirectory, displays: displays, force: force)
     }
 
     package func displayCatalog(viewModel: CatalogViewModel) throws -> [String] {
-        let folder = try OutputFolder(path: outputDirectory)
+        let folder = try OutputFolder(path: outputDirectory, force: force)
         do {
             for display in displays {
                 try display.write(viewModel, to: folder)

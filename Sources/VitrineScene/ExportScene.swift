@@ -54,7 +54,8 @@ package struct ExportScene: Sendable {
             catalogDisplay: CatalogWriter(
                 outputDirectory: settings.outputDirectory,
                 formats: settings.formats,
-                templates: try TemplateLibrary(directory: settings.templatesDirectory)
+                templates: try TemplateLibrary(directory: settings.templatesDirectory),
+                force: settings.force
             ),
             progressDisplay: environment.progressDisplay
                 ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)

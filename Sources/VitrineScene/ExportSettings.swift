@@ -25,6 +25,8 @@ package struct ExportSettings: Sendable {
     package var cache: PageCacheSetting
     /// How long a request may take.
     package var timeouts: HTTPTimeouts
+    /// Replace files in the output folder that Vitrine did not write (`--force`).
+    package var force: Bool
 
     package init(
         source: SourceConfiguration,
@@ -36,7 +38,8 @@ package struct ExportSettings: Sendable {
         cardsPerPage: Int = ExportPresenter.defaultCardsPerPage,
         quiet: Bool = false,
         cache: PageCacheSetting = .none,
-        timeouts: HTTPTimeouts = HTTPTimeouts()
+        timeouts: HTTPTimeouts = HTTPTimeouts(),
+        force: Bool = false
     ) {
         self.source = source
         self.harvest = harvest
@@ -48,6 +51,7 @@ package struct ExportSettings: Sendable {
         self.quiet = quiet
         self.cache = cache
         self.timeouts = timeouts
+        self.force = force
     }
 }
 

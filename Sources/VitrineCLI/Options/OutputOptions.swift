@@ -21,6 +21,9 @@ struct OutputOptions: ParsableArguments {
         help: ArgumentHelp("Cards on one page of an artist in the HTML gallery.", valueName: "n"))
     var cardsPerPage: Int = 200
 
+    @Flag(help: "Replace files in the output folder that Vitrine did not write (they are named otherwise).")
+    var force = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")
     var quiet = false
 

@@ -14,6 +14,7 @@ package final class OutputFolder: Sendable {
     private struct Staged {
         var entries: [String] = []
         var folders: Set<String> = []
+        var files: Set<String> = []
     }
 
     private let staged = Locked(Staged())
@@ -27,9 +28,14 @@ package final class OutputFolder: Sendable {
     /// The lock file every export of this folder takes before it writes.
     static let lockName = ".vitrine-lock"
 
+    /// Whether files this export did not write may be replaced (`--force`).
+    private let force: Bool
+
     /// Creates the output folder if needed, takes its lock, removes what killed runs left behind, and makes a
     /// fresh staging folder inside it.
-    package init(path: String) throws(ExportError) {
+    /// - parameter force: replace files in the way even when the folder's manifest does not list them.
+    package init(path: String, force: Bool = false) throws(ExportError) {
+        self.force = force
         destination = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         staging = destination.appendingPathComponent(
             Self.stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
@@ -100,6 +106,7 @@ package final class OutputFolder: Sendable {
         let top = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
         let needsFolder = staged.withLock {
             if !$0.entries.contains(top) { $0.entries.append(top) }
+            $0.files.insert(relativePath)
             return !$0.folders.contains(folder)
         }
         do {
@@ -138,7 +145,21 @@ package final class OutputFolder: Sendable {
     /// Moves every staged file or folder into place, replacing the old one, and removes the staging folder.
     /// Returns the paths written, as the user gave the output folder.
     package func commit(displayRoot: String) throws(ExportError) -> [String] {
-        let entries = staged.withLock { $0.entries }
+        let (entries, files) = staged.withLock { ($0.entries, $0.files) }
+        let previous = OutputManifest.read(in: destination)
+        if !force {
+            let foreign = entries.flatMap { previous.foreignFiles(at: $0, in: destination) }
+            if !foreign.isEmpty {
+                discard()
+                let named = foreign.prefix(5).map { "\(displayRoot)/\($0)" }.joined(separator: ", ")
+                let more = foreign.count > 5 ? " and \(foreign.count - 5) more" : ""
+                throw ExportError(
+                    .output(
+                        "\(named)\(more) would be replaced, and Vitrine did not write \(foreign.count == 1 ? "it" : "them"); "
+                            + "choose another --output, move \(foreign.count == 1 ? "it" : "them") away, or pass --force"
+                    ))
+            }
+        }
         for entry in entries {
             let staged = staging.appendingPathComponent(entry)
             let target = destination.appendingPathComponent(entry)
@@ -147,6 +168,13 @@ package final class OutputFolder: Sendable {
             } catch {
                 throw ExportError(.output("cannot move \(entry) into \(destination.path): \(Self.reason(error))"))
             }
+        }
+        previous.removeFiles(outside: Set(entries), in: destination)
+        do {
+            try OutputManifest(files: files).write(in: destination)
+        } catch {
+            throw ExportError(
+                .output("cannot write \(OutputManifest.fileName) in \(destination.path): \(Self.reason(error))"))
         }
         discard()
         let root = displayRoot.hasSuffix("/") ? String(displayRoot.dropLast()) : displayRoot

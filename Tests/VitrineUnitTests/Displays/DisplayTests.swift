@@ -169,9 +169,9 @@ import VitrineTestSupport
         let after = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
         #expect(after == before)
         #expect(try output.read("README.md") == "keep me")
-        // The lock file stays (an empty `.vitrine-lock`); no staging folder does.
+        // The lock file and the manifest stay; no staging folder does.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
-            $0.hasPrefix(".vitrine") && $0 != ".vitrine-lock"
+            $0.hasPrefix(".vitrine") && $0 != ".vitrine-lock" && $0 != ".vitrine-manifest"
         }
         #expect(leftovers.isEmpty)
     }
@@ -230,5 +230,68 @@ private struct FailingDisplay: CatalogFileDisplay {
         _ = try writer.displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
         #expect(FileManager.default.fileExists(atPath: running.path))
+    }
+}
+
+/// Writes the given files, whatever the catalog: a stand-in for a display whose output changes shape.
+private struct FilesDisplay: CatalogFileDisplay {
+    var files: [String]
+    var format: CatalogFormat { .html }
+
+    func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+        for file in files { try folder.write("page \(file)", to: file) }
+    }
+}
+
+/// The export owns only the files its manifest lists (issue 12, items 1 and 18).
+@Suite struct OutputManifestTests {
+    private let model: CatalogViewModel = {
+        let spy = CatalogDisplayLogicSpy()
+        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+            response: Seeds.catalogResponse)
+    }()
+
+    @Test func `a user's own assets folder is never replaced without --force, and is named`() throws {
+        let output = try TemporaryFolder()
+        let logo = output.url.appendingPathComponent("assets/logo.png")
+        try FileManager.default.createDirectory(
+            at: logo.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("PNG".utf8).write(to: logo)
+        let writer = CatalogWriter(outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary())
+        let error = #expect(throws: ExportError.self) { _ = try writer.displayCatalog(viewModel: model) }
+        #expect(
+            error?.description
+                == "\(output.path)/assets/logo.png would be replaced, and Vitrine did not write it; choose another "
+                + "--output, move it away, or pass --force")
+        #expect(try Data(contentsOf: logo) == Data("PNG".utf8))
+        #expect(!FileManager.default.fileExists(atPath: output.url.appendingPathComponent("index.html").path))
+
+        let forced = CatalogWriter(
+            outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary(), force: true)
+        _ = try forced.displayCatalog(viewModel: model)
+        #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("index.html").path))
+        // Now Vitrine's: the next export replaces it without asking.
+        _ = try writer.displayCatalog(viewModel: model)
+    }
+
+    @Test func `folders an earlier, larger export wrote are removed by a smaller one; the user's files stay`() throws {
+        let output = try TemporaryFolder()
+        let large = CatalogWriter(
+            outputDirectory: output.path,
+            displays: [FilesDisplay(files: ["index.html", "letters/letter-a.html", "catalog/a.md"])])
+        _ = try large.displayCatalog(viewModel: model)
+        try Data("mine".utf8).write(to: output.url.appendingPathComponent("notes.txt"))
+        let small = CatalogWriter(outputDirectory: output.path, displays: [FilesDisplay(files: ["index.html"])])
+        _ = try small.displayCatalog(viewModel: model)
+        let left = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(left == [".vitrine-lock", ".vitrine-manifest", "index.html", "notes.txt"])
+        #expect(OutputManifest.read(in: output.url).files == ["index.html"])
+    }
+
+    @Test func `a manifest that points outside the folder is ignored`() throws {
+        let output = try TemporaryFolder()
+        try "# x\n../../etc/passwd\n/etc/hosts\nindex.html\n".write(
+            to: output.url.appendingPathComponent(".vitrine-manifest"), atomically: true, encoding: .utf8)
+        #expect(OutputManifest.read(in: output.url).files == ["index.html"])
     }
 }
