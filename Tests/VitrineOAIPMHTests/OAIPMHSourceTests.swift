@@ -424,3 +424,31 @@ private final class TurnCounter: @unchecked Sendable {
         #expect(!text.contains("DOCTYPE") && !text.contains("root:"))
     }
 }
+
+/// Formats other than oai_dc and EDM (issue 12, item 16).
+@Suite struct OAIPMHOtherFormatTests {
+    private let source = OAIPMHSource(
+        descriptor: OAIPMHSource.genericDescriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "nsdl_dc")
+
+    @Test func `NSDL's nsdl_dc, Dublin Core in another wrapper, is read as Dublin Core`() async throws {
+        let body = try Fixtures.data("oai-nsdl", "nsdl-dc.xml")
+        let page = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+        let objects = page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
+        #expect(objects.map(\.title) == ["Physlet simulation 1", "Physlet simulation 2", "Physlet simulation 3"])
+        #expect(objects.allSatisfy { $0.maker == "Christian, Wolfgang" })
+        #expect(objects.first?.objectURL == "http://www.example.edu/physlets/1.html")
+        #expect(objects.first?.recordID == "oai:nsdl.org:2200/20101")
+        #expect(page.continuation == .end)
+    }
+
+    @Test func `a format with no Dublin Core elements is skipped, naming it`() async throws {
+        let body = try Fixtures.data("oai-nsdl", "marc21.xml")
+        let page = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+        #expect(
+            page.records == [
+                .skipped(
+                    reason: "oai:library:1 is in a metadata format Vitrine cannot read (<record>, with no Dublin "
+                        + "Core elements)")
+            ])
+    }
+}

@@ -95,6 +95,15 @@ package struct ExportInteractor: ExportBusinessLogic {
                         + "check --cache, or run once without --offline; nothing was written"),
                 source: source.descriptor.name)
         }
+        // Every record skipped (a metadata format Vitrine cannot read, say): an empty catalog would hide that.
+        if index.objectCount == 0, let first = warnings.first {
+            throw ExportError(
+                .harvest(
+                    .api(
+                        "none of the \(warnings.count) records read could be used (the first: \(first.1.reason)); "
+                            + "nothing was written")),
+                source: source.descriptor.name)
+        }
         let sections = index.sections()
         statistics.objects = index.objectCount
         statistics.sections = sections.count

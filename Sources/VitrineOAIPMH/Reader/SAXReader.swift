@@ -62,6 +62,11 @@ struct SAXReader {
         return element
     }
 
+    /// Dublin Core's element and terms namespaces: what is read inside a wrapper Vitrine does not know.
+    private static let dublinCoreNamespaces: Set<String> = [
+        "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/terms/",
+    ]
+
     private static func isNamed(_ pointer: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
         strcmp(
             UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self),
@@ -118,7 +123,9 @@ struct SAXReader {
         }
         if inRecord {
             let kind = element(localName)
-            guard record.accepts(kind) else {
+            guard record.accepts(kind),
+                !record.inForeignWrapper || uri.map({ Self.dublinCoreNamespaces.contains(name($0)) }) == true
+            else {
                 skipDepth = 1
                 return
             }

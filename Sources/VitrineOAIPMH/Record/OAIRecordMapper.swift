@@ -25,7 +25,12 @@ package struct OAIRecordMapper: Sendable {
         case .dublinCore:
             return DublinCoreRecordMapper(languages: languages).outcome(fields)
         case .other(let format):
-            return .skipped(reason: "\(Self.name(fields)) is in a metadata format Vitrine cannot read (<\(format)>)")
+            // Any wrapper whose record uses Dublin Core elements (`dc:`, `dcterms:`) is read as Dublin Core.
+            guard fields.titles.isEmpty && fields.creators.isEmpty && fields.identifiers.isEmpty && fields.dates.isEmpty
+            else { return DublinCoreRecordMapper(languages: languages).outcome(fields) }
+            return .skipped(
+                reason: "\(Self.name(fields)) is in a metadata format Vitrine cannot read (<\(format)>, with no "
+                    + "Dublin Core elements)")
         }
     }
 

@@ -15,6 +15,8 @@ struct RecordFieldCollector {
         var service: Span?
         /// Whether this is the record's first ProvidedCHO or Aggregation (only those are read).
         var isFirst = false
+        /// A metadata wrapper other than oai_dc and EDM: only its Dublin Core children are read.
+        var isForeignWrapper = false
     }
 
     private(set) var fields = OAIRecordFields()
@@ -34,6 +36,10 @@ struct RecordFieldCollector {
         if parent == .other { return false }
         return element != .other || parent == .metadata
     }
+
+    /// Whether the element about to open sits directly in a wrapper other than oai_dc and EDM, where only
+    /// elements in Dublin Core's namespaces are read (a MODS `<title>` is not a `dc:title`).
+    var inForeignWrapper: Bool { open.last?.isForeignWrapper ?? false }
 
     /// Whether text arriving now belongs to an element whose text is read.
     var wantsText: Bool { open.last?.element.hasText ?? false }
@@ -59,7 +65,12 @@ struct RecordFieldCollector {
                 switch element {
                 case .rdf, .providedCHO: fields.format = .edm
                 case .dublinCore: fields.format = .dublinCore
-                default: fields.format = .other(name)
+                default:
+                    // Another wrapper (NSDL's `nsdl_dc`, a repository's own): its Dublin Core elements, if it
+                    // has any, are read as `oai_dc`'s are.
+                    fields.format = .other(name.isEmpty ? "\(element)" : name)
+                    opened.element = .dublinCore
+                    opened.isForeignWrapper = true
                 }
             }
             if let about = attributes.about, open[parent].firstChildAbout == nil {

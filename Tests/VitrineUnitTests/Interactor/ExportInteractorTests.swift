@@ -185,3 +185,21 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(index.objectCount == 2)
     }
 }
+
+/// An export in which nothing could be read fails, saying why, instead of writing an empty catalog.
+@Suite struct NothingReadableTests {
+    @Test func `every record skipped fails the export with the first reason`() async throws {
+        let spy = ExportPresentationLogicSpy()
+        let interactor = ExportInteractor(
+            source: StubSource(pages: [[.skipped(reason: "oai:x:1 is in a metadata format Vitrine cannot read")]]),
+            transport: StubTransport(), presenter: spy, sleeper: RecordingSleeper())
+        let error = await #expect(throws: ExportError.self) {
+            try await interactor.export(request: ExportRequest())
+        }
+        #expect(
+            error?.description
+                == "test: none of the 1 records read could be used (the first: oai:x:1 is in a metadata format "
+                + "Vitrine cannot read); nothing was written")
+        #expect(spy.responses.isEmpty)
+    }
+}
