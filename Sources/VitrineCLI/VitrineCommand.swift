@@ -9,6 +9,6 @@ struct VitrineCommand: AsyncParsableCommand {
         abstract: "Harvest a museum collection page by page and write an HTML gallery, a Markdown catalog and a CSV.",
         discussion: "Run 'vitrine export' for the bundled demo collection; 'vitrine sources' lists the APIs.",
         version: VitrineVersion.current,
-        subcommands: [ExportCommand.self, SourcesCommand.self]
+        subcommands: [ExportCommand.self, SourcesCommand.self, CacheCommand.self]
     )
 }

@@ -99,7 +99,9 @@ package struct ExportScene: Sendable {
             }
             let folder =
                 directory.map { URL(fileURLWithPath: $0) } ?? FilePageCache.defaultDirectory(environment: variables)
-            return (FilePageCache(directory: folder, timeToLive: timeToLive, ignoresAge: mode == .offline), mode)
+            let cache = FilePageCache(directory: folder, timeToLive: timeToLive, ignoresAge: mode == .offline)
+            if mode != .offline { try cache.checkWritable() }
+            return (cache, mode)
         }
     }
 }

@@ -116,6 +116,20 @@ import VitrineTestSupport
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test func `vitrine cache tells where the cache is and what it holds, and clears it`() async throws {
+        let folder = try TemporaryFolder()
+        let shown = try await run(["cache", "--cache", folder.path])
+        #expect(shown.status == 0)
+        #expect(shown.stdout.hasPrefix("page cache: \(folder.path)\n  0 entries, 0.0 MB"))
+        let cleared = try await run(["cache", "--cache", folder.path, "--clear"])
+        #expect(cleared.stdout.hasPrefix("removed 0 entries from \(folder.path)"))
+        let file = folder.url.appendingPathComponent("file")
+        try Data().write(to: file)
+        let refused = try await run(["export", "--source", "rijksmuseum", "--cache", file.path, "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the page cache at \(file.path) cannot be written"))
+    }
+
     @Test func `vitrine sources tells each source's base URL, paging, key and filters`() async throws {
         let sources = try await run(["sources"])
         #expect(sources.status == 0)
