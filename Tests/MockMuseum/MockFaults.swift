@@ -22,6 +22,10 @@ package struct MockFaults: Sendable {
     package var cacheResponses = false
     /// Every answer sends its head at once and then its body one byte per this interval (a trickling server).
     package var trickle: Duration?
+    /// Every request is first answered `307` to itself (a load balancer's hop on the same host).
+    package var redirectOnce = false
+    /// Every request is answered `302` to this URL (a redirect to another host).
+    package var redirectAway: String?
 
     package init(
         latency: Duration = .zero, flakyEvery: Int = 0, outageAfter: Int? = nil, outageStatus: Int = 404,
@@ -80,6 +84,14 @@ struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
         {
             await state.record(request)
             throw MockConnectionDrop()
+        }
+        if let away = faults.redirectAway {
+            await state.record(request)
+            return MockResponse(status: 302, headers: ["Location": away])
+        }
+        if faults.redirectOnce, await state.count("redirect \(target)") == 0 {
+            await state.record(request)
+            return MockResponse(status: 307, headers: ["Location": target])
         }
         if faults.cacheResponses, let kept = await state.keptResponse(for: target) {
             await state.record(request)

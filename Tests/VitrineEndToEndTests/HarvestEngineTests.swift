@@ -211,6 +211,31 @@ import VitrineTestSupport
             "\(String(describing: error))")
     }
 
+    @Test func `a redirect on the same host is followed; one to another host is refused, naming it`() async throws {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 120))
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: museum.oaiBaseURL)
+        let clean = try await ExportHarness.run(configuration)
+        var faults = MockFaults()
+        faults.redirectOnce = true
+        await museum.setFaults(faults)
+        let hopped = try await ExportHarness.run(configuration)
+        try expectSameCatalogs(clean.folder, hopped.folder)
+
+        faults = MockFaults()
+        faults.redirectAway = "https://elsewhere.example/collect?key=s3cret"
+        await museum.setFaults(faults)
+        await museum.resetLog()
+        let error = await #expect(throws: ExportError.self) { _ = try await ExportHarness.run(configuration) }
+        #expect(
+            error?.description.hasSuffix(
+                "the response cannot be used: the server redirects to another host "
+                    + "(https://elsewhere.example/collect?key=***); if you trust it, point --base-url there") == true,
+            "\(String(describing: error))")
+        // Refused at once: asking again would be redirected again.
+        #expect(await museum.requests().count == 1)
+    }
+
     @Test func `offline with an empty or mistyped cache fails and writes nothing (issue 12, item 2)`() async throws {
         let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: "http://127.0.0.1:9/oai")
         let folder = try TemporaryFolder()

@@ -28,6 +28,7 @@ package struct AsyncHTTPTransport: Transport {
         clients.withLock { clients in
             if let client = clients[timeouts] { return client }
             var configuration = HTTPClient.Configuration.singletonConfiguration
+            configuration.redirectConfiguration = .disallow
             configuration.timeout = HTTPClient.Configuration.Timeout(
                 connect: .milliseconds(Int64(timeouts.connect * 1000)), read: .milliseconds(Int64(timeouts.read * 1000))
             )
@@ -37,10 +38,36 @@ package struct AsyncHTTPTransport: Transport {
         }
     }
 
+    /// Redirects followed within the same host, at most.
+    static let maximumRedirects = 5
+
     package func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
+        // Redirects are followed here, not by the client: within the request's host only (an `http` → `https`
+        // upgrade included). A redirect to another host is refused, naming it: a key or a password must not
+        // follow it, and what it answers would be cached under this URL.
+        var url = request.url
+        for _ in 0...Self.maximumRedirects {
+            let response = try await fetchOnce(request, at: url)
+            guard [301, 302, 303, 307, 308].contains(response.status) else { return response }
+            guard let location = response.headers["location"],
+                let next = URL(string: location, relativeTo: url)?.absoluteURL
+            else { return response }
+            guard next.host?.lowercased() == url.host?.lowercased(), ["http", "https"].contains(next.scheme ?? "")
+            else {
+                throw .unusableResponse(
+                    "the server redirects to another host (\(URLRedaction.redact(next.absoluteString))); if you trust "
+                        + "it, point --base-url there")
+            }
+            url = next
+        }
+        throw .unusableResponse("the server redirects more than \(Self.maximumRedirects) times")
+    }
+
+    /// One request to `url` with the request's headers, whatever the status.
+    private func fetchOnce(_ request: SourceRequest, at url: URL) async throws(HarvestFailure) -> SourceResponse {
         // `user:password@` in a base URL (a protected mirror) is sent as HTTP Basic authentication, never as part
         // of the URL; messages, logs and cache names show `***@` (see `URLRedaction`).
-        let (address, credentials) = Self.splitCredentials(request.url)
+        let (address, credentials) = Self.splitCredentials(url)
         var outgoing = HTTPClientRequest(url: address)
         outgoing.method = .GET
         outgoing.headers.add(name: "User-Agent", value: Self.userAgent)
