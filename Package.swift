@@ -37,17 +37,23 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // One adapter per JSON API, the bundled demo collection, the adapter kit and the HTTP transport.
+        // One adapter per JSON API, the bundled demo collection and the adapter kit. No HTTP: adapters describe
+        // requests and read responses; the transport sends them.
         .target(
             name: "VitrineSources",
+            dependencies: ["VitrineCore"],
+            resources: [.embedInCode("Demo/pages")],
+            swiftSettings: swiftSettings
+        ),
+        // The HTTP transport (AsyncHTTPClient): timeouts, same-host redirects, Basic authentication.
+        .target(
+            name: "VitrineHTTP",
             dependencies: [
                 "VitrineCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.embedInCode("Demo/pages")],
             swiftSettings: swiftSettings
         ),
         // OAI-PMH (the Rijksmuseum and any repository): libxml2's streaming reader, the record collector, mappers.
@@ -81,6 +87,7 @@ let package = Package(
             dependencies: [
                 "VitrineCore",
                 "VitrineSources",
+                "VitrineHTTP",
                 "VitrineOAIPMH",
                 "VitrineDisplays",
                 .product(name: "Logging", package: "swift-log"),
@@ -93,6 +100,7 @@ let package = Package(
             dependencies: [
                 "VitrineCore",
                 "VitrineSources",
+                "VitrineHTTP",
                 "VitrineScene",
                 "VitrineDisplays",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -125,6 +133,7 @@ let package = Package(
                 "VitrineCore",
                 "VitrineSources",
                 "VitrineDisplays",
+                "VitrineHTTP",
                 "VitrineTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -148,6 +157,7 @@ let package = Package(
                 "VitrineCore",
                 "VitrineSources",
                 "VitrineOAIPMH",
+                "VitrineHTTP",
                 "VitrineScene",
                 "VitrineDisplays",
                 "VitrineMockMuseum",

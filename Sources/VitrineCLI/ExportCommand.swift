@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import VitrineCore
 import VitrineDisplays
+import VitrineHTTP
 import VitrineScene
 import VitrineSources
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VitrineCore
 import VitrineSources
 
 /// `vitrine`: harvests a museum collection and writes static catalogs.

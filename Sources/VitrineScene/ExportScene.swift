@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import VitrineCore
 import VitrineDisplays
+import VitrineHTTP
 import VitrineSources
 
 /// The configurator: builds the export scene (source and transport, page cache, displays, presenter,

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineHTTP
 import VitrineSources
 
 /// Everything one export is built from: the one value the command line, the tests and the benchmark fill in

@@ -5,6 +5,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineHTTP
 @testable import VitrineOAIPMH
 @testable import VitrineSources
 

@@ -6,6 +6,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineHTTP
 @testable import VitrineScene
 @testable import VitrineSources
 

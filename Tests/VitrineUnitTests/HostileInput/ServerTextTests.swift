@@ -5,6 +5,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineHTTP
 @testable import VitrineSources
 
 /// What a server says reaches the terminal only as printable text, credentials in a base URL never reach a
