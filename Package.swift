@@ -145,7 +145,9 @@ let package = Package(
         // The OAI-PMH reader and source against recorded pages. `swift test --filter VitrineOAIPMHTests`.
         .testTarget(
             name: "VitrineOAIPMHTests",
-            dependencies: ["VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineTestSupport"],
+            dependencies: [
+                "VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineFuzzTargets", "VitrineTestSupport",
+            ],
             path: "Tests/VitrineOAIPMHTests",
             swiftSettings: swiftSettings
         ),
@@ -186,4 +188,25 @@ if Context.environment["VITRINE_BENCHMARKS"] != nil {
             path: "Benchmarks/VitrineBenchmark",
             swiftSettings: swiftSettings
         ))
+}
+
+// What the fuzz targets exercise, always built so the tests can replay inputs that once crashed.
+package.targets.append(
+    .target(
+        name: "VitrineFuzzTargets", dependencies: ["VitrineCore", "VitrineSources", "VitrineOAIPMH"],
+        path: "Fuzz/Targets", swiftSettings: swiftSettings))
+
+// libFuzzer targets, built only when asked (`Scripts/fuzz.sh` does it, with `-sanitize=fuzzer,address`): the
+// OAI-PMH reader, every JSON payload decoder, and the small text parsers. They link no HTTP client.
+if Context.environment["VITRINE_FUZZ"] != nil {
+    package.targets.append(.target(name: "VitrineFuzzDriver", path: "Fuzz/Driver", swiftSettings: swiftSettings))
+    for (name, folder) in [
+        ("vitrine-fuzz-oaipmh", "OAIPMHReader"), ("vitrine-fuzz-json", "JSONPayloads"),
+        ("vitrine-fuzz-text", "TextParsers"),
+    ] {
+        let dependencies: [Target.Dependency] = ["VitrineFuzzTargets", "VitrineFuzzDriver"]
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: dependencies, path: "Fuzz/\(folder)", swiftSettings: swiftSettings))
+    }
 }

@@ -85,7 +85,7 @@ package struct OAIPMHSource: CollectionSource {
     }
 
     /// OAI-PMH datestamps: a day, or a second in UTC.
-    static func isDatestamp(_ text: String) -> Bool {
+    package static func isDatestamp(_ text: String) -> Bool {
         guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})Z)?/) else {
             return false
         }

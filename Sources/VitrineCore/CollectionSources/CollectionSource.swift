@@ -88,16 +88,8 @@ extension SourceResponse {
         if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             return min(Double(value) ?? Self.longestRetryAfter, Self.longestRetryAfter)
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: value) {
-                return min(max(0, date.timeIntervalSince(now)), Self.longestRetryAfter)
-            }
-        }
-        return nil
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return min(max(0, date.timeIntervalSince(now)), Self.longestRetryAfter)
     }
 
     /// The failure a status means when the API has nothing more specific to say: 429 throttling, 500/502/503/504

@@ -10,12 +10,12 @@ import Foundation
 /// - Entities declared in the document's internal subset (`<!ENTITY name "value">`) are replaced by their
 ///   value, one level deep and only for short values, so no declaration can blow a page up; the DOCTYPE is then
 ///   dropped. A reference to any other undeclared entity becomes U+FFFD.
-enum XMLRepair {
+package enum XMLRepair {
     /// The longest entity value expanded; longer ones are replaced by U+FFFD.
     static let longestEntityValue = 1_024
 
     /// The mended document and how many places were changed; `nil` when nothing needed mending.
-    static func repaired(_ data: Data) -> (data: Data, changes: Int)? {
+    package static func repaired(_ data: Data) -> (data: Data, changes: Int)? {
         var changes = 0
         var bytes = [UInt8](data)
         if declaresUTF8(bytes) {

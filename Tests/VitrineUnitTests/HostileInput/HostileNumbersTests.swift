@@ -56,3 +56,20 @@ import VitrineTestSupport
         #expect(NumberText.seconds(59.94) == "59.9 s")
     }
 }
+
+/// HTTP dates read by hand (Foundation's DateFormatter leaked on Linux, found by the text fuzz target).
+@Suite struct HTTPDateTests {
+    @Test(arguments: [
+        ("Sun, 22 Nov 2026 10:00:30 GMT", 1_795_341_630.0),
+        ("Sunday, 22-Nov-26 10:00:30 GMT", 1_795_341_630.0),
+        ("Sun Nov 22 10:00:30 2026", 1_795_341_630.0),
+    ])
+    func `the three HTTP date forms read alike`(text: String, seconds: Double) {
+        #expect(HTTPDate.parse(text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(arguments: ["Sun, 31 Feb 2026 10:00:30 GMT", "Sun, 22 Nov 2026 25:00:30 GMT", "soon", "", "1e20"])
+    func `anything else is no date`(text: String) {
+        #expect(HTTPDate.parse(text) == nil)
+    }
+}
