@@ -452,3 +452,59 @@ private final class TurnCounter: @unchecked Sendable {
             ])
     }
 }
+
+/// Pages in the shapes live repositories send them (issue 12, fixtures).
+@Suite struct OAIPMHRecordedShapesTests {
+    private let dublinCore = OAIPMHSource(
+        descriptor: OAIPMHSource.genericDescriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "oai_dc")
+
+    private func objects(_ page: SourcePage) -> [ArtObject] {
+        page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
+    }
+
+    @Test func `Zenodo: a stylesheet before the root, Cyrillic and Devanagari, a token padded with whitespace`()
+        async throws
+    {
+        let body = try Fixtures.data("oai-zenodo", "listrecords-oai-dc.xml")
+        let response = SourceResponse(status: 200, body: body)
+        let page = try await dublinCore.decode(response, page: .token(nil))
+        let read = objects(page)
+        #expect(read.map(\.title) == ["Музейный архив: фотографии 1905 года", "पांडुलिपि संग्रह"])
+        #expect(read.map(\.maker) == ["Иванова, Мария", "शर्मा, अनीता"])
+        #expect(read.first?.objectURL == "https://zenodo.org/record/7411028")
+        #expect(read.first?.recordID == "oai:zenodo.org:7411028")
+        let token = "eJyNj0tvwjAQhP-LzxwSHg3k1gJqkapKqOFgnCxh7c3GsLzk36cm59jzO"
+        #expect(page.continuation == .next(.token(token)))
+        #expect(dublinCore.peekNext(response) == .token(token))
+        #expect(page.reportedTotal == 3)
+    }
+
+    @Test func `an HTTP 422 with an empty noRecordsMatch error is an empty list, not a failure`() async throws {
+        let response = SourceResponse(status: 422, body: try Fixtures.data("oai-errors", "noRecordsMatch-422.xml"))
+        #expect(dublinCore.failure(for: response) == nil)
+        let page = try await dublinCore.decode(response, page: .token(nil))
+        #expect(page.records.isEmpty && page.continuation == .end && page.reportedTotal == 0)
+    }
+
+    @Test func `Rijksmuseum EDM with ns0 to ns11 prefixes, NFD text, mojibake and both languages`() async throws {
+        let source = OAIPMHSource(
+            descriptor: RijksmuseumOAISource.descriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "edm",
+            language: "en")
+        let body = try Fixtures.data("rijksmuseum-oai", "edm-numbered-prefixes.xml")
+        let page = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+        let object = try #require(objects(page).first)
+        #expect(object.id == "SK-C-1368")
+        #expect(object.title == "View of Delft, a café by the water")
+        // The maker's name is kept as the museum sent it, mojibake and all: Vitrine cannot know what was meant.
+        #expect(object.maker == "Kunstkammer Sch\u{C3}\u{B6}ne K\u{C3}\u{BC}nste")
+        #expect(object.image?.sizing == .iiif(service: "https://iiif.micr.io/aTnAp", cachedWidths: []))
+        #expect(page.continuation == .end)  // a token of whitespace only ends the list
+        let dutch = OAIPMHSource(
+            descriptor: RijksmuseumOAISource.descriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "edm",
+            language: "nl")
+        let nfd = try #require(
+            objects(try await dutch.decode(SourceResponse(status: 200, body: body), page: .token(nil))).first)
+        // NFD text stays NFD: the bytes the museum sent.
+        #expect(Array(nfd.title.unicodeScalars).contains("\u{301}"))
+    }
+}

@@ -25,6 +25,12 @@ enum UnsplashPayload {
         var user: User?
         var urls: URLs?
         var links: Links?
+        /// Set on the advertisements Unsplash places in its feed.
+        var sponsorship: Sponsorship?
+
+        struct Sponsorship: Decodable {
+            var tagline: String?
+        }
 
         struct User: Decodable {
             var name: String?

@@ -111,7 +111,11 @@ package struct UnsplashSource: CollectionSource {
         } else {
             photos = try response.decodeJSON([Lenient<UnsplashPayload.Photo>].self)
         }
-        let records = photos.map { photo in photo.outcome { .object($0.artObject) } }
+        // Unsplash puts advertisements in its feed (`sponsorship` set): they are no one's photographs here.
+        let sponsored = photos.filter { (try? $0.result.get())?.sponsorship != nil }.count
+        let records = photos.filter { (try? $0.result.get())?.sponsorship == nil }.map { photo in
+            photo.outcome { .object($0.artObject) }
+        }
         let links = LinkHeader.parse(response.headers["link"] ?? "")
         let lastPage = links["last"].flatMap(Self.pageNumber) ?? pagesFromBody
         let continuation: Continuation
@@ -123,6 +127,11 @@ package struct UnsplashSource: CollectionSource {
             continuation = .end
         }
         var notices: [String] = []
+        if sponsored > 0 {
+            notices.append(
+                "page \(page): \(sponsored) sponsored \(sponsored == 1 ? "photo" : "photos") (advertisements in "
+                    + "Unsplash's feed) left out")
+        }
         if response.headers["x-ratelimit-remaining"] == "0" {
             notices.append(
                 "Unsplash's hourly request quota is used up (X-Ratelimit-Remaining: 0); "

@@ -78,3 +78,26 @@ import VitrineTestSupport
         }
     }
 }
+
+/// Recorded shapes from the live API (issue 12, fixtures).
+@Suite struct MetRecordedShapesTests {
+    @Test func `constituents null and CR LF in fields give a clean object in its maker's section`() throws {
+        let source = MetSource(baseURL: url("http://127.0.0.1:9"))
+        let body = try Fixtures.data("met", "object-constituents-null-crlf.json")
+        let page = try source.decode(SourceResponse(status: 200, body: body), page: .object("11417"))
+        guard case .object(let object) = page.records.first else {
+            Issue.record("expected an object, got \(page.records)")
+            return
+        }
+        #expect(object.id == "11417")
+        var index = SectionIndex()
+        index.insert(object, at: SectionIndex.Place(page: 0, position: 0))
+        index.insert(
+            ArtObject(id: "1", title: "Other", maker: "Emanuel Leutze"), at: SectionIndex.Place(page: 0, position: 1))
+        #expect(index.sections().map(\.maker) == ["Emanuel Leutze"])
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+            response: Seeds.response(index.sections()))
+        #expect(model.sections.first?.objects.first?.title == "Washington Crossing the Delaware, first version")
+    }
+}

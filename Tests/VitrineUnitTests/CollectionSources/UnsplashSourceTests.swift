@@ -68,3 +68,16 @@ import VitrineTestSupport
                 == ["first": "https://a/?page=1", "last": "https://a/?page=9"])
     }
 }
+
+/// Recorded shapes from the live API (issue 12, fixtures).
+@Suite struct UnsplashRecordedShapesTests {
+    @Test func `sponsored photos in the feed are left out, with a notice`() throws {
+        let source = UnsplashSource(baseURL: url("http://127.0.0.1:9"), key: "k")
+        let body = try Fixtures.data("unsplash", "photos-page-with-sponsored.json")
+        let page = try source.decode(SourceResponse(status: 200, body: body), page: .number(1))
+        let ids = page.records.compactMap { if case .object(let object) = $0 { object.id } else { nil } }
+        #expect(ids == ["LBI7cgq3pbM", "Dwu85P9SOIk"])
+        #expect(page.records.count == 3)  // the broken record is still there, skipped
+        #expect(page.notices == ["page 1: 1 sponsored photo (advertisements in Unsplash's feed) left out"])
+    }
+}
