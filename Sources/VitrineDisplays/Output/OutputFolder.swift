@@ -93,7 +93,17 @@ package final class OutputFolder: Sendable {
         for entry in entries where entry.hasPrefix(stagingPrefix) {
             guard let pid = Int32(entry.dropFirst(stagingPrefix.count)), pid != own else { continue }
             if kill(pid, 0) == 0 || errno == EPERM { continue }  // That process is still running.
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+            // Killed while swapping entries: an old version whose new one never arrived goes back, so no catalog
+            // is left without its objects/ or artists/.
+            let abandoned = folder.appendingPathComponent(entry)
+            for item in (try? FileManager.default.contentsOfDirectory(atPath: abandoned.path)) ?? []
+            where item.hasPrefix(replacedPrefix) {
+                let target = folder.appendingPathComponent(String(item.dropFirst(replacedPrefix.count)))
+                if !FileManager.default.fileExists(atPath: target.path) {
+                    try? FileManager.default.moveItem(at: abandoned.appendingPathComponent(item), to: target)
+                }
+            }
+            try? FileManager.default.removeItem(at: abandoned)
         }
     }
 
@@ -160,12 +170,23 @@ package final class OutputFolder: Sendable {
                     ))
             }
         }
+        // Both runs' files are Vitrine's while the entries are swapped: a run killed half-way must not leave the
+        // next one believing the new files are the user's.
+        do {
+            try OutputManifest(files: previous.files.union(files)).write(in: destination)
+        } catch {
+            throw ExportError(
+                .output("cannot write \(OutputManifest.fileName) in \(destination.path): \(Self.reason(error))"))
+        }
+        var swapped: [(target: URL, old: URL?)] = []
         for entry in entries {
             let staged = staging.appendingPathComponent(entry)
             let target = destination.appendingPathComponent(entry)
             do {
-                try replace(target, with: staged)
+                swapped.append((target, try replace(target, with: staged)))
             } catch {
+                // A permission error half-way: put back what was already swapped, so the old catalog stays whole.
+                rollBack(swapped)
                 throw ExportError(.output("cannot move \(entry) into \(destination.path): \(Self.reason(error))"))
             }
         }
@@ -182,20 +203,36 @@ package final class OutputFolder: Sendable {
     }
 
     /// A file is replaced by one `rename`, which is atomic; a folder is moved aside first, then swapped in.
-    private func replace(_ target: URL, with staged: URL) throws {
+    /// Returns where the old version was put aside (`nil` when there was none), for a roll-back.
+    private func replace(_ target: URL, with staged: URL) throws -> URL? {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
             try fileManager.moveItem(at: staged, to: target)
-            return
+            return nil
         }
+        let old = staging.appendingPathComponent(Self.replacedPrefix + target.lastPathComponent)
         if isDirectory.boolValue {
-            let old = staging.appendingPathComponent(".replaced-\(target.lastPathComponent)")
             try fileManager.moveItem(at: target, to: old)
             try fileManager.moveItem(at: staged, to: target)
-        } else if rename(staged.path, target.path) != 0 {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        } else {
+            // A hard link keeps the old file for a roll-back; the rename swaps the new one in atomically.
+            guard link(target.path, old.path) == 0, rename(staged.path, target.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+            }
+        }
+        return old
+    }
+
+    /// Puts the old versions of swapped entries back, newest first.
+    private func rollBack(_ swapped: [(target: URL, old: URL?)]) {
+        for (target, old) in swapped.reversed() {
+            try? fileManager.removeItem(at: target)
+            if let old { try? fileManager.moveItem(at: old, to: target) }
         }
     }
+
+    /// What the old version of a swapped entry is called in the staging folder.
+    static let replacedPrefix = ".replaced-"
 
     /// Removes the staging folder and everything in it; the output folder is untouched.
     package func discard() {

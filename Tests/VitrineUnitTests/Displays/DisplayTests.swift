@@ -295,3 +295,27 @@ private struct FilesDisplay: CatalogFileDisplay {
         #expect(OutputManifest.read(in: output.url).files == ["index.html"])
     }
 }
+
+/// A run killed while it swapped entries leaves no catalog without its folders (issue 12, item 3).
+@Suite struct OutputRecoveryTests {
+    @Test func `an entry set aside by a killed run comes back when its new version never arrived`() throws {
+        let output = try TemporaryFolder()
+        var dead: Int32 = 3_999_000
+        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
+        // The killed run had moved the old objects/ aside and died before moving its own in.
+        let aside = output.url.appendingPathComponent(".vitrine-staging-\(dead)/.replaced-objects")
+        try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+        try Data("old page".utf8).write(to: aside.appendingPathComponent("sk-c-5.html"))
+        // Its index.html had arrived: that one is not touched.
+        let alsoAside = output.url.appendingPathComponent(".vitrine-staging-\(dead)/.replaced-index.html")
+        try Data("old index".utf8).write(to: alsoAside)
+        try Data("new index".utf8).write(to: output.url.appendingPathComponent("index.html"))
+
+        let folder = try OutputFolder(path: output.path)
+        folder.discard()
+        #expect(try output.read("objects/sk-c-5.html") == "old page")
+        #expect(try output.read("index.html") == "new index")
+        #expect(
+            !FileManager.default.fileExists(atPath: output.url.appendingPathComponent(".vitrine-staging-\(dead)").path))
+    }
+}
