@@ -5,11 +5,13 @@ import VitrineCore
 package final class ExportPresentationLogicSpy: ExportPresentationLogic, Sendable {
     private let presented = Locked<[ExportResponse]>([])
     private let progress = Locked<[HarvestProgress]>([])
+    private let waits = Locked<[HarvestWait]>([])
 
     package init() {}
 
     package var responses: [ExportResponse] { presented.current }
     package var progressReports: [HarvestProgress] { progress.current }
+    package var waitReports: [HarvestWait] { waits.current }
 
     package func presentCatalog(response: ExportResponse) throws {
         presented.withLock { $0.append(response) }
@@ -17,6 +19,10 @@ package final class ExportPresentationLogicSpy: ExportPresentationLogic, Sendabl
 
     package func presentProgress(_ report: HarvestProgress) {
         progress.withLock { $0.append(report) }
+    }
+
+    package func presentWait(_ wait: HarvestWait) {
+        waits.withLock { $0.append(wait) }
     }
 }
 

@@ -321,13 +321,12 @@ private final class SerialQueueExecutor: TaskExecutor {
 }
 
 /// How many turns a probe task got.
-private final class TurnCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class TurnCounter: Sendable {
+    private let count = Locked(0)
 
-    var value: Int { lock.withLock { count } }
+    var value: Int { count.current }
 
-    func add() { lock.withLock { count += 1 } }
+    func add() { count.withLock { $0 += 1 } }
 }
 
 /// Shapes recorded from live repositories that once lost or merged records (issue 12, items 4 and 5).

@@ -46,7 +46,7 @@ package struct ExportInteractor: ExportBusinessLogic {
         let counters = HarvestCounters()
         let worker = HarvestWorker(
             source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
-            cacheMode: cacheMode, counters: counters)
+            cacheMode: cacheMode, counters: counters, onWait: { [presenter] in presenter.presentWait($0) })
         var index = SectionIndex()
         var statistics = ExportStatistics()
         var warnings: [(PageReference, RecordWarning)] = []

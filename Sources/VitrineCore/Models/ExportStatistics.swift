@@ -71,3 +71,26 @@ package struct HarvestProgress: Sendable, Equatable {
         self.cacheHits = cacheHits
     }
 }
+
+/// A pause the harvest is making before it asks again, reported while it waits so the user is never left
+/// wondering (a server gone silent, throttling, an outage).
+package struct HarvestWait: Sendable, Equatable {
+    package var source: String
+    /// The page as the API numbers it.
+    package var page: String
+    /// Why it waits: the last failure, in the user's words.
+    package var reason: String
+    package var seconds: Double
+    /// Which retry comes after the pause (1-based), and how many are allowed.
+    package var retry: Int
+    package var retries: Int
+
+    package init(source: String, page: String, reason: String, seconds: Double, retry: Int, retries: Int) {
+        self.source = source
+        self.page = page
+        self.reason = reason
+        self.seconds = seconds
+        self.retry = retry
+        self.retries = retries
+    }
+}

@@ -4,4 +4,6 @@ package protocol ExportPresentationLogic: Sendable {
     func presentCatalog(response: ExportResponse) throws
     /// Reports where a running harvest stands.
     func presentProgress(_ progress: HarvestProgress)
+    /// Reports a pause before a retry, and why.
+    func presentWait(_ wait: HarvestWait)
 }

@@ -38,6 +38,16 @@ package struct ExportPresenter: ExportPresentationLogic {
         progressDisplay.displayProgress(line: Self.progressLine(progress))
     }
 
+    package func presentWait(_ wait: HarvestWait) {
+        progressDisplay.displayProgress(line: Self.waitLine(wait))
+    }
+
+    /// `rijksmuseum: waiting 4.0 s before retry 2 of 5 of page 12: the server answered HTTP 503`.
+    package static func waitLine(_ wait: HarvestWait) -> String {
+        "\(wait.source): waiting \(NumberText.seconds(wait.seconds)) before retry \(wait.retry) of \(wait.retries) of "
+            + "page \(wait.page): \(wait.reason)"
+    }
+
     /// `rijksmuseum: 120 pages, 6,000 of 843,943 objects (0.7%), 850 objects/s, about 16 min left, 2 retries`.
     package static func progressLine(_ progress: HarvestProgress) -> String {
         var parts = [count(progress.pages, "page")]

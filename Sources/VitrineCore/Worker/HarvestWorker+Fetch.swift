@@ -77,6 +77,11 @@ extension HarvestWorker {
                     "url": "\(request.redactedURL)",
                 ]
             )
+            onWait(
+                HarvestWait(
+                    source: name, page: cursor.description, reason: failure.message,
+                    seconds: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18,
+                    retry: retry, retries: options.retries))
             do {
                 try await sleeper.sleep(for: delay)
             } catch {

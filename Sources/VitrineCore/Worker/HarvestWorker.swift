@@ -27,6 +27,8 @@ package struct HarvestWorker: Sendable {
     package let cache: (any PageCache)?
     package let cacheMode: CacheMode
     package let counters: HarvestCounters
+    /// Told of every pause before a retry, while it lasts.
+    package let onWait: @Sendable (HarvestWait) -> Void
     let pacer: RequestPacer?
     let slots: PrefetchSlots
 
@@ -38,7 +40,8 @@ package struct HarvestWorker: Sendable {
         sleeper: any HarvestSleeper = TaskSleeper(),
         cache: (any PageCache)? = nil,
         cacheMode: CacheMode = .use,
-        counters: HarvestCounters = HarvestCounters()
+        counters: HarvestCounters = HarvestCounters(),
+        onWait: @escaping @Sendable (HarvestWait) -> Void = { _ in }
     ) {
         self.source = source
         self.transport = transport
@@ -48,6 +51,7 @@ package struct HarvestWorker: Sendable {
         self.cache = cache
         self.cacheMode = cacheMode
         self.counters = counters
+        self.onWait = onWait
         let rate = options.requestsPerSecond ?? source.descriptor.requestsPerSecond
         self.pacer = rate.flatMap { $0 > 0 ? RequestPacer(requestsPerSecond: $0) : nil }
         self.slots = PrefetchSlots(limit: max(1, options.concurrency))
@@ -71,7 +75,7 @@ package struct HarvestWorker: Sendable {
                     notice: "the stored resumption token had expired: the harvest started over from the first page"))
             let refetching = HarvestWorker(
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
-                cacheMode: .refresh, counters: counters)
+                cacheMode: .refresh, counters: counters, onWait: onWait)
             if case .tokenExpired(let message, let page) = try await refetching.harvestOnce({
                 try receive(.page($0, $1))
             }) {

@@ -36,36 +36,22 @@ import VitrineTestSupport
     }
 
     @Test func `the interactor reports progress as pages arrive`() async throws {
-        let spy = ProgressSpy()
+        let spy = ExportPresentationLogicSpy()
         let interactor = ExportInteractor(
             source: StubSource(pages: [[.object(Seeds.object("A", "M"))], [.object(Seeds.object("B", "M"))]]),
             transport: StubTransport(), presenter: spy, progressInterval: .zero)
         _ = try await interactor.harvest(options: HarvestOptions(concurrency: 1))
-        #expect(spy.progress.map(\.pages) == [1, 2])
-        #expect(spy.progress.last?.objects == 2)
+        #expect(spy.progressReports.map(\.pages) == [1, 2])
+        #expect(spy.progressReports.last?.objects == 2)
     }
 }
 
-final class LineRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _lines: [String] = []
+final class LineRecorder: Sendable {
+    private let recorded = Locked<[String]>([])
 
-    var lines: [String] { lock.withLock { _lines } }
+    var lines: [String] { recorded.current }
 
     @Sendable func append(_ line: String) {
-        lock.withLock { _lines.append(line) }
-    }
-}
-
-final class ProgressSpy: ExportPresentationLogic, @unchecked Sendable {
-    private let lock = NSLock()
-    private var _progress: [HarvestProgress] = []
-
-    var progress: [HarvestProgress] { lock.withLock { _progress } }
-
-    func presentCatalog(response: ExportResponse) throws {}
-
-    func presentProgress(_ progress: HarvestProgress) {
-        lock.withLock { _progress.append(progress) }
+        recorded.withLock { $0.append(line) }
     }
 }

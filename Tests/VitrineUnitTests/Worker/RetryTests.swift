@@ -79,16 +79,33 @@ extension RetryTests {
 }
 
 /// Answers with the given statuses in turn (the last one from then on).
-final class ScriptedTransport: Transport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var statuses: [Int]
+final class ScriptedTransport: Transport, Sendable {
+    private let statuses: Locked<[Int]>
 
     init(statuses: [Int]) {
-        self.statuses = statuses
+        self.statuses = Locked(statuses)
     }
 
     func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
-        let status = lock.withLock { statuses.count > 1 ? statuses.removeFirst() : statuses[0] }
+        let status = statuses.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
         return SourceResponse(status: status, body: Data(status == 200 ? "ok".utf8 : "boom".utf8))
+    }
+}
+
+/// While a harvest waits before a retry, the user is told what it waits for (issue 12, timeouts).
+@Suite struct WaitReportTests {
+    @Test func `each pause before a retry is reported with its reason, and shown as a progress line`() async throws {
+        let spy = ExportPresentationLogicSpy()
+        let interactor = ExportInteractor(
+            source: StubSource(pages: [[.object(Seeds.object("A", "M"))]]),
+            transport: ScriptedTransport(statuses: [503, 429, 200]), presenter: spy, sleeper: RecordingSleeper())
+        try await interactor.export(request: ExportRequest(harvest: HarvestOptions(retries: 3, jitter: { 0 })))
+        let waits = spy.waitReports
+        #expect(waits.map(\.retry) == [1, 2])
+        #expect(waits.first?.reason == "the server answered HTTP 503: boom")
+        #expect(waits.last?.reason == "the server is throttling requests (HTTP 429)")
+        #expect(
+            ExportPresenter.waitLine(try #require(waits.first))
+                == "test: waiting 0.5 s before retry 1 of 3 of page 1: the server answered HTTP 503: boom")
     }
 }
