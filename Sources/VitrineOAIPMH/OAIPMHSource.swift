@@ -58,10 +58,11 @@ package struct OAIPMHSource: CollectionSource {
             throw ExportError(
                 .configuration("the oai source needs --base-url, the repository's OAI-PMH address"), source: name)
         }
-        var described = descriptor
-        described.defaultBaseURL = base
+        // The generic source has no default base URL: `--base-url` stands in for it while the settings resolve.
+        var resolving = descriptor
+        resolving.defaultBaseURL = base
         let settings = try configuration.settings(
-            for: described,
+            for: resolving,
             pageSizes: .chosenByServer(reason: "OAI-PMH servers choose their own page size; leave out --page-size"))
         for (flag, value) in [("--from", configuration.from), ("--until", configuration.until)] {
             guard let value else { continue }
@@ -71,8 +72,8 @@ package struct OAIPMHSource: CollectionSource {
                     source: name)
             }
         }
+        var described = descriptor
         if defaultBaseURL == nil, let host = settings.baseURL.host { described.institution = host }
-        described.defaultBaseURL = descriptor.defaultBaseURL
         self.init(
             descriptor: described,
             baseURL: settings.baseURL,
