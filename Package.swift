@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // The collection store: SQLite (Debian's libsqlite3-dev) with migrations, WAL and typed errors.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Tests only: a CSV reader to check our CSV.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
@@ -63,6 +65,12 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSources", "CLibXML2"],
             swiftSettings: swiftSettings
         ),
+        // The collection store: one SQLite database per collection, in the cache folder (GRDB).
+        .target(
+            name: "VitrineStore",
+            dependencies: ["VitrineCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         // The default templates and assets, embedded in the binary.
         .target(
             name: "VitrineTemplates",
@@ -90,6 +98,7 @@ let package = Package(
                 "VitrineHTTP",
                 "VitrineOAIPMH",
                 "VitrineDisplays",
+                "VitrineStore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -134,8 +143,10 @@ let package = Package(
                 "VitrineSources",
                 "VitrineDisplays",
                 "VitrineHTTP",
+                "VitrineStore",
                 "VitrineTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             path: "Tests/VitrineUnitTests",

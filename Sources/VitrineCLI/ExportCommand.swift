@@ -63,7 +63,8 @@ struct ExportCommand: AsyncParsableCommand {
                 maxPages: harvestOptions.maxPages,
                 concurrency: harvestOptions.concurrency,
                 retries: harvestOptions.retries,
-                requestsPerSecond: harvestOptions.rate
+                requestsPerSecond: harvestOptions.rate,
+                full: harvestOptions.full
             ),
             formats: outputOptions.format.formats,
             outputDirectory: outputOptions.output,

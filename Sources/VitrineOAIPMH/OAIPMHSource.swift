@@ -23,8 +23,8 @@ package struct OAIPMHSource: CollectionSource {
     package let baseURL: URL
     package let metadataPrefix: String
     package let set: String?
-    package let from: String?
-    package let until: String?
+    package var from: String?
+    package var until: String?
     package let mapper: OAIRecordMapper
 
     package init(
@@ -148,7 +148,9 @@ package struct OAIPMHSource: CollectionSource {
                     + "undeclared entities) and read the page")
         }
         if let error = parsed.error {
-            if error.code == "noRecordsMatch" { return SourcePage(records: [], continuation: .end, reportedTotal: 0) }
+            if error.code == "noRecordsMatch" {
+                return SourcePage(records: [], continuation: .end, reportedTotal: 0, serverTime: parsed.responseDate)
+            }
             if error.code == "badResumptionToken" {
                 return SourcePage(records: [], continuation: .expiredToken(message(for: error, page: page)))
             }
@@ -158,7 +160,8 @@ package struct OAIPMHSource: CollectionSource {
         let records = parsed.outcomes
         let continuation: Continuation = parsed.resumptionToken.map { .next(.token($0)) } ?? .end
         return SourcePage(
-            records: records, continuation: continuation, reportedTotal: parsed.completeListSize, notices: notices)
+            records: records, continuation: continuation, reportedTotal: parsed.completeListSize, notices: notices,
+            serverTime: parsed.responseDate)
     }
 
     /// What an OAI-PMH error means for the user, and what to change.

@@ -4,6 +4,7 @@ import VitrineCore
 import VitrineDisplays
 import VitrineHTTP
 import VitrineSources
+import VitrineStore
 
 /// The configurator: builds the export scene (source and transport, page cache, displays, presenter,
 /// interactor) from one `ExportSettings`, the same way for the command line, the tests and the benchmark.
@@ -49,6 +50,8 @@ package struct ExportScene: Sendable {
                 variables: environment.variables,
                 http: environment.http ?? AsyncHTTPTransport(timeouts: settings.timeouts)))
         let (cache, cacheMode) = try Self.pageCache(settings.cache, for: source, variables: environment.variables)
+        let store = try Self.collectionStore(
+            settings, for: source, variables: environment.variables, startOver: settings.harvest.full)
         let presenter = ExportPresenter(
             thumbnailWidth: settings.thumbnailWidth,
             cardsPerPage: settings.cardsPerPage,
@@ -64,7 +67,7 @@ package struct ExportScene: Sendable {
         self.source = source
         self.interactor = ExportInteractor(
             source: source, transport: transport, presenter: presenter, logger: environment.logger,
-            sleeper: environment.sleeper, cache: cache, cacheMode: cacheMode)
+            sleeper: environment.sleeper, cache: cache, cacheMode: cacheMode, store: store)
         self.request = ExportRequest(harvest: settings.harvest)
     }
 
@@ -76,6 +79,33 @@ package struct ExportScene: Sendable {
             throw error
         } catch {
             throw ExportError(.output(String(describing: error)), source: source.descriptor.name)
+        }
+    }
+
+    /// The collection store the settings ask for: one SQLite file per collection. A bundled source (the demo)
+    /// has none.
+    private static func collectionStore(
+        _ settings: ExportSettings, for source: any CollectionSource, variables: [String: String], startOver: Bool
+    ) throws(ExportError) -> (any CollectionStore)? {
+        guard !source.descriptor.isBundled else { return nil }
+        let folder: URL
+        switch (settings.store, settings.cache) {
+        case (.none, _), (.besideCache, .none), (.besideCache, .custom):
+            return nil
+        case (.directory(let directory), _):
+            folder = URL(fileURLWithPath: directory)
+        case (.besideCache, .files(let directory, _, _)):
+            folder =
+                directory.map { URL(fileURLWithPath: $0) } ?? FilePageCache.defaultDirectory(environment: variables)
+        }
+        // The collection is the source and its first request without secrets: base URL, filters, page size.
+        let first = (try? source.request(for: source.firstPage).redactedURL) ?? ""
+        do {
+            return try SQLiteCollectionStore(
+                directory: folder, source: source.descriptor.name, collection: "\(source.descriptor.name) \(first)",
+                startOver: startOver)
+        } catch {
+            throw ExportError(error.reason, source: source.descriptor.name)
         }
     }
 

@@ -24,6 +24,8 @@ package struct ExportSettings: Sendable {
     package var quiet: Bool
     /// Where responses are kept between runs.
     package var cache: PageCacheSetting
+    /// Where the collection is kept between runs, so re-runs ask only for changes.
+    package var store: CollectionStoreSetting
     /// How long a request may take.
     package var timeouts: HTTPTimeouts
     /// Replace files in the output folder that Vitrine did not write (`--force`).
@@ -39,6 +41,7 @@ package struct ExportSettings: Sendable {
         cardsPerPage: Int = ExportPresenter.defaultCardsPerPage,
         quiet: Bool = false,
         cache: PageCacheSetting = .none,
+        store: CollectionStoreSetting = .besideCache,
         timeouts: HTTPTimeouts = HTTPTimeouts(),
         force: Bool = false
     ) {
@@ -51,6 +54,7 @@ package struct ExportSettings: Sendable {
         self.cardsPerPage = cardsPerPage
         self.quiet = quiet
         self.cache = cache
+        self.store = store
         self.timeouts = timeouts
         self.force = force
     }
@@ -65,4 +69,15 @@ package enum PageCacheSetting: Sendable {
     case files(directory: String?, timeToLive: TimeInterval, mode: CacheMode)
     /// A cache made by the caller (tests with their own clock).
     case custom(any PageCache, mode: CacheMode)
+}
+
+/// Where the collection store is.
+package enum CollectionStoreSetting: Sendable {
+    /// In the page cache's folder, under `stores/`, when the page cache is a folder; none otherwise
+    /// (`--no-cache`: every run is full).
+    case besideCache
+    /// Under `stores/` in this folder (tests).
+    case directory(String)
+    /// No store.
+    case none
 }

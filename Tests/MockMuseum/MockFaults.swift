@@ -26,6 +26,8 @@ package struct MockFaults: Sendable {
     package var redirectOnce = false
     /// Every request is answered `302` to this URL (a redirect to another host).
     package var redirectAway: String?
+    /// OAI-PMH: how many of the collection's change generations have happened (0: the bulk load only).
+    package var museumGeneration = 0
 
     package init(
         latency: Duration = .zero, flakyEvery: Int = 0, outageAfter: Int? = nil, outageStatus: Int = 404,

@@ -13,6 +13,10 @@ package struct OAICollection: Sendable {
     package var omitFinalToken = false
     /// Pages (from 0) whose token the server rejects as expired (`badResumptionToken`).
     package var expiredPages: Set<Int> = []
+    /// How the museum changes between harvests (see `MockFaults.museumGeneration`).
+    package var generations: [ChangeGeneration] = []
+    /// `Identify` says `YYYY-MM-DD`: `from`/`until` take days only, and datestamps are days.
+    package var dayGranularity = false
 
     package init(count: Int, pageSize: Int = 50, deletedEvery: Int = 11, errorStatus: Int = 200) {
         self.count = count
@@ -44,22 +48,28 @@ struct OAIPMHHandler: MockHandler {
         await state.record(request)
         guard request.path == "/oai" else { return error(request.origin, "badVerb", "no such endpoint", status: 404) }
         let query = MockHTTP.formQuery(request.rawQuery)
+        let museum = await state.faults.museumGeneration
+        if query["verb"] == "Identify" { return identify(request.origin, generation: museum) }
         guard query["verb"] == "ListRecords" else {
-            return error(request.origin, "badVerb", "only ListRecords is imitated")
+            return error(request.origin, "badVerb", "only ListRecords and Identify are imitated")
         }
         let generation = await state.faults.tokenGeneration
         if let token = query["resumptionToken"] {
             guard query.count == 2 else {
                 return error(request.origin, "badArgument", "resumptionToken is an exclusive argument")
             }
-            guard let number = Self.page(of: token), number > 0, number * collection.pageSize < collection.count,
+            let window = Self.window(of: token)
+            let listed = collection.records(generation: museum, from: window.from, until: window.until)
+            guard let number = Self.page(of: token), number > 0, number * collection.pageSize < listed.count,
                 !collection.expiredPages.contains(number), Self.generation(of: token) == generation
             else {
                 return error(
                     request.origin, "badResumptionToken",
                     "The value of the resumptionToken argument is invalid or expired.")
             }
-            return records(request.origin, page: number, prefix: Self.prefix(of: token), generation: generation)
+            return records(
+                request.origin, listed, page: number, prefix: Self.prefix(of: token), generation: generation,
+                window: window, museum: museum)
         }
         guard let requested = query["metadataPrefix"] else {
             return error(request.origin, "badArgument", "metadataPrefix is required")
@@ -69,12 +79,55 @@ struct OAIPMHHandler: MockHandler {
                 request.origin, "cannotDisseminateFormat",
                 "The metadata format identified by \(requested) is not supported.")
         }
-        if query["set"] == "empty" || collection.count == 0 {
+        let window = (from: query["from"], until: query["until"])
+        for date in [window.from, window.until].compactMap({ $0 }) where !isDatestamp(date) {
+            return error(request.origin, "badArgument", "'\(date)' is not a datestamp of this repository's granularity")
+        }
+        let listed = collection.records(generation: museum, from: window.from, until: window.until)
+        if query["set"] == "empty" || listed.isEmpty {
             return error(
                 request.origin, "noRecordsMatch",
-                "The combination of the values of the arguments results in an empty list.")
+                "The combination of the values of the arguments results in an empty list.", museum: museum)
         }
-        return records(request.origin, page: 0, prefix: requested, generation: generation)
+        return records(
+            request.origin, listed, page: 0, prefix: requested, generation: generation, window: window,
+            museum: museum)
+    }
+
+    /// Whether `date` has a granularity the repository takes: days always (the protocol requires it), seconds
+    /// when `Identify` says so.
+    private func isDatestamp(_ date: String) -> Bool {
+        date.utf8.count == 10 || (!collection.dayGranularity && date.utf8.count == 20)
+    }
+
+    private func identify(_ origin: String, generation: Int) -> MockResponse {
+        let granularity = collection.dayGranularity ? "YYYY-MM-DD" : "YYYY-MM-DDThh:mm:ssZ"
+        return Self.xmlResponse(
+            200,
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <?xml-stylesheet type="text/xsl" href="/oai2.xsl"?>
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">
+            <responseDate>\(OAICollection.responseDate(generation: generation))</responseDate>
+            <request verb="Identify">\(origin)/oai</request>
+            <Identify><repositoryName>Mock Rijksmuseum</repositoryName><baseURL>\(origin)/oai</baseURL>\
+            <protocolVersion>2.0</protocolVersion><adminEmail>mock@example.org</adminEmail>\
+            <earliestDatestamp>2026-06-09T10:19:51Z</earliestDatestamp><deletedRecord>persistent</deletedRecord>\
+            <granularity>\(granularity)</granularity></Identify>
+            </OAI-PMH>
+            """)
+    }
+
+    /// The `from`/`until` a token continues (`…!f=…!u=…`).
+    private static func window(of token: String) -> (from: String?, until: String?) {
+        var core = token.hasSuffix("|dc") ? String(token.dropLast(3)) : token
+        if let marker = core.range(of: ".g", options: .backwards) { core = String(core[..<marker.lowerBound]) }
+        var window: (from: String?, until: String?) = (nil, nil)
+        for part in core.split(separator: "!").dropFirst() {
+            if part.hasPrefix("f=") { window.from = String(part.dropFirst(2)) }
+            if part.hasPrefix("u=") { window.until = String(part.dropFirst(2)) }
+        }
+        return window
     }
 
     /// The generation a token was issued in: `….g{n}` (none: 0).
@@ -94,46 +147,51 @@ struct OAIPMHHandler: MockHandler {
         token.hasSuffix("|dc") ? "oai_dc" : "edm"
     }
 
-    private func records(_ origin: String, page: Int, prefix: String, generation: Int) -> MockResponse {
+    private func records(
+        _ origin: String, _ listed: [RecordVersion], page: Int, prefix: String, generation: Int,
+        window: (from: String?, until: String?), museum: Int
+    ) -> MockResponse {
         let start = page * collection.pageSize
-        let end = min(start + collection.pageSize, collection.count)
+        let end = min(start + collection.pageSize, listed.count)
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-            <responseDate>2026-11-22T10:00:00Z</responseDate>
+            <responseDate>\(OAICollection.responseDate(generation: museum))</responseDate>
             <request verb="ListRecords" metadataPrefix="\(prefix)">\(origin)/oai</request>
             <ListRecords>
 
             """
         xml.reserveCapacity((end - start) * 2_200 + 1_000)
-        for number in start..<end {
-            xml += record(number, prefix: prefix, nested: page % 2 == 1)
+        for version in listed[start..<end] {
+            xml += record(version, prefix: prefix, nested: page % 2 == 1)
         }
-        if end < collection.count {
+        if end < listed.count {
+            let filter = (window.from.map { "!f=\($0)" } ?? "") + (window.until.map { "!u=\($0)" } ?? "")
             let token =
-                OAICollection.token(page: page + 1) + (generation == 0 ? "" : ".g\(generation)")
+                OAICollection.token(page: page + 1) + filter + (generation == 0 ? "" : ".g\(generation)")
                 + (prefix == "oai_dc" ? "|dc" : "")
-            xml += "<resumptionToken completeListSize=\"\(collection.count)\" cursor=\"\(start)\">"
+            xml += "<resumptionToken completeListSize=\"\(listed.count)\" cursor=\"\(start)\">"
             xml += MockHTTP.escapeXML(token) + "</resumptionToken>\n"
         } else if !collection.omitFinalToken {
-            xml += "<resumptionToken completeListSize=\"\(collection.count)\" cursor=\"\(start)\"/>\n"
+            xml += "<resumptionToken completeListSize=\"\(listed.count)\" cursor=\"\(start)\"/>\n"
         }
         xml += "</ListRecords>\n</OAI-PMH>\n"
         return Self.xmlResponse(200, xml)
     }
 
-    private func record(_ number: Int, prefix: String, nested: Bool) -> String {
+    private func record(_ version: RecordVersion, prefix: String, nested: Bool) -> String {
+        let number = version.number
         let uri = "https://id.rijksmuseum.nl/2001\(MockHTTP.padded(number, 5))"
-        if collection.isDeleted(number) {
+        if version.isDeleted {
             return """
                 <record><header status="deleted"><identifier>\(uri)</identifier>\
-                <datestamp>2026-06-09T10:19:51Z</datestamp></header></record>
+                <datestamp>\(version.datestamp)</datestamp></header></record>
 
                 """
         }
-        let object = SyntheticCollection.object(number)
+        let object = OAICollection.object(number, revision: version.generation)
         let header =
-            "<header><identifier>\(uri)</identifier><datestamp>2026-06-09T10:19:51Z</datestamp>"
+            "<header><identifier>\(uri)</identifier><datestamp>\(version.datestamp)</datestamp>"
             + "<setSpec>260214</setSpec></header>"
         let metadata = prefix == "oai_dc" ? dublinCore(object, uri: uri) : edm(object, uri: uri, nested: nested)
         return "<record>\(header)<metadata>\(metadata)</metadata></record>\n"
@@ -220,10 +278,13 @@ struct OAIPMHHandler: MockHandler {
         return dc + "<dc:rights>http://creativecommons.org/publicdomain/mark/1.0/</dc:rights></oai_dc:dc>"
     }
 
-    private func error(_ origin: String, _ code: String, _ message: String, status: Int? = nil) -> MockResponse {
+    private func error(
+        _ origin: String, _ code: String, _ message: String, status: Int? = nil, museum: Int = 0
+    ) -> MockResponse {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-11-22T10:00:00Z</responseDate>\
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">\
+            <responseDate>\(OAICollection.responseDate(generation: museum))</responseDate>\
             <request>\(origin)/oai</request><error code="\(code)">\(MockHTTP.escapeXML(message))</error>\
             </OAI-PMH>
             """

@@ -37,7 +37,12 @@ import VitrineTestSupport
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // The user's page cache and collection stores are never touched: each run gets a cache folder of its own.
+        let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitrine-cli-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cacheHome) }
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
+            .merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -154,7 +159,8 @@ import VitrineTestSupport
         #expect(result.status == 0)
         #expect(
             result.stderr.hasPrefix(
-                "vitrine: rijksmuseum: 2 pages, 55 objects, 12 sections, 0 duplicates, 0 skipped, 5 deleted"))
+                "vitrine: rijksmuseum: full run (0 changed, 0 deleted, 55 new), 2 pages, 55 objects, 12 sections, "
+                    + "0 duplicates, 0 skipped, 5 deleted"))
     }
 }
 

@@ -72,6 +72,12 @@ struct HarvestOptionGroup: ParsableArguments {
     @Flag(help: "Fetch every page again (and store it), ignoring the cache.")
     var refresh = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Harvest the whole collection again instead of only what changed since the last run (and make a "
+                + "damaged collection store anew)."))
+    var full = false
+
     /// Past this, no API has a page: a bigger number is a typo (and `Int.max` would overflow the paging).
     static let highestStartPage = 100_000_000
     static let lowestRate = 0.01
@@ -94,6 +100,9 @@ struct HarvestOptionGroup: ParsableArguments {
             ("--request-timeout", requestTimeout),
         ] where !(0.1...86_400).contains(value) {
             throw ValidationError("\(flag) must be 0.1…86400 seconds, not \(value).")
+        }
+        if offline && full {
+            throw ValidationError("--offline makes the catalog from what is stored: it cannot go with --full.")
         }
         if offline && (noCache || refresh) {
             throw ValidationError("--offline reads the page cache: it cannot go with --no-cache or --refresh.")

@@ -8,17 +8,22 @@ package struct SourcePage: Sendable, Equatable {
     package var reportedTotal: Int?
     /// Things the user should know, e.g. a paging cap that hides the rest of the collection.
     package var notices: [String]
+    /// The server's clock when it answered (OAI-PMH `responseDate`), as it writes it: where the next
+    /// incremental harvest starts. Never the local clock.
+    package var serverTime: String?
 
     package init(
         records: [RecordOutcome],
         continuation: Continuation,
         reportedTotal: Int? = nil,
-        notices: [String] = []
+        notices: [String] = [],
+        serverTime: String? = nil
     ) {
         self.records = records
         self.continuation = continuation
         self.reportedTotal = reportedTotal
         self.notices = notices
+        self.serverTime = serverTime
     }
 }
 
@@ -27,8 +32,9 @@ package enum RecordOutcome: Sendable, Equatable {
     case object(ArtObject)
     /// The record could not be decoded; the reason names what was wrong.
     case skipped(reason: String)
-    /// The source marks the record as deleted (OAI-PMH `status="deleted"`).
-    case deleted
+    /// The source marks the record as deleted (OAI-PMH `status="deleted"`); `recordID` is the identifier the
+    /// record had (an `ArtObject`'s `recordID`, else its `id`), which removes the stored object.
+    case deleted(recordID: String?)
 }
 
 /// How a harvest goes on after a page.

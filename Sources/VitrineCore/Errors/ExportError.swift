@@ -11,6 +11,8 @@ package struct ExportError: Error, Sendable, Equatable, CustomStringConvertible 
         case output(String)
         /// The options do not make a valid export.
         case configuration(String)
+        /// The collection store could not be opened, read or written.
+        case store(String)
     }
 
     package var reason: Reason
@@ -37,7 +39,7 @@ package struct ExportError: Error, Sendable, Equatable, CustomStringConvertible 
         let message: String
         switch reason {
         case .harvest(let failure): message = failure.message
-        case .template(let text), .output(let text), .configuration(let text): message = text
+        case .template(let text), .output(let text), .configuration(let text), .store(let text): message = text
         }
         let line = (place + [message]).joined(separator: ": ")
         return line.split(whereSeparator: \.isNewline).joined(separator: " ")

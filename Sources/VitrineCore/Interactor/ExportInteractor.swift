@@ -11,6 +11,8 @@ package struct ExportInteractor: ExportBusinessLogic {
     package let sleeper: any HarvestSleeper
     package let cache: (any PageCache)?
     package let cacheMode: CacheMode
+    /// Where the collection is kept between runs; `nil`: every run is full and nothing is kept.
+    package let store: (any CollectionStore)?
     /// How often progress is reported while pages arrive.
     package let progressInterval: Duration
 
@@ -22,6 +24,7 @@ package struct ExportInteractor: ExportBusinessLogic {
         sleeper: any HarvestSleeper = TaskSleeper(),
         cache: (any PageCache)? = nil,
         cacheMode: CacheMode = .use,
+        store: (any CollectionStore)? = nil,
         progressInterval: Duration = .milliseconds(250)
     ) {
         self.source = source
@@ -31,6 +34,7 @@ package struct ExportInteractor: ExportBusinessLogic {
         self.sleeper = sleeper
         self.cache = cache
         self.cacheMode = cacheMode
+        self.store = store
         self.progressInterval = progressInterval
     }
 
@@ -39,56 +43,45 @@ package struct ExportInteractor: ExportBusinessLogic {
         try presenter.presentCatalog(response: response)
     }
 
-    /// Harvests the whole source into sections.
+    /// Harvests the source into sections: every page, only the changes since the stored harvest, or nothing at
+    /// all (`--offline` with a stored collection), as `plan` decides.
     package func harvest(options: HarvestOptions) async throws -> ExportResponse {
         let clock = ContinuousClock()
         let start = clock.now
+        let plan = try await plan(options: options)
         let counters = HarvestCounters()
-        let worker = HarvestWorker(
-            source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
-            cacheMode: cacheMode, counters: counters, onWait: { [presenter] in presenter.presentWait($0) })
-        var index = SectionIndex()
-        var statistics = ExportStatistics()
-        var warnings: [(PageReference, RecordWarning)] = []
-        var notices: [(PageReference, [String])] = []
-        var restartNotices: [String] = []
+        var run = RunState(base: plan.base)
         var lastReport = start
 
-        try await worker.harvest { event in
-            guard case .page(let reference, let page) = event else {
-                // The worker starts over from the first page: what was read so far does not count.
-                if case .restart(let notice) = event { restartNotices.append(notice) }
-                (index, statistics, warnings, notices) = (SectionIndex(), ExportStatistics(), [], [])
-                return
-            }
-            statistics.pages += 1
-            if let total = page.reportedTotal, reference.index == 0 { statistics.reportedTotal = total }
-            if !page.notices.isEmpty { notices.append((reference, page.notices)) }
-            for (offset, record) in page.records.enumerated() {
-                switch record {
-                case .object(let object):
-                    index.insert(object, at: SectionIndex.Place(page: reference.index, position: offset))
-                case .skipped(let reason):
-                    let warning = RecordWarning(
-                        page: reference.cursor.description, position: offset + 1, reason: reason)
-                    warnings.append((reference, warning))
-                case .deleted:
-                    statistics.deleted += 1
+        if let walked = plan.source {
+            let worker = HarvestWorker(
+                source: walked, transport: transport, options: options, logger: logger, sleeper: sleeper,
+                cache: cache, cacheMode: plan.cacheMode, counters: counters,
+                onWait: { [presenter] in presenter.presentWait($0) })
+            try await worker.harvest { event in
+                guard case .page(let reference, let page) = event else {
+                    // The worker starts over from the first page: what was read so far does not count.
+                    if case .restart(let notice) = event {
+                        run = RunState(base: plan.base, restartNotices: run.restartNotices + [notice])
+                    }
+                    return
                 }
-            }
-            let now = clock.now
-            if now - lastReport >= progressInterval {
-                lastReport = now
-                presenter.presentProgress(
-                    HarvestProgress(
-                        source: source.descriptor.name, pages: statistics.pages, objects: index.objectCount,
-                        reportedTotal: statistics.reportedTotal, elapsed: Self.seconds(now - start),
-                        retries: counters.retries, cacheHits: counters.cacheHits))
+                run.receive(page, at: reference, incremental: plan.window != nil)
+                let now = clock.now
+                if now - lastReport >= progressInterval {
+                    lastReport = now
+                    presenter.presentProgress(
+                        HarvestProgress(
+                            source: source.descriptor.name, pages: run.statistics.pages,
+                            objects: run.index.objectCount, reportedTotal: run.statistics.reportedTotal,
+                            elapsed: Self.seconds(now - start), retries: counters.retries,
+                            cacheHits: counters.cacheHits))
+                }
             }
         }
 
         // `--offline` with a mistyped or empty `--cache` would otherwise write an empty catalog over a good one.
-        if cacheMode == .offline, counters.cacheHits == 0 {
+        if plan.source != nil, plan.cacheMode == .offline, counters.cacheHits == 0 {
             throw ExportError(
                 .configuration(
                     "--offline found nothing of this collection in the page cache at \(cache?.location ?? "(none)"); "
@@ -96,42 +89,48 @@ package struct ExportInteractor: ExportBusinessLogic {
                 source: source.descriptor.name)
         }
         // Every record skipped (a metadata format Vitrine cannot read, say): an empty catalog would hide that.
-        if index.objectCount == 0, let first = warnings.first {
+        if run.index.objectCount == 0, let first = run.warnings.first {
             throw ExportError(
                 .harvest(
                     .api(
-                        "none of the \(warnings.count) records read could be used (the first: \(first.1.reason)); "
+                        "none of the \(run.warnings.count) records read could be used (the first: \(first.1.reason)); "
                             + "nothing was written")),
                 source: source.descriptor.name)
         }
-        let sections = index.sections()
-        statistics.objects = index.objectCount
+        var statistics = run.statistics
+        let sections = run.index.sections()
+        statistics.objects = run.index.objectCount
         statistics.sections = sections.count
-        statistics.duplicates = index.duplicates
-        statistics.skipped = warnings.count
-        statistics.warnings = warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }.map(\.1)
-        statistics.notices = restartNotices + notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
+        statistics.duplicates = run.index.duplicates
+        statistics.skipped = run.warnings.count
+        statistics.warnings = run.warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }
+            .map(\.1)
+        statistics.notices =
+            plan.notices + run.restartNotices + run.notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
         statistics.requests = counters.requests
         statistics.cacheHits = counters.cacheHits
         statistics.retries = counters.retries
+        statistics.run = plan.window.map(HarvestRun.incremental) ?? (plan.source == nil ? .stored : .full)
         let missing = counters.missing
         if !missing.isEmpty {
             let listed = missing.prefix(10).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
             statistics.notices.append(
                 "offline: \(missing.count) \(missing.count == 1 ? "page is" : "pages are") not in the page cache "
                     + "(\(listed)); run without --offline to fetch \(missing.count == 1 ? "it" : "them")")
-        } else if let total = statistics.reportedTotal, options.maxPages == nil,
-            statistics.objects + statistics.skipped + statistics.deleted < total
+        } else if plan.window == nil, plan.source != nil, let total = statistics.reportedTotal,
+            options.maxPages == nil, statistics.objects + statistics.skipped + statistics.deleted < total
         {
             statistics.notices.append(
                 "the API reported \(total) objects but \(statistics.objects) distinct ones were read"
             )
         }
+        statistics.changes = try keep(
+            run, plan: plan, options: options, complete: missing.isEmpty, notices: &statistics.notices)
         statistics.seconds = Self.seconds(clock.now - start)
         return ExportResponse(source: source.descriptor, sections: sections, statistics: statistics)
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

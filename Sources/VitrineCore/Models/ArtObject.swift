@@ -15,6 +15,9 @@ package struct ArtObject: Sendable, Equatable {
     /// The record's unique identifier where it is not `id` (OAI-PMH: the header identifier, unique by protocol,
     /// while `id` is the object number a reader sees). Repeated records are told by it.
     package var recordID: String?
+    /// When the source last changed the record, as it writes it (OAI-PMH: the header's `datestamp`, UTC);
+    /// `nil` where the API has none. Of two records with one identifier the later one is kept.
+    package var datestamp: String?
 
     /// What tells two records apart: `recordID`, else `id`; compared byte for byte (see `ExactText`).
     package var recordKey: ExactText { ExactText(recordID ?? id) }
@@ -26,7 +29,8 @@ package struct ArtObject: Sendable, Equatable {
         date: String? = nil,
         image: ImageReference? = nil,
         objectURL: String? = nil,
-        recordID: String? = nil
+        recordID: String? = nil,
+        datestamp: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -35,6 +39,7 @@ package struct ArtObject: Sendable, Equatable {
         self.image = image
         self.objectURL = objectURL
         self.recordID = recordID
+        self.datestamp = datestamp
     }
 }
 

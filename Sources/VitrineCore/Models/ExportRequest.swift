@@ -26,23 +26,27 @@ package struct HarvestOptions: Sendable, Equatable {
     package var requestsPerSecond: Double?
     /// Spreads retry pauses (0…1); random unless a test fixes it.
     package var jitter: @Sendable () -> Double
+    /// Harvest every page even where the collection store could ask for the changes alone (`--full`).
+    package var full: Bool
 
     package init(
         maxPages: Int? = nil,
         concurrency: Int = 4,
         retries: Int = 5,
         requestsPerSecond: Double? = nil,
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        full: Bool = false
     ) {
         self.maxPages = maxPages
         self.concurrency = concurrency
         self.retries = retries
         self.requestsPerSecond = requestsPerSecond
         self.jitter = jitter
+        self.full = full
     }
 
     package static func == (lhs: HarvestOptions, rhs: HarvestOptions) -> Bool {
         lhs.maxPages == rhs.maxPages && lhs.concurrency == rhs.concurrency && lhs.retries == rhs.retries
-            && lhs.requestsPerSecond == rhs.requestsPerSecond
+            && lhs.requestsPerSecond == rhs.requestsPerSecond && lhs.full == rhs.full
     }
 }

@@ -26,8 +26,22 @@ package struct ExportStatistics: Sendable, Equatable {
     package var cacheHits = 0
     /// Requests sent again after a transient failure.
     package var retries = 0
+    /// What kind of run it was: full, incremental, or from the store alone.
+    package var run: HarvestRun = .full
+    /// What the run changed in the collection store; `nil` without a store.
+    package var changes: StoreChanges?
 
     package init() {}
+}
+
+/// How a run came by its objects.
+package enum HarvestRun: Sendable, Equatable {
+    /// Every page of the source.
+    case full
+    /// Only the records changed in a window, applied to the stored collection.
+    case incremental(ChangeWindow)
+    /// The stored collection alone (`--offline`): no request.
+    case stored
 }
 
 /// A record that was skipped, and where it was.

@@ -205,7 +205,8 @@ package struct ExportPresenter: ExportPresentationLogic {
         if statistics.warnings.count > Self.warningLimit {
             warnings.append("warning: … and \(statistics.warnings.count - Self.warningLimit) more skipped records")
         }
-        var parts = [
+        var parts = Self.runDescription(statistics).map { [$0] } ?? []
+        parts += [
             Self.count(statistics.pages, "page"),
             Self.count(statistics.objects, "object"),
             Self.count(statistics.sections, "section"),
@@ -222,6 +223,20 @@ package struct ExportPresenter: ExportPresentationLogic {
             summary: "vitrine: \(response.source.name): " + parts.joined(separator: ", "),
             written: written.isEmpty ? "" : "wrote " + written.joined(separator: ", ")
         )
+    }
+
+    /// `incremental run, changes from … to … (12 changed, 3 deleted, 5 new)`; `nil` without a collection store.
+    static func runDescription(_ statistics: ExportStatistics) -> String? {
+        guard let changes = statistics.changes else { return nil }
+        let counts =
+            "\(NumberText.grouped(changes.changed)) changed, \(NumberText.grouped(changes.deleted)) deleted, "
+            + "\(NumberText.grouped(changes.new)) new"
+        switch statistics.run {
+        case .full: return "full run (\(counts))"
+        case .incremental(let window):
+            return "incremental run, changes from \(window.from) to \(window.until) (\(counts))"
+        case .stored: return "from the collection store, no request"
+        }
     }
 
     // MARK: - Formatting

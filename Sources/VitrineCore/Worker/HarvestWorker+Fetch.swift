@@ -61,32 +61,64 @@ extension HarvestWorker {
                 }
             }
             retry += 1
-            guard let delay = policy.delay(beforeRetry: retry, after: failure) else {
-                var final = failure.isTransient && retry > 1 ? failure.givenUp(afterRetries: retry - 1) : failure
-                if let asked = failure.retryAfter, asked > policy.maximumRetryAfter {
-                    final = final.annotated(
-                        " (the server asks to wait \(Int(asked)) s: run the export again after that)")
-                }
-                throw ExportError(.harvest(final), source: name, page: cursor.description, url: request.redactedURL)
-            }
-            counters.countRetry()
-            logger.notice(
-                "retrying",
-                metadata: [
-                    "page": "\(cursor)", "retry": "\(retry)", "after": "\(delay)", "reason": "\(failure.message)",
-                    "url": "\(request.redactedURL)",
-                ]
-            )
-            onWait(
-                HarvestWait(
-                    source: name, page: cursor.description, reason: failure.message,
-                    seconds: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18,
-                    retry: retry, retries: options.retries))
-            do {
-                try await sleeper.sleep(for: delay)
+            try await pause(
+                beforeRetry: retry, after: failure, policy: policy, page: cursor.description, request: request)
+        }
+    }
+
+    /// Sends one request that is never cached (OAI-PMH `Identify`), within the rate ceiling, retrying
+    /// transient failures, and reads its answer with `read`.
+    package func fetchUncached<Value>(
+        _ request: SourceRequest, page: String, read: (SourceResponse) throws(HarvestFailure) -> Value
+    ) async throws(ExportError) -> Value {
+        let policy = RetryPolicy(retries: options.retries, jitter: options.jitter)
+        var retry = 0
+        while true {
+            let failure: HarvestFailure
+            do throws(HarvestFailure) {
+                try await pace()
+                let response = try await transport.fetch(request)
+                counters.countRequest()
+                return try read(response)
             } catch {
-                throw ExportError(.harvest(failure), source: name, page: cursor.description, url: request.redactedURL)
+                failure = error
             }
+            retry += 1
+            try await pause(beforeRetry: retry, after: failure, policy: policy, page: page, request: request)
+        }
+    }
+
+    /// Waits before retry number `retry` of a request that failed, telling the user; throws the failure, naming
+    /// page and URL, when the policy allows no more retries.
+    private func pause(
+        beforeRetry retry: Int, after failure: HarvestFailure, policy: RetryPolicy, page: String,
+        request: SourceRequest
+    ) async throws(ExportError) {
+        let name = source.descriptor.name
+        guard let delay = policy.delay(beforeRetry: retry, after: failure) else {
+            var final = failure.isTransient && retry > 1 ? failure.givenUp(afterRetries: retry - 1) : failure
+            if let asked = failure.retryAfter, asked > policy.maximumRetryAfter {
+                final = final.annotated(" (the server asks to wait \(Int(asked)) s: run the export again after that)")
+            }
+            throw ExportError(.harvest(final), source: name, page: page, url: request.redactedURL)
+        }
+        counters.countRetry()
+        logger.notice(
+            "retrying",
+            metadata: [
+                "page": "\(page)", "retry": "\(retry)", "after": "\(delay)", "reason": "\(failure.message)",
+                "url": "\(request.redactedURL)",
+            ]
+        )
+        onWait(
+            HarvestWait(
+                source: name, page: page, reason: failure.message,
+                seconds: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18,
+                retry: retry, retries: options.retries))
+        do {
+            try await sleeper.sleep(for: delay)
+        } catch {
+            throw ExportError(.harvest(failure), source: name, page: page, url: request.redactedURL)
         }
     }
 

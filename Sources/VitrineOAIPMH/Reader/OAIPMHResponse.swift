@@ -29,11 +29,25 @@ package struct OAIPMHResponse: Sendable, Equatable {
     package var completeListSize: Int?
     /// An OAI-PMH `<error code="…">message</error>`.
     package var error: (code: String, message: String)?
+    /// `<responseDate>`: the server's clock when it answered.
+    package var responseDate: String?
+    /// What an `Identify` answer says; empty for other verbs.
+    package var identify = Identify()
+
+    /// The parts of an `Identify` answer a harvest needs.
+    package struct Identify: Sendable, Equatable {
+        /// `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`: what `from` and `until` may hold.
+        package var granularity: String?
+        package var earliestDatestamp: String?
+        /// `no`, `transient` or `persistent`.
+        package var deletedRecord: String?
+    }
 
     package static func == (lhs: OAIPMHResponse, rhs: OAIPMHResponse) -> Bool {
         lhs.records == rhs.records && lhs.outcomes == rhs.outcomes && lhs.resumptionToken == rhs.resumptionToken
             && lhs.completeListSize == rhs.completeListSize && lhs.error?.code == rhs.error?.code
-            && lhs.error?.message == rhs.error?.message
+            && lhs.error?.message == rhs.error?.message && lhs.responseDate == rhs.responseDate
+            && lhs.identify == rhs.identify
     }
 }
 

@@ -149,6 +149,9 @@ struct SAXReader {
             captureName = elementName
             response.completeListSize = Self.attribute("completeListSize", attributeCount, attributes)
                 .flatMap { Int($0) }
+        case "responseDate", "granularity", "earliestDatestamp", "deletedRecord":
+            capture = []
+            captureName = elementName
         case "error":
             capture = []
             captureName = elementName
@@ -199,6 +202,14 @@ struct SAXReader {
             response.resumptionToken = trimmed.isEmpty ? nil : trimmed
         case "error":
             response.error = (errorCode ?? "unknown", trimmed)
+        case "responseDate":
+            response.responseDate = trimmed.isEmpty ? nil : trimmed
+        case "granularity":
+            response.identify.granularity = trimmed
+        case "earliestDatestamp":
+            response.identify.earliestDatestamp = trimmed
+        case "deletedRecord":
+            response.identify.deletedRecord = trimmed
         default:
             break
         }

@@ -16,7 +16,9 @@ package struct OAIRecordMapper: Sendable {
     }
 
     package func outcome(for fields: OAIRecordFields) -> RecordOutcome {
-        if fields.isDeleted { return .deleted }
+        if fields.isDeleted {
+            return .deleted(recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 })
+        }
         switch fields.format {
         case nil:
             return .skipped(reason: "\(Self.name(fields)) has no metadata")
@@ -105,7 +107,8 @@ struct EDMRecordMapper {
                 date: fields.string(date),
                 image: image(fields),
                 objectURL: link(fields, identifier: identifier),
-                recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 }
+                recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 },
+                datestamp: fields.string(fields.datestamp)
             )
         )
     }
@@ -154,7 +157,8 @@ struct DublinCoreRecordMapper {
                 date: dc.string(dc.preferred(dc.dates, languages: languages)),
                 image: imageURL.flatMap { ImageURL.reference($0) },
                 objectURL: link,
-                recordID: identifier.isEmpty ? nil : identifier
+                recordID: identifier.isEmpty ? nil : identifier,
+                datestamp: dc.string(dc.datestamp)
             )
         )
     }

@@ -30,7 +30,9 @@ enum ExportHarness {
         retries: Int = 5,
         registry: SourceRegistry = .standard,
         transport: (any Transport)? = nil,
-        timeouts: HTTPTimeouts = HTTPTimeouts()
+        timeouts: HTTPTimeouts = HTTPTimeouts(),
+        store: TemporaryFolder? = nil,
+        full: Bool = false
     ) async throws -> Run {
         let folder = try TemporaryFolder()
         let spy = CatalogDisplayLogicSpy()
@@ -39,10 +41,12 @@ enum ExportHarness {
         quietLogger.logLevel = .error
         let settings = ExportSettings(
             source: configuration,
-            harvest: HarvestOptions(maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }),
+            harvest: HarvestOptions(
+                maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }, full: full),
             outputDirectory: folder.path,
             thumbnailWidth: thumbnailWidth,
             cache: cache.map { .custom($0, mode: cacheMode) } ?? .none,
+            store: store.map { .directory($0.path) } ?? .none,
             timeouts: timeouts)
         let scene = try ExportScene(
             settings,
@@ -124,5 +128,33 @@ enum CatalogChecks {
     /// The CSV row of `id`.
     static func row(_ id: String, in folder: TemporaryFolder) throws -> [String]? {
         try ExportHarness.csvRows(folder.read("collection.csv")).first { $0[0] == id }
+    }
+}
+
+extension CatalogChecks {
+    /// Every file of two output folders, by relative path and bytes (the lock file aside): an incremental run
+    /// must write exactly what a fresh export writes.
+    static func expectIdenticalFolders(
+        _ first: TemporaryFolder, _ second: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let (left, right) = (try files(in: first.url), try files(in: second.url))
+        #expect(left.keys.sorted() == right.keys.sorted(), sourceLocation: sourceLocation)
+        #expect(left.count > 10, sourceLocation: sourceLocation)
+        for (path, data) in left where right[path] != data {
+            Issue.record("\(path) differs", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Relative path → contents of every regular file under `folder`.
+    static func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
+            if path.hasSuffix(".vitrine-lock") { continue }
+            files[path] = try Data(contentsOf: url)
+        }
+        return files
     }
 }

@@ -1,0 +1,145 @@
+/// The collection store's part of a run: which kind of run to make (full, incremental, from the store alone),
+/// what a page does to the collection, and what the store keeps afterwards.
+extension ExportInteractor {
+    /// What a run will walk, and what it starts from.
+    struct RunPlan {
+        /// What to harvest; `nil` when the catalog is made from the store alone.
+        var source: (any CollectionSource)?
+        var cacheMode: CacheMode
+        /// The stored collection an incremental run (or a run from the store) starts from.
+        var base: [ArtObject] = []
+        /// The changes an incremental run asks for.
+        var window: ChangeWindow?
+        var state: StoreState
+        var notices: [String] = []
+    }
+
+    /// Decides the run: from the store alone with `--offline`; only the changes since the last complete harvest
+    /// when the source has a change feed and the store a harvest; else every page.
+    func plan(options: HarvestOptions) async throws(ExportError) -> RunPlan {
+        guard let store else { return RunPlan(source: source, cacheMode: cacheMode, state: StoreState()) }
+        let state = try store.state()
+        if cacheMode == .offline {
+            guard state.harvests > 0 else { return RunPlan(source: source, cacheMode: .offline, state: state) }
+            return RunPlan(
+                source: nil, cacheMode: .offline, base: try store.objects(), state: state,
+                notices: [
+                    "offline: the catalog was made from the collection store alone (\(store.location)), "
+                        + "as harvested up to \(state.harvestedAt ?? "the last complete run")"
+                ])
+        }
+        guard !options.full, options.maxPages == nil, state.harvests > 0, let since = state.harvestedAt,
+            let incremental = source as? any IncrementalSource, incremental.listsChanges
+        else {
+            return RunPlan(source: source, cacheMode: cacheMode, state: state)
+        }
+        var notices: [String] = []
+        let window: ChangeWindow
+        if let pending = state.pending {
+            // A run killed part way asked for this window: asking for it again finds its pages in the cache.
+            window = pending
+            notices.append(
+                "resumed the incremental harvest of changes from \(pending.from) to \(pending.until) that an "
+                    + "earlier run left unfinished")
+        } else {
+            let clock = try await serverClock(incremental)
+            window = ChangeWindow(from: clock.formatted(since), until: clock.formatted(clock.now))
+            try store.begin(window)
+        }
+        return RunPlan(
+            source: incremental.changes(in: window), cacheMode: cacheMode, base: try store.objects(), window: window,
+            state: state, notices: notices)
+    }
+
+    /// The server's clock and granularity (OAI-PMH `Identify`), asked once per incremental run, never cached.
+    private func serverClock(_ incremental: any IncrementalSource) async throws(ExportError) -> ServerClock {
+        let request: SourceRequest
+        do {
+            request = try incremental.clockRequest()
+        } catch {
+            throw ExportError(.harvest(error), source: source.descriptor.name, page: "Identify")
+        }
+        let worker = HarvestWorker(
+            source: incremental, transport: transport, options: HarvestOptions(), logger: logger, sleeper: sleeper)
+        return try await worker.fetchUncached(request, page: "Identify") { response throws(HarvestFailure) in
+            try incremental.clock(from: response)
+        }
+    }
+
+    /// Stores what the run read, when it read everything it meant to: the whole collection after a full run,
+    /// the changed and deleted records after an incremental one. Returns what changed.
+    func keep(
+        _ run: RunState, plan: RunPlan, options: HarvestOptions, complete: Bool, notices: inout [String]
+    ) throws(ExportError) -> StoreChanges? {
+        guard let store else { return nil }
+        guard plan.source != nil else { return StoreChanges() }
+        guard complete, options.maxPages == nil else {
+            notices.append(
+                "the collection store (\(store.location)) was left as it was: this run did not read the whole "
+                    + "collection")
+            return nil
+        }
+        var state = plan.state
+        state.pending = nil
+        state.harvests += 1
+        if let window = plan.window {
+            state.harvestedAt = window.until
+            var upserts: [ArtObject] = []
+            var deletions: [String] = []
+            for record in run.touched {
+                if let object = run.index.object(recordID: record) {
+                    upserts.append(object)
+                } else {
+                    deletions.append(record.text)
+                }
+            }
+            return try store.apply(upserts: upserts, deletions: deletions, state: state)
+        }
+        state.harvestedAt = run.serverTime
+        return try store.replaceAll(with: run.index.objects, state: state)
+    }
+}
+
+/// What a run has read so far: the collection (the stored one, changed by what arrived), counts and warnings.
+struct RunState {
+    var index = SectionIndex()
+    var statistics = ExportStatistics()
+    var warnings: [(PageReference, RecordWarning)] = []
+    var notices: [(PageReference, [String])] = []
+    var restartNotices: [String] = []
+    /// The records an incremental run read, by identifier: each is written to the store, or deleted from it.
+    var touched: Set<ExactText> = []
+    /// The server's clock on the first page: where the next incremental run starts.
+    var serverTime: String?
+
+    init(base: [ArtObject], restartNotices: [String] = []) {
+        for object in base { index.insert(object, at: .stored) }
+        self.restartNotices = restartNotices
+    }
+
+    /// Applies a page: objects join their sections (or replace their stored version), deleted records leave.
+    mutating func receive(_ page: SourcePage, at reference: PageReference, incremental: Bool) {
+        statistics.pages += 1
+        if reference.index == 0 {
+            if let total = page.reportedTotal { statistics.reportedTotal = total }
+            serverTime = page.serverTime
+        }
+        if !page.notices.isEmpty { notices.append((reference, page.notices)) }
+        for (offset, record) in page.records.enumerated() {
+            switch record {
+            case .object(let object):
+                index.insert(object, at: SectionIndex.Place(page: reference.index, position: offset))
+                if incremental { touched.insert(object.recordKey) }
+            case .skipped(let reason):
+                let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
+                warnings.append((reference, warning))
+            case .deleted(let recordID):
+                statistics.deleted += 1
+                if incremental, let recordID {
+                    index.remove(recordID: recordID)
+                    touched.insert(ExactText(recordID))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// Where a collection is kept between runs (the `VitrineStore` module implements it with SQLite): every object
+/// as the source last gave it, and the state of its harvests. The Interactor applies the domain rules and hands
+/// the store their result; the store never decides what a catalog holds.
+package protocol CollectionStore: Sendable {
+    /// The database file, for messages.
+    var location: String { get }
+    /// What the last complete harvest left, and a harvest under way.
+    func state() throws(ExportError) -> StoreState
+    /// Every stored object, in no particular order.
+    func objects() throws(ExportError) -> [ArtObject]
+    /// Remembers the window of an incremental harvest before it starts, so a run killed part way asks for the
+    /// same window again (and finds its pages in the page cache).
+    func begin(_ window: ChangeWindow) throws(ExportError)
+    /// Replaces every object (a full harvest) and records its state, in one transaction.
+    func replaceAll(with objects: some Sequence<ArtObject>, state: StoreState) throws(ExportError) -> StoreChanges
+    /// Writes the changed objects and removes the deleted ones (an incremental harvest), in one transaction.
+    func apply(
+        upserts: [ArtObject], deletions: [String], state: StoreState
+    ) throws(ExportError) -> StoreChanges
+}
+
+/// The harvest state a store keeps.
+package struct StoreState: Sendable, Equatable {
+    /// The server's clock (OAI-PMH `responseDate`) when the last complete harvest began: the next incremental
+    /// harvest asks for changes from then. `nil` before the first complete harvest or for a source without one.
+    package var harvestedAt: String?
+    /// An incremental harvest that started and did not finish.
+    package var pending: ChangeWindow?
+    /// How many complete harvests the store has seen.
+    package var harvests: Int
+
+    package init(harvestedAt: String? = nil, pending: ChangeWindow? = nil, harvests: Int = 0) {
+        self.harvestedAt = harvestedAt
+        self.pending = pending
+        self.harvests = harvests
+    }
+}
+
+/// The changes an incremental harvest asks for: `from` and `until` inclusive, in the server's own format.
+package struct ChangeWindow: Sendable, Equatable {
+    package var from: String
+    package var until: String
+
+    package init(from: String, until: String) {
+        self.from = from
+        self.until = until
+    }
+}
+
+/// What a run changed in the store: records new, changed (any field) and deleted.
+package struct StoreChanges: Sendable, Equatable {
+    package var new = 0
+    package var changed = 0
+    package var deleted = 0
+
+    package init(new: Int = 0, changed: Int = 0, deleted: Int = 0) {
+        self.new = new
+        self.changed = changed
+        self.deleted = deleted
+    }
+}
+
+/// A source that can list only the records changed in a window (OAI-PMH `from`/`until`).
+package protocol IncrementalSource: CollectionSource {
+    /// Whether this configuration can list changes (OAI-PMH with `--until` cannot: the collection is fixed at a
+    /// date).
+    var listsChanges: Bool { get }
+    /// The request that asks the server for its clock (OAI-PMH `Identify`).
+    func clockRequest() throws(HarvestFailure) -> SourceRequest
+    /// The server's clock and granularity from the answer to `clockRequest`.
+    func clock(from response: SourceResponse) throws(HarvestFailure) -> ServerClock
+    /// The same collection, listing only the records changed in `window` (deleted ones included).
+    func changes(in window: ChangeWindow) -> any CollectionSource
+}
+
+/// What a server says about its clock.
+package struct ServerClock: Sendable, Equatable {
+    /// The server's time now, as it writes it (`2026-11-23T10:00:00Z`).
+    package var now: String
+    /// Whether the server takes only days (`YYYY-MM-DD`) in `from`/`until`.
+    package var daysOnly: Bool
+
+    package init(now: String, daysOnly: Bool) {
+        self.now = now
+        self.daysOnly = daysOnly
+    }
+
+    /// A time of the server's in the granularity it accepts: the day alone when it takes only days.
+    package func formatted(_ time: String) -> String {
+        daysOnly ? String(time.prefix(10)) : time
+    }
+}

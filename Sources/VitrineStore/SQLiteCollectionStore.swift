@@ -1,0 +1,313 @@
+import Foundation
+import GRDB
+import VitrineCore
+
+/// The collection store in one SQLite file per collection (source, base URL and filters), under
+/// `{cache}/stores/`. Opening it takes a lock that keeps a second export of the same collection out, migrates a
+/// store made by an older Vitrine, and refuses a damaged or foreign file, or one made by a newer Vitrine, naming
+/// its path and what to do.
+package final class SQLiteCollectionStore: CollectionStore, Sendable {
+    package let location: String
+    private let database: DatabaseQueue
+    /// The open lock file (`flock`), held while the store is: the kernel releases it however the process ends.
+    private let lockDescriptor: Int32
+
+    /// Opens (or creates) the store of `collection` in `directory`.
+    /// - parameter collection: what names the collection: the source and its first request's URL, secrets
+    ///   hidden. Kept in the store and checked on every open.
+    /// - parameter startOver: `--full`: a damaged store is replaced instead of refused.
+    package init(directory: URL, source: String, collection: String, startOver: Bool = false) throws(ExportError) {
+        let folder = directory.appendingPathComponent("stores", isDirectory: true)
+        let file = folder.appendingPathComponent("\(Self.fileStem(source))-\(Self.digest(collection)).sqlite")
+        location = file.path
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ExportError(.store("cannot create the collection store's folder \(folder.path): \(error)"))
+        }
+        lockDescriptor = try Self.lock(file.path + ".lock", store: file.path)
+        do {
+            database = try Self.open(file, collection: collection)
+        } catch let refusal as StoreRefusal where startOver {
+            // `--full` makes everything anew: the damaged store goes, and with it nothing the page cache holds.
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+            do {
+                database = try Self.open(file, collection: collection)
+            } catch {
+                close(lockDescriptor)
+                throw ExportError(.store("cannot make a new collection store at \(file.path): \(refusal.reason)"))
+            }
+        } catch let refusal as StoreRefusal {
+            close(lockDescriptor)
+            throw ExportError(.store("the collection store \(file.path) \(refusal.reason)"))
+        } catch {
+            close(lockDescriptor)
+            throw ExportError(.store("cannot open the collection store \(file.path): \(Self.reason(error))"))
+        }
+    }
+
+    deinit {
+        close(lockDescriptor)
+    }
+
+    // MARK: - CollectionStore
+
+    package func state() throws(ExportError) -> StoreState {
+        try access("read the harvest state of") { db in
+            let values = try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, value FROM harvest").map {
+                    ($0[0] as String, $0[1] as String)
+                })
+            var state = StoreState(harvestedAt: values["harvested_at"], harvests: Int(values["harvests"] ?? "") ?? 0)
+            if let from = values["pending_from"], let until = values["pending_until"] {
+                state.pending = ChangeWindow(from: from, until: until)
+            }
+            return state
+        }
+    }
+
+    package func objects() throws(ExportError) -> [ArtObject] {
+        try access("read the objects of") { db in
+            var objects: [ArtObject] = []
+            objects.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM object") ?? 0)
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(ObjectRow.columns) FROM object")
+            while let row = try rows.next() { objects.append(ObjectRow.object(row)) }
+            return objects
+        }
+    }
+
+    package func begin(_ window: ChangeWindow) throws(ExportError) {
+        try write("record the harvest under way in") { db in
+            try Self.set(["pending_from": window.from, "pending_until": window.until], in: db)
+        }
+    }
+
+    package func replaceAll(
+        with objects: some Sequence<ArtObject>, state: StoreState
+    ) throws(ExportError) -> StoreChanges {
+        try write("store the harvest in") { db in
+            let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM object") ?? 0
+            var changes = StoreChanges()
+            if stored == 0 {
+                changes.new = try Self.insert(objects, into: "object", db)
+            } else {
+                // Compared with what is stored, row by row, inside SQLite.
+                try db.execute(sql: "CREATE TEMP TABLE incoming AS SELECT * FROM object WHERE 0")
+                defer { try? db.execute(sql: "DROP TABLE temp.incoming") }
+                try db.execute(sql: "CREATE UNIQUE INDEX temp.incoming_key ON incoming(record_key)")
+                try Self.insert(objects, into: "temp.incoming", db)
+                changes.new =
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT count(*) FROM incoming WHERE record_key NOT IN (SELECT record_key FROM object)")
+                    ?? 0
+                changes.deleted =
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT count(*) FROM object WHERE record_key NOT IN (SELECT record_key FROM incoming)")
+                    ?? 0
+                let content = ObjectRow.contentColumns.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                let differs = content.map { "i.\($0) IS NOT o.\($0)" }.joined(separator: " OR ")
+                changes.changed =
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT count(*) FROM incoming i JOIN object o ON o.record_key = i.record_key "
+                            + "WHERE \(differs)") ?? 0
+                try db.execute(sql: "DELETE FROM object")
+                try db.execute(
+                    sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM incoming")
+            }
+            try Self.record(state, in: db)
+            return changes
+        }
+    }
+
+    package func apply(
+        upserts: [ArtObject], deletions: [String], state: StoreState
+    ) throws(ExportError) -> StoreChanges {
+        try write("store the changes in") { db in
+            var changes = StoreChanges()
+            let find = try db.cachedStatement(
+                sql: "SELECT \(ObjectRow.columns) FROM object WHERE record_key = ?")
+            for object in upserts {
+                if let row = try Row.fetchOne(find, arguments: [ObjectRow.key(object.recordKey.text)]) {
+                    if ObjectRow.object(row) != object { changes.changed += 1 }
+                } else {
+                    changes.new += 1
+                }
+            }
+            try Self.insert(upserts, into: "object", db, replacing: true)
+            let delete = try db.cachedStatement(sql: "DELETE FROM object WHERE record_key = ?")
+            for record in deletions {
+                try delete.execute(arguments: [ObjectRow.key(record)])
+                changes.deleted += db.changesCount
+            }
+            try Self.record(state, in: db)
+            return changes
+        }
+    }
+
+    // MARK: - SQLite
+
+    /// Inserts objects with one prepared statement; returns how many.
+    @discardableResult
+    private static func insert(
+        _ objects: some Sequence<ArtObject>, into table: String, _ db: Database, replacing: Bool = false
+    ) throws -> Int {
+        let verb = replacing ? "INSERT OR REPLACE" : "INSERT"
+        let statement = try db.makeStatement(
+            sql: "\(verb) INTO \(table) (\(ObjectRow.columns)) VALUES (\(ObjectRow.placeholders))")
+        var count = 0
+        for object in objects {
+            statement.setUncheckedArguments(ObjectRow.arguments(object))
+            try statement.execute()
+            count += 1
+        }
+        return count
+    }
+
+    private static func record(_ state: StoreState, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM harvest WHERE name IN ('pending_from', 'pending_until', 'harvested_at')")
+        var values = ["harvests": String(state.harvests)]
+        if let harvestedAt = state.harvestedAt { values["harvested_at"] = harvestedAt }
+        if let pending = state.pending {
+            values["pending_from"] = pending.from
+            values["pending_until"] = pending.until
+        }
+        try set(values, in: db)
+    }
+
+    private static func set(_ values: [String: String], in db: Database) throws {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            try db.execute(sql: "INSERT OR REPLACE INTO harvest (name, value) VALUES (?, ?)", arguments: [name, value])
+        }
+    }
+
+    private func access<Value>(_ doing: String, _ work: (Database) throws -> Value) throws(ExportError) -> Value {
+        do {
+            return try database.read(work)
+        } catch {
+            throw failure(doing, error)
+        }
+    }
+
+    private func write<Value>(_ doing: String, _ work: (Database) throws -> Value) throws(ExportError) -> Value {
+        do {
+            return try database.write(work)
+        } catch {
+            throw failure(doing, error)
+        }
+    }
+
+    private func failure(_ doing: String, _ error: any Error) -> ExportError {
+        ExportError(.store("cannot \(doing) the collection store \(location): \(Self.reason(error))"))
+    }
+
+    /// What went wrong, in a user's words, with what to do.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return String(describing: error) }
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return "it is damaged (\(error.message ?? "SQLite error \(error.resultCode.rawValue)")); run with --full "
+                + "to make it anew"
+        case .SQLITE_FULL:
+            return "the disk is full"
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
+            return "it cannot be written (\(error.message ?? "permission denied")); check --cache"
+        default:
+            return error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        }
+    }
+
+    // MARK: - Opening
+
+    /// Why a file cannot be used as this collection's store.
+    private struct StoreRefusal: Error {
+        var reason: String
+    }
+
+    private static func open(_ file: URL, collection: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // Committed transactions survive a killed process; a power cut may lose the last one, never corrupt.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let database: DatabaseQueue
+        do {
+            database = try DatabaseQueue(path: file.path, configuration: configuration)
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw StoreRefusal(reason: damaged(error))
+        }
+        do {
+            try database.read { db in
+                let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                guard application == StoreSchema.applicationID || (application == 0 && tables == 0) else {
+                    throw StoreRefusal(
+                        reason: "is an SQLite database of something else, not a Vitrine store; move it away, or "
+                            + "run with --full to replace it")
+                }
+                if try StoreSchema.migrator.hasBeenSuperseded(db) {
+                    throw StoreRefusal(
+                        reason: "was made by a newer version of Vitrine; use that version, or run with --full to "
+                            + "make it anew for this one")
+                }
+            }
+            try StoreSchema.migrator.migrate(database)
+            try database.write { db in
+                let stored = try String.fetchOne(db, sql: "SELECT value FROM harvest WHERE name = 'collection'")
+                if let stored, stored != collection {
+                    throw StoreRefusal(
+                        reason: "holds another collection (\(stored)); run with --full to make it anew for this one")
+                }
+                try set(["collection": collection], in: db)
+            }
+        } catch let refusal as StoreRefusal {
+            throw refusal
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw StoreRefusal(reason: damaged(error))
+        }
+        return database
+    }
+
+    private static func damaged(_ error: DatabaseError) -> String {
+        "is damaged or not a Vitrine store (SQLite: \(error.message ?? "file is not a database")); move it away, "
+            + "or run with --full to make it anew"
+    }
+
+    /// Takes the store's lock, or refuses when another export holds it.
+    private static func lock(_ path: String, store: String) throws(ExportError) -> Int32 {
+        let descriptor = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ExportError(.store("cannot open \(path): \(String(cString: strerror(errno))); check --cache"))
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw ExportError(
+                .store(
+                    "another vitrine export is harvesting this collection (its store \(store) is in use); wait for "
+                        + "it to finish"))
+        }
+        return descriptor
+    }
+
+    /// The source's name as it may appear in a file name.
+    private static func fileStem(_ source: String) -> String {
+        String(source.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
+    }
+
+    /// A stable 64-bit FNV-1a digest of the collection's name, in hex: one file per collection.
+    static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A museum that changes between harvests, as the Rijksmuseum does night after night: each generation revises,
+/// deletes and adds records, stamps them with its own datestamp, and moves the server's clock (`responseDate`)
+/// on. `MockFaults.museumGeneration` says how many generations have happened.
+package struct ChangeGeneration: Sendable {
+    /// Records (by number) whose title changes; every third also changes maker (it moves between sections).
+    package var revised: [Int]
+    /// Records that become deleted headers.
+    package var deleted: [Int]
+    /// New records, numbered after every record before them.
+    package var added: Int
+
+    package init(revised: [Int] = [], deleted: [Int] = [], added: Int = 0) {
+        self.revised = revised
+        self.deleted = deleted
+        self.added = added
+    }
+}
+
+/// One record as the museum holds it in a generation.
+struct RecordVersion {
+    var number: Int
+    /// The generation that last touched it (0: the bulk load).
+    var generation: Int
+    var isDeleted: Bool
+    var datestamp: String
+}
+
+extension OAICollection {
+    /// The server's clock in generation `generation`: a day later each time.
+    package static func responseDate(generation: Int) -> String {
+        "2026-11-\(22 + generation)T10:00:00Z"
+    }
+
+    /// The datestamp of records changed in `generation`: between the clock before it and its own.
+    static func datestamp(generation: Int) -> String {
+        generation == 0 ? "2026-06-09T10:19:51Z" : "2026-11-\(21 + generation)T18:30:00Z"
+    }
+
+    /// How many records exist (deleted ones included) in `generation`.
+    func recordCount(generation: Int) -> Int {
+        count + generations.prefix(generation).reduce(0) { $0 + $1.added }
+    }
+
+    /// Every record of `generation` whose datestamp lies in `from`…`until` (inclusive; `nil`: open), in number
+    /// order.
+    func records(generation: Int, from: String?, until: String?) -> [RecordVersion] {
+        var touched: [Int: (generation: Int, deleted: Bool)] = [:]
+        var next = count
+        for (offset, change) in generations.prefix(generation).enumerated() {
+            let number = offset + 1
+            for record in change.revised { touched[record] = (number, false) }
+            for record in change.deleted { touched[record] = (number, true) }
+            for record in next..<(next + change.added) { touched[record] = (number, false) }
+            next += change.added
+        }
+        return (0..<next).compactMap { number in
+            let (changed, deleted) = touched[number] ?? (0, isDeleted(number))
+            let stamp = Self.datestamp(generation: changed)
+            let compared = dayGranularity ? String(stamp.prefix(10)) : stamp
+            // A bound by the day takes the whole day.
+            if let from, compared.prefix(from.count) < from { return nil }
+            if let until, compared.prefix(until.count) > until { return nil }
+            return RecordVersion(number: number, generation: changed, isDeleted: deleted, datestamp: compared)
+        }
+    }
+
+    /// The object of a record as revised in `generation`.
+    static func object(_ number: Int, revision generation: Int) -> SyntheticObject {
+        var object = SyntheticCollection.object(number)
+        guard generation > 0 else { return object }
+        object.title += " (revision \(generation))"
+        if number % 3 == 0 {
+            let makers = SyntheticCollection.makers
+            object.maker = makers[((object.maker.flatMap { makers.firstIndex(of: $0) } ?? 0) + 1) % makers.count]
+        }
+        return object
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+import VitrineMockMuseum
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineOAIPMH
+@testable import VitrineScene
+@testable import VitrineSources
+
+/// The collection store (issue 13): a re-run asks only for what changed, and writes exactly what a fresh export
+/// of the museum as it now stands writes.
+@Suite struct IncrementalExportTests {
+    /// A museum of 260 records (every 11th a deleted header), then one night's changes: four records revised
+    /// (one of them, 3, changes maker and moves section), two deleted, five added.
+    static let museum = {
+        var collection = OAICollection(count: 260, pageSize: 50)
+        collection.generations = [ChangeGeneration(revised: [3, 12, 50, 121], deleted: [7, 200], added: 5)]
+        return collection
+    }()
+
+    private func advance(_ museum: MockMuseum, to generation: Int) async {
+        var faults = MockFaults()
+        faults.museumGeneration = generation
+        await museum.setFaults(faults)
+    }
+
+    @Test func `after the museum changes, a re-run asks from the last harvest and equals a fresh export`()
+        async throws
+    {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+
+        let first = try await ExportHarness.run(configuration, store: store)
+        #expect(
+            first.summary.summary.hasPrefix("vitrine: rijksmuseum: full run (0 changed, 0 deleted, 237 new), 6 pages"))
+        #expect(try CatalogChecks.row("SK-A-8", in: first.folder) != nil)
+
+        await advance(server, to: 1)
+        await server.resetLog()
+        let incremental = try await ExportHarness.run(configuration, store: store)
+        let requests = await server.requests()
+        #expect(
+            incremental.summary.summary.hasPrefix(
+                "vitrine: rijksmuseum: incremental run, changes from 2026-11-22T10:00:00Z to 2026-11-23T10:00:00Z "
+                    + "(4 changed, 2 deleted, 5 new), 1 page, 240 objects"))
+        // Identify for the server's clock, then one page of changes: not the six pages of the collection.
+        #expect(requests.count == 2)
+        #expect(requests.first == "/oai?verb=Identify")
+        #expect(requests.last?.contains("from=2026-11-22T10%3A00%3A00Z&until=2026-11-23T10%3A00%3A00Z") == true)
+
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(incremental.folder, fresh.folder)
+        // The deleted record's row, card, page and search entry are gone; the revised one moved section.
+        #expect(try CatalogChecks.row("SK-A-8", in: incremental.folder) == nil)
+        #expect(try CatalogChecks.row("SK-A-4", in: incremental.folder)?[1].hasSuffix("(revision 1)") == true)
+        let everything = try CatalogChecks.files(in: incremental.folder.url).values
+            .map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(!everything.contains("SK-A-8\""))
+        #expect(!everything.contains("Study № 8<"))
+
+        // Nothing changed since: the next run asks again and changes nothing.
+        let quiet = try await ExportHarness.run(configuration, store: store)
+        #expect(quiet.summary.summary.contains("(0 changed, 0 deleted, 0 new)"))
+        try CatalogChecks.expectIdenticalFolders(quiet.folder, fresh.folder)
+    }
+
+    @Test func `a full run harvests every page again and finds nothing changed`() async throws {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store)
+        await server.resetLog()
+        let full = try await ExportHarness.run(configuration, store: store, full: true)
+        #expect(full.summary.summary.hasPrefix("vitrine: rijksmuseum: full run (0 changed, 0 deleted, 0 new), 6 pages"))
+        let requests = await server.requests()
+        #expect(requests.count == 6)
+        #expect(!requests.contains { $0.contains("Identify") || $0.contains("from=") })
+    }
+
+    @Test func `a source without a change feed is harvested whole and compared with the store`() async throws {
+        // `--until` fixes the collection at a date, so OAI-PMH cannot list changes: every run is full.
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(
+            source: .rijksmuseum, baseURL: server.oaiBaseURL, until: "2030-01-01T00:00:00Z")
+        _ = try await ExportHarness.run(configuration, store: store)
+        await advance(server, to: 1)
+        let second = try await ExportHarness.run(configuration, store: store)
+        #expect(second.summary.summary.hasPrefix("vitrine: rijksmuseum: full run (4 changed, 2 deleted, 5 new)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(second.folder, fresh.folder)
+    }
+
+    @Test func `a repository that takes only days is asked by the day`() async throws {
+        var collection = Self.museum
+        collection.dayGranularity = true
+        let server = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store)
+        await advance(server, to: 1)
+        await server.resetLog()
+        let incremental = try await ExportHarness.run(configuration, store: store)
+        #expect(await server.requests().last?.contains("from=2026-11-22&until=2026-11-23") == true)
+        #expect(incremental.summary.summary.contains("(4 changed, 2 deleted, 5 new)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(incremental.folder, fresh.folder)
+    }
+
+    @Test func `an incremental run cut off part way leaves the store as it was and resumes its window`()
+        async throws
+    {
+        var collection = Self.museum
+        // Enough changes for three pages: the outage strikes after the first.
+        collection.generations = [ChangeGeneration(revised: Array(0..<120).filter { $0 % 11 != 10 }, added: 20)]
+        let server = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let cache = try TemporaryFolder()
+        let pages = FilePageCache(directory: cache.url, timeToLive: 86_400)
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, cache: pages, store: store)
+
+        // Identify and two pages of changes answer; the third page does not.
+        var faults = MockFaults(outageAfter: 3, outageStatus: 404)
+        faults.museumGeneration = 1
+        await server.resetLog()
+        await server.setFaults(faults)
+        await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, cache: pages, retries: 0, store: store)
+        }
+        faults.outageAfter = nil
+        await server.setFaults(faults)
+        await server.resetLog()
+        let resumed = try await ExportHarness.run(configuration, cache: pages, store: store)
+        #expect(resumed.summary.notices.contains { $0.contains("resumed the incremental harvest of changes from") })
+        // No new Identify: the window the cut-off run asked for is asked for again, its first page from the cache.
+        #expect(await !server.requests().contains { $0.contains("Identify") })
+        #expect(resumed.summary.summary.contains("(110 changed, 0 deleted, 20 new)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(resumed.folder, fresh.folder)
+    }
+
+    @Test func `offline with a stored collection renders it without a request`() async throws {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let cache = try TemporaryFolder()
+        let pages = FilePageCache(directory: cache.url, timeToLive: 86_400)
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        let online = try await ExportHarness.run(configuration, cache: pages, store: store)
+        // The page cache emptied: only the store can answer.
+        try FileManager.default.removeItem(at: cache.url)
+        await server.resetLog()
+        let offline = try await ExportHarness.run(configuration, cache: pages, cacheMode: .offline, store: store)
+        #expect(await server.requests().isEmpty)
+        #expect(
+            offline.summary.summary.hasPrefix("vitrine: rijksmuseum: from the collection store, no request, 0 pages"))
+        try CatalogChecks.expectIdenticalFolders(offline.folder, online.folder)
+    }
+
+    @Test func `a damaged store is refused naming its path and the full flag, which makes it anew`() async throws {
+        let server = try await MockMuseum.oaiPMH(OAICollection(count: 60))
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store)
+        let stores = store.url.appendingPathComponent("stores")
+        let file = try #require(
+            FileManager.default.contentsOfDirectory(atPath: stores.path).first { $0.hasSuffix(".sqlite") })
+        let path = stores.appendingPathComponent(file).path
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
+
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, store: store)
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains(path))
+        #expect(message.contains("--full"))
+        let full = try await ExportHarness.run(configuration, store: store, full: true)
+        #expect(full.summary.summary.contains("full run (0 changed, 0 deleted, 55 new)"))
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineStore
+
+/// The SQLite collection store: objects round-trip exactly, changes are counted, and bad stores are refused
+/// with a message that names the file and what to do.
+@Suite struct CollectionStoreTests {
+    private func open(_ folder: TemporaryFolder, startOver: Bool = false) throws -> SQLiteCollectionStore {
+        try SQLiteCollectionStore(
+            directory: folder.url, source: "rijksmuseum", collection: "rijksmuseum https://museum.example/oai",
+            startOver: startOver)
+    }
+
+    /// Objects with every kind of image, no maker, NFC and NFD ids, a datestamp.
+    static let objects: [ArtObject] = [
+        ArtObject(
+            id: "SK-A-2", title: "Night watch", maker: "  Rembrandt  van Rijn ", date: "1642",
+            image: ImageReference(
+                url: "https://iiif.micr.io/ABC/full/max/0/default.jpg", width: 4000, height: 3000,
+                sizing: .iiif(service: "https://iiif.micr.io/ABC", cachedWidths: [400, 843])),
+            objectURL: "https://www.rijksmuseum.nl/nl/collectie/SK-A-2", recordID: "https://id.rijksmuseum.nl/2",
+            datestamp: "2026-06-09T10:19:51Z"),
+        ArtObject(
+            id: "caf\u{E9}", title: "Composed",
+            image: ImageReference(url: "https://lh3.example/x=s0", sizing: .googleImageHost)),
+        ArtObject(
+            id: "cafe\u{301}", title: "Decomposed", maker: "anoniem",
+            image: ImageReference(url: "https://images.unsplash.com/p?ixid=1", sizing: .imgix)),
+        ArtObject(
+            id: "4", title: "Fixed", maker: "Frans Hals",
+            image: ImageReference(
+                url: "https://a.example/big.jpg", sizing: .fixed(smallURL: "https://a.example/s.jpg", smallWidth: 240))),
+    ]
+
+    @Test func `objects come back exactly as stored, ids that differ only by normalisation included`() throws {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        let changes = try store.replaceAll(
+            with: Self.objects, state: StoreState(harvestedAt: "2026-11-22T10:00:00Z", harvests: 1))
+        #expect(changes == StoreChanges(new: 4))
+        let read = try store.objects()
+        #expect(read.count == 4)
+        for object in Self.objects {
+            #expect(read.contains { $0 == object && $0.id.utf8.elementsEqual(object.id.utf8) }, "\(object.id)")
+        }
+        #expect(try store.state() == StoreState(harvestedAt: "2026-11-22T10:00:00Z", harvests: 1))
+    }
+
+    @Test func `a full run against the store counts new, changed and deleted records`() throws {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        _ = try store.replaceAll(with: Self.objects, state: StoreState(harvests: 1))
+        var next = Array(Self.objects.dropFirst())  // SK-A-2 deleted
+        next[0].title = "Composed, retitled"  // changed
+        next.append(ArtObject(id: "5", title: "New"))  // new
+        let changes = try store.replaceAll(with: next, state: StoreState(harvests: 2))
+        #expect(changes == StoreChanges(new: 1, changed: 1, deleted: 1))
+        #expect(Set(try store.objects().map(\.title)) == Set(next.map(\.title)))
+    }
+
+    @Test func `an incremental change writes upserts and deletions, and a window under way is remembered`() throws {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        _ = try store.replaceAll(with: Self.objects, state: StoreState(harvestedAt: "A", harvests: 1))
+        let window = ChangeWindow(from: "A", until: "B")
+        try store.begin(window)
+        #expect(try store.state().pending == window)
+        var revised = Self.objects[3]
+        revised.date = "1630"
+        let changes = try store.apply(
+            upserts: [revised, Self.objects[1], ArtObject(id: "6", title: "Six")],
+            deletions: ["https://id.rijksmuseum.nl/2", "never stored"],
+            state: StoreState(harvestedAt: "B", harvests: 2))
+        #expect(changes == StoreChanges(new: 1, changed: 1, deleted: 1))
+        #expect(try store.state() == StoreState(harvestedAt: "B", harvests: 2))
+        #expect(try store.objects().count == 4)
+    }
+
+    @Test func `a store of the first schema is migrated, its objects kept and given section keys`() throws {
+        let folder = try TemporaryFolder()
+        let stores = folder.url.appendingPathComponent("stores")
+        try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
+        // A version-1 store, as Vitrine 0.13's first build wrote it.
+        let path = stores.appendingPathComponent(
+            "rijksmuseum-\(SQLiteCollectionStore.digest("rijksmuseum https://museum.example/oai")).sqlite"
+        ).path
+        let old = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(old, upTo: "v1-objects")
+        try old.write { db in
+            try db.execute(
+                sql: "INSERT INTO object (record_key, id, title, maker) VALUES (?, 'SK-C-5', 'The Night Watch', ?)",
+                arguments: [Data("SK-C-5".utf8), " Rembrandt   van Rijn"])
+            try db.execute(sql: "INSERT INTO harvest VALUES ('harvests', '1'), ('harvested_at', '2026-01-01')")
+        }
+        try old.close()
+
+        let store = try open(folder)
+        #expect(try store.objects().map(\.title) == ["The Night Watch"])
+        #expect(try store.state().harvestedAt == "2026-01-01")
+        let key = try DatabaseQueue(path: path).read { db in
+            try String.fetchOne(db, sql: "SELECT section_key FROM object")
+        }
+        #expect(key == "Rembrandt van Rijn")
+    }
+
+    @Test func `a foreign database, a newer store and garbage are refused with the path and what to do`() throws {
+        for damage in ["foreign", "newer", "garbage"] {
+            let folder = try TemporaryFolder()
+            let path = try open(folder).location  // created, then closed
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            switch damage {
+            case "foreign":
+                try FileManager.default.removeItem(atPath: path)
+                let other = try DatabaseQueue(path: path)
+                try other.write { try $0.execute(sql: "CREATE TABLE photos (id INTEGER)") }
+                try other.close()
+            case "newer":
+                let newer = try DatabaseQueue(path: path)
+                try newer.write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9-from-the-future')") }
+                try newer.close()
+            default:
+                try Data(repeating: 0xAB, count: 4_096).write(to: URL(fileURLWithPath: path))
+            }
+            let error = #expect(throws: ExportError.self, "\(damage)") { try open(folder) }
+            let message = error?.description ?? ""
+            #expect(message.contains(path), "\(damage): \(message)")
+            #expect(message.contains("--full"), "\(damage): \(message)")
+            // `--full` makes it anew.
+            let anew = try open(folder, startOver: true)
+            #expect(try anew.objects().isEmpty)
+        }
+    }
+
+    @Test func `a second export of the same collection is refused while the first holds the store`() throws {
+        let folder = try TemporaryFolder()
+        do {
+            let first = try open(folder)
+            withExtendedLifetime(first) {
+                let error = #expect(throws: ExportError.self) { try open(folder) }
+                #expect(error?.description.contains("another vitrine export is harvesting this collection") == true)
+            }
+        }
+        // Once the first is gone (its process ended), the store opens again.
+        _ = try open(folder)
+    }
+}
