@@ -26,13 +26,15 @@ package struct CatalogWriter: CatalogDisplayLogic {
         self.init(outputDirectory: outputDirectory, displays: displays, force: force)
     }
 
-    package func displayCatalog(viewModel: CatalogViewModel) throws -> [String] {
+    package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
         let folder = try OutputFolder(path: outputDirectory, force: force)
         do {
             for display in displays {
                 try display.write(viewModel, to: folder)
             }
-            return try folder.commit(displayRoot: outputDirectory)
+            let counts = folder.counts
+            return WrittenCatalog(
+                paths: try folder.commit(displayRoot: outputDirectory), rendered: counts.rendered, kept: counts.kept)
         } catch {
             folder.discard()
             throw error

@@ -27,7 +27,8 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             let context: [String: Any] = [
                 "title": viewModel.title, "label": group.label, "countLabel": countLabel, "sections": group.sections,
             ]
-            try folder.write(templates.render("markdown/letter.md", context), to: "catalog/\(file)")
+            // A letter whose sections did not change keeps its file.
+            try templates.page("markdown/letter.md", context, to: "catalog/\(file)", in: folder)
         }
         let contents: [String: Any] = ["title": viewModel.title, "subtitle": viewModel.subtitle, "letters": letters]
         try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")

@@ -42,9 +42,9 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var summaries: [SummaryViewModel] { seen.withLock { $0.summaries } }
     package var progressLines: [String] { seen.withLock { $0.progressLines } }
 
-    package func displayCatalog(viewModel: CatalogViewModel) throws -> [String] {
+    package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
         seen.withLock { $0.catalogs.append(viewModel) }
-        return ["spy/catalog"]
+        return WrittenCatalog(paths: ["spy/catalog"])
     }
 
     package func displaySummary(viewModel: SummaryViewModel) {

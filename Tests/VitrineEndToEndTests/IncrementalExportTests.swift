@@ -67,6 +67,40 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(quiet.folder, fresh.folder)
     }
 
+    @Test func `a re-run into the same folder renders only the pages whose content changed`() async throws {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let output = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        let first = try await ExportHarness.run(configuration, store: store, output: output)
+        #expect(!first.summary.written.contains("kept"))
+        let untouched = output.url.appendingPathComponent("objects/sk-a-100.html")
+        let before = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
+        var files = try CatalogChecks.files(in: output.url)
+        files["/.vitrine-manifest"] = nil
+
+        await advance(server, to: 1)
+        let second = try await ExportHarness.run(configuration, store: store, output: output)
+        let counts = try #require(
+            second.summary.written.firstMatch(of: /\(([\d,]+) files? rendered, ([\d,]+) unchanged and kept\)/))
+        let rendered = try #require(Int(counts.output.1.replacing(",", with: "")))
+        let kept = try #require(Int(counts.output.2.replacing(",", with: "")))
+        // Exactly the files whose bytes changed (or that are new) were written; every other one was kept.
+        var after = try CatalogChecks.files(in: output.url)
+        after["/.vitrine-manifest"] = nil
+        let changed = after.filter { files[$0.key] != $0.value }.count
+        #expect(rendered == changed)
+        #expect(kept == after.count - changed)
+        #expect(changed < after.count / 4)
+        // An object nothing happened to is the same file, not a copy.
+        let inode = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
+        #expect(before != nil && before == inode)
+
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(second.folder, fresh.folder, ignoringManifest: true)
+    }
+
     @Test func `a full run harvests every page again and finds nothing changed`() async throws {
         let server = try await MockMuseum.oaiPMH(Self.museum)
         defer { Task { await server.stop() } }

@@ -1,7 +1,23 @@
 /// Writes a catalog (all requested formats) from a view model.
 package protocol CatalogDisplayLogic: Sendable {
-    /// Writes the catalog; returns the paths written, for the summary.
-    func displayCatalog(viewModel: CatalogViewModel) throws -> [String]
+    /// Writes the catalog; returns what it wrote, for the summary.
+    func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog
+}
+
+/// What writing a catalog did.
+package struct WrittenCatalog: Sendable, Equatable {
+    /// The top-level files and folders written, as the user named the output folder.
+    package var paths: [String]
+    /// Files rendered and written.
+    package var rendered: Int
+    /// Files kept from the last export because nothing they show changed.
+    package var kept: Int
+
+    package init(paths: [String], rendered: Int = 0, kept: Int = 0) {
+        self.paths = paths
+        self.rendered = rendered
+        self.kept = kept
+    }
 }
 
 /// Shows progress while harvesting, and the end-of-run report.

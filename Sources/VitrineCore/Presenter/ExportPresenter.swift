@@ -199,7 +199,7 @@ package struct ExportPresenter: ExportPresentationLogic {
     // MARK: - Summary
 
     /// The end-of-run report for a response.
-    package func makeSummary(response: ExportResponse, written: [String]) -> SummaryViewModel {
+    package func makeSummary(response: ExportResponse, written: WrittenCatalog) -> SummaryViewModel {
         let statistics = response.statistics
         var warnings = statistics.warnings.prefix(Self.warningLimit).map { "warning: \($0)" }
         if statistics.warnings.count > Self.warningLimit {
@@ -221,7 +221,12 @@ package struct ExportPresenter: ExportPresentationLogic {
             warnings: warnings,
             notices: statistics.notices.map { "note: \($0)" },
             summary: "vitrine: \(response.source.name): " + parts.joined(separator: ", "),
-            written: written.isEmpty ? "" : "wrote " + written.joined(separator: ", ")
+            written: written.paths.isEmpty
+                ? ""
+                : "wrote " + written.paths.joined(separator: ", ")
+                    + (written.kept > 0
+                        ? " (\(Self.count(written.rendered, "file")) rendered, "
+                            + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
         )
     }
 

@@ -15,6 +15,11 @@ package final class OutputFolder: Sendable {
         var entries: [String] = []
         var folders: Set<String> = []
         var files: Set<String> = []
+        /// Fingerprint and size of each rendered file.
+        var made: [String: OutputManifest.Made] = [:]
+        /// Files rendered and written, and files kept from the last export because nothing they show changed.
+        var rendered = 0
+        var kept = 0
     }
 
     private let staged = Locked(Staged())
@@ -30,6 +35,8 @@ package final class OutputFolder: Sendable {
 
     /// Whether files this export did not write may be replaced (`--force`).
     private let force: Bool
+    /// What the last export wrote here, read once the lock is held.
+    let previous: OutputManifest
 
     /// Creates the output folder if needed, takes its lock, removes what killed runs left behind, and makes a
     /// fresh staging folder inside it.
@@ -46,6 +53,7 @@ package final class OutputFolder: Sendable {
         }
         let descriptor = try Self.lock(destination)
         lockDescriptor = Locked(descriptor)
+        previous = OutputManifest.read(in: destination)
         do {
             Self.removeAbandonedStaging(in: destination)
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
@@ -110,8 +118,57 @@ package final class OutputFolder: Sendable {
     /// Stages a file at a path relative to the output folder (`index.html`, `assets/style.css`). Written with
     /// plain `write(2)`, no `fsync` per file: the staging folder as a whole is what is moved into place, and a
     /// 100,000-object gallery is 100,000 files.
-    package func write(_ data: Data, to relativePath: String) throws(ExportError) {
+    /// - parameter fingerprint: what a rendered file was made from, kept in the manifest so the next export can
+    ///   keep the file when it would render the same.
+    ///   Without one, the file's own bytes are its fingerprint: a file whose bytes did not change is kept, not
+    ///   written again.
+    package func write(_ data: Data, to relativePath: String, fingerprint: Fingerprint? = nil) throws(ExportError) {
+        var fingerprint = fingerprint
+        if fingerprint == nil {
+            var contents = Fingerprint()
+            contents.combine(bytes: data)
+            if keep(relativePath, fingerprint: contents) { return }
+            fingerprint = contents
+        }
         let target = staging.appendingPathComponent(relativePath)
+        do {
+            try stage(relativePath, at: target)
+            try Self.writeFile(data, to: target.path)
+        } catch {
+            throw ExportError(.output("cannot write \(target.path): \(Self.reason(error))"))
+        }
+        staged.withLock {
+            if let fingerprint {
+                $0.made[relativePath] = OutputManifest.Made(fingerprint: fingerprint, size: data.count)
+            }
+            $0.rendered += 1
+        }
+    }
+
+    /// Keeps the file the last export wrote at `relativePath` when it was made from the same `fingerprint` and
+    /// still has the size written then: a hard link into the staging folder, no rendering, no new bytes. Returns
+    /// whether it did; when not, the caller renders the file.
+    package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
+        guard let made = previous.made[relativePath], made.fingerprint == fingerprint else { return false }
+        let existing = destination.appendingPathComponent(relativePath)
+        var status = stat()
+        guard stat(existing.path, &status) == 0, Int(status.st_size) == made.size else { return false }
+        let target = staging.appendingPathComponent(relativePath)
+        guard (try? stage(relativePath, at: target)) != nil, link(existing.path, target.path) == 0 else { return false }
+        staged.withLock {
+            $0.made[relativePath] = made
+            $0.kept += 1
+        }
+        return true
+    }
+
+    /// Files rendered and files kept so far.
+    package var counts: (rendered: Int, kept: Int) {
+        staged.withLock { ($0.rendered, $0.kept) }
+    }
+
+    /// Records a staged path and makes its folder once.
+    private func stage(_ relativePath: String, at target: URL) throws {
         let folder = target.deletingLastPathComponent().path
         let top = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
         let needsFolder = staged.withLock {
@@ -119,14 +176,9 @@ package final class OutputFolder: Sendable {
             $0.files.insert(relativePath)
             return !$0.folders.contains(folder)
         }
-        do {
-            if needsFolder {
-                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                staged.withLock { _ = $0.folders.insert(folder) }
-            }
-            try Self.writeFile(data, to: target.path)
-        } catch {
-            throw ExportError(.output("cannot write \(target.path): \(Self.reason(error))"))
+        if needsFolder {
+            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            staged.withLock { _ = $0.folders.insert(folder) }
         }
     }
 
@@ -155,8 +207,7 @@ package final class OutputFolder: Sendable {
     /// Moves every staged file or folder into place, replacing the old one, and removes the staging folder.
     /// Returns the paths written, as the user gave the output folder.
     package func commit(displayRoot: String) throws(ExportError) -> [String] {
-        let (entries, files) = staged.withLock { ($0.entries, $0.files) }
-        let previous = OutputManifest.read(in: destination)
+        let (entries, files, made) = staged.withLock { ($0.entries, $0.files, $0.made) }
         if !force {
             let foreign = entries.flatMap { previous.foreignFiles(at: $0, in: destination) }
             if !foreign.isEmpty {
@@ -173,7 +224,8 @@ package final class OutputFolder: Sendable {
         // Both runs' files are Vitrine's while the entries are swapped: a run killed half-way must not leave the
         // next one believing the new files are the user's.
         do {
-            try OutputManifest(files: previous.files.union(files)).write(in: destination)
+            try OutputManifest(files: previous.files.union(files), made: previous.made.merging(made) { $1 })
+                .write(in: destination)
         } catch {
             throw ExportError(
                 .output("cannot write \(OutputManifest.fileName) in \(destination.path): \(Self.reason(error))"))
@@ -192,7 +244,7 @@ package final class OutputFolder: Sendable {
         }
         previous.removeFiles(outside: Set(entries), in: destination)
         do {
-            try OutputManifest(files: files).write(in: destination)
+            try OutputManifest(files: files, made: made).write(in: destination)
         } catch {
             throw ExportError(
                 .output("cannot write \(OutputManifest.fileName) in \(destination.path): \(Self.reason(error))"))

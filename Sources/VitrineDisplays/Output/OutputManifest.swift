@@ -3,15 +3,28 @@ import Foundation
 /// The files the last export wrote into an output folder, listed in `.vitrine-manifest`: the only files the
 /// next export may replace or remove. Anything else in the folder is the user's, and an export that would
 /// replace it stops and names it (unless told `--force`).
+///
+/// Each line is a path, and for a rendered page the fingerprint of what it was made from and its size: a
+/// re-run keeps a file whose fingerprint has not changed (and whose size is still the one written) instead of
+/// rendering it again.
 package struct OutputManifest: Sendable, Equatable {
     package static let fileName = ".vitrine-manifest"
-    static let header = "# vitrine manifest 1: the files the last export wrote here; anything else is yours"
+    static let header = "# vitrine manifest 2: the files the last export wrote here; anything else is yours"
+
+    /// What a rendered file was made from, and how many bytes it had.
+    package struct Made: Sendable, Equatable {
+        package var fingerprint: Fingerprint
+        package var size: Int
+    }
 
     /// Paths relative to the output folder, `/`-separated.
     package var files: Set<String>
+    /// The fingerprint and size of each rendered file.
+    package var made: [String: Made]
 
-    package init(files: Set<String>) {
+    package init(files: Set<String>, made: [String: Made] = [:]) {
         self.files = files
+        self.made = made
     }
 
     /// The folder's manifest; empty when it has none (a new folder, or one Vitrine never wrote).
@@ -19,14 +32,26 @@ package struct OutputManifest: Sendable, Equatable {
         guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else {
             return OutputManifest(files: [])
         }
-        let paths = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("#") }
-        // A hand-edited or hostile manifest must not point outside the folder.
-        return OutputManifest(files: Set(paths.filter(isSafe)))
+        var manifest = OutputManifest(files: [])
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let path = String(fields[0])
+            // A hand-edited or hostile manifest must not point outside the folder.
+            guard isSafe(path) else { continue }
+            manifest.files.insert(path)
+            if fields.count == 3, let fingerprint = Fingerprint(hex: fields[1]), let size = Int(fields[2]) {
+                manifest.made[path] = Made(fingerprint: fingerprint, size: size)
+            }
+        }
+        return manifest
     }
 
     /// Writes the manifest atomically: a temporary file, then one rename.
     func write(in folder: URL) throws {
-        let text = ([Self.header] + files.sorted()).joined(separator: "\n") + "\n"
+        let lines = files.sorted().map { path in
+            made[path].map { "\(path)\t\($0.fingerprint)\t\($0.size)" } ?? path
+        }
+        let text = ([Self.header] + lines).joined(separator: "\n") + "\n"
         let temporary = folder.appendingPathComponent(Self.fileName + ".tmp")
         try Data(text.utf8).write(to: temporary)
         guard rename(temporary.path, folder.appendingPathComponent(Self.fileName).path) == 0 else {
@@ -81,6 +106,6 @@ package struct OutputManifest: Sendable, Equatable {
     /// A relative path that stays inside the folder.
     static func isSafe(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
-            && !path.contains("\0")
+            && !path.contains("\0") && !path.contains("\t")
     }
 }

@@ -8,6 +8,9 @@ import VitrineTemplates
 package struct TemplateLibrary: Sendable {
     private let library: MustacheLibrary
     private let assets: [String: String]
+    /// What every page rendered with this library is made from besides its context: the Vitrine version and
+    /// the text of every template and asset (a changed partial changes every page).
+    package let fingerprint: Fingerprint
 
     /// - parameter directory: the user's template folder, or `nil` for the bundled templates only.
     package init(directory: String? = nil) throws(ExportError) {
@@ -18,7 +21,11 @@ package struct TemplateLibrary: Sendable {
         }
         var library = MustacheLibrary()
         var assets: [String: String] = [:]
+        var fingerprint = Fingerprint()
+        fingerprint.combine(VitrineVersion.current)
         for (path, text) in texts.sorted(by: { $0.key < $1.key }) {
+            fingerprint.combine(path)
+            fingerprint.combine(text)
             guard path.hasSuffix(".mustache") else {
                 assets[path] = text
                 continue
@@ -32,6 +39,19 @@ package struct TemplateLibrary: Sendable {
         }
         self.library = library
         self.assets = assets
+        self.fingerprint = fingerprint
+    }
+
+    /// Renders a page into the output folder, unless the file the last export made from the same templates and
+    /// context is still there: then that file is kept and nothing is rendered.
+    package func page(
+        _ name: String, _ context: [String: Any], to path: String, in folder: OutputFolder
+    ) throws(ExportError) {
+        var made = fingerprint
+        made.combine(name)
+        made.combine(context: context)
+        if folder.keep(path, fingerprint: made) { return }
+        try folder.write(Data(render(name, context).utf8), to: path, fingerprint: made)
     }
 
     /// Renders a template (`html/index.html`) with a view model.

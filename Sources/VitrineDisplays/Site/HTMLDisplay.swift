@@ -22,9 +22,9 @@ package struct HTMLDisplay: CatalogFileDisplay {
         let layout = SiteLayout(viewModel)
         try folder.write(templates.asset("html/style.css"), to: "assets/style.css")
         try folder.write(templates.asset("html/gallery.js"), to: "assets/gallery.js")
-        try folder.write(templates.render("html/index.html", layout.index()), to: "index.html")
+        try templates.page("html/index.html", layout.index(), to: "index.html", in: folder)
         for page in layout.letterPages() {
-            try folder.write(templates.render("html/letter.html", page.context), to: "letters/\(page.fileName)")
+            try templates.page("html/letter.html", page.context, to: "letters/\(page.fileName)", in: folder)
         }
         // An artist page and the detail pages of its objects are one job; jobs run on every core.
         let jobs = viewModel.sections.indices.flatMap { section in
@@ -37,13 +37,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
             let section = viewModel.sections[sectionIndex]
             let page = section.pages[pageIndex]
             do throws(ExportError) {
+                // A page whose context is what the last export rendered it from is kept, not rendered again.
                 let context = layout.artistPage(section, page)
-                try folder.write(templates.render("html/artist.html", context), to: "artists/\(page.fileName)")
+                try templates.page("html/artist.html", context, to: "artists/\(page.fileName)", in: folder)
                 for index in page.range {
-                    let context = layout.objectPage(section, index)
-                    try folder.write(
-                        templates.render("html/object.html", context),
-                        to: "objects/\(section.objects[index].pageName)")
+                    try templates.page(
+                        "html/object.html", layout.objectPage(section, index),
+                        to: "objects/\(section.objects[index].pageName)", in: folder)
                 }
             } catch {
                 failure.record(error)

@@ -27,7 +27,7 @@ import VitrineTestSupport
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: formats, templates: try TemplateLibrary())
         let written = try writer.displayCatalog(viewModel: model)
-        return (folder, written)
+        return (folder, written.paths)
     }
 
     // MARK: - Golden files

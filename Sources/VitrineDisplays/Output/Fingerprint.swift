@@ -1,0 +1,132 @@
+import Foundation
+import VitrineCore
+
+/// What a file was made from, as 128 bits: the templates, the Vitrine version and the page's view model. Two
+/// renderings with one fingerprint are the same bytes, so a re-run keeps the file it already has instead of
+/// rendering it again. Stable across runs and machines (Swift's `Hasher` is seeded per process; this is not):
+/// two 64-bit FNV-1a lanes with different bases.
+package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x6c62_272e_07bb_0142
+
+    package init() {}
+
+    /// Reads the 32 hex digits `description` writes.
+    package init?(hex: Substring) {
+        guard hex.utf8.count == 32, let first = UInt64(hex.prefix(16), radix: 16),
+            let second = UInt64(hex.suffix(16), radix: 16)
+        else { return nil }
+        self.first = first
+        self.second = second
+    }
+
+    package var description: String {
+        Self.hex(first) + Self.hex(second)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    package mutating func combine(byte: UInt8) {
+        first = (first ^ UInt64(byte)) &* 0x100_0000_01b3
+        second = (second ^ UInt64(byte)) &* 0x100_0000_01b3 ^ (second >> 29)
+    }
+
+    package mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes { combine(byte: byte) }
+        }
+        // A terminator: `ab` + `c` and `a` + `bc` differ.
+        combine(byte: 0xFF)
+    }
+
+    /// A file's bytes.
+    package mutating func combine(bytes data: Data) {
+        combine(data.count)
+        data.withUnsafeBytes { buffer in
+            for byte in buffer { combine(byte: byte) }
+        }
+    }
+
+    package mutating func combine(_ number: Int) {
+        var value = UInt64(bitPattern: Int64(number))
+        for _ in 0..<8 {
+            combine(byte: UInt8(truncatingIfNeeded: value))
+            value >>= 8
+        }
+    }
+
+    /// A template context: dictionaries (keys in order), arrays, strings, numbers and flags, each tagged with
+    /// its kind. Anything else is described, which is stable for the plain values Vitrine passes.
+    package mutating func combine(context value: Any) {
+        switch value {
+        case let text as String:
+            combine(byte: 1)
+            combine(text)
+        case let flag as Bool:
+            combine(byte: flag ? 2 : 3)
+        case let number as Int:
+            combine(byte: 4)
+            combine(number)
+        case let dictionary as [String: Any]:
+            combine(byte: 5)
+            combine(dictionary.count)
+            for key in dictionary.keys.sorted() {
+                combine(key)
+                combine(context: dictionary[key] as Any)
+            }
+        case let sections as [CatalogViewModel.DisplayedSection]:
+            combine(sections: sections)
+        case let catalog as CatalogViewModel:
+            combine(byte: 9)
+            for text in [catalog.title, catalog.subtitle, catalog.institution, catalog.sourceName] { combine(text) }
+            combine(catalog.objectCount)
+            combine(catalog.sectionCount)
+            combine(sections: catalog.sections)
+        case let array as [Any]:
+            combine(byte: 6)
+            combine(array.count)
+            for element in array { combine(context: element) }
+        default:
+            combine(byte: 7)
+            combine(String(describing: value))
+        }
+    }
+}
+
+extension Fingerprint {
+    /// The catalog view model's parts, field by field: what the Markdown templates are given.
+    package mutating func combine(sections: [CatalogViewModel.DisplayedSection]) {
+        combine(byte: 8)
+        combine(sections.count)
+        for section in sections {
+            for text in [section.name, section.slug, section.markdownAnchor, section.countLabel, section.letter] {
+                combine(text)
+            }
+            combine(byte: section.isUnknownMaker ? 2 : 3)
+            combine(section.pages.count)
+            for page in section.pages {
+                combine(page.fileName)
+                combine(page.range.lowerBound)
+                combine(page.range.upperBound)
+            }
+            combine(section.objects.count)
+            for object in section.objects {
+                for text in [
+                    object.id, object.title, object.maker, object.date, object.altText, object.thumbnailURL,
+                    object.imageURL, object.objectURL, object.thumbnail2xURL, object.largeImageURL, object.pageName,
+                    object.sectionPageName,
+                ] {
+                    combine(text)
+                }
+                for number in [object.thumbnailWidth, object.thumbnailHeight, object.largeWidth, object.largeHeight] {
+                    combine(number)
+                }
+                combine(byte: (object.hasDate ? 1 : 0) | (object.hasThumbnail ? 2 : 0) | (object.hasObjectURL ? 4 : 0))
+            }
+        }
+    }
+}
