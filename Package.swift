@@ -195,7 +195,9 @@ if Context.environment["VITRINE_BENCHMARKS"] != nil {
     package.targets.append(
         .executableTarget(
             name: "VitrineBenchmark",
-            dependencies: ["VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineScene", "VitrineMockMuseum"],
+            dependencies: [
+                "VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineScene", "VitrineStore", "VitrineMockMuseum",
+            ],
             path: "Benchmarks/VitrineBenchmark",
             swiftSettings: swiftSettings
         ))

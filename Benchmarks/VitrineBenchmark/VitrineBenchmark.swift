@@ -24,6 +24,17 @@ struct VitrineBenchmark {
             try parse(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "store" {
+            let missed = try StoreBenchmark.insert(objects: arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000)
+            if missed > 0 { exit(1) }
+            return
+        }
+        if arguments.first == "incremental" {
+            let records = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+            let missed = try await StoreBenchmark.incremental(records: records)
+            if missed > 0 { exit(1) }
+            return
+        }
         print("Vitrine \(VitrineVersion.current) benchmark, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var missed = 0
 
@@ -56,6 +67,10 @@ struct VitrineBenchmark {
 
         // 4. Throughput: 100 000 OAI-PMH records, no latency, the whole `vitrine export` in a process of its own.
         missed += try await throughput(records: 100_000)
+
+        // 5. The collection store: inserts against the harvest's rate; a night's 1% change against a full run.
+        missed += try StoreBenchmark.insert(objects: 100_000)
+        missed += try await StoreBenchmark.incremental(records: 100_000)
 
         print(missed == 0 ? "all targets met" : "\(missed) target(s) missed")
         if missed > 0 { exit(1) }
@@ -207,11 +222,11 @@ struct VitrineBenchmark {
         return met && process.terminationStatus == 0 ? 0 : 1
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         String(format: "%.2f", value)
     }
 }

@@ -10,6 +10,9 @@ package struct MetCollection: Sendable {
     package var throttledOnce: Set<Int> = []
     /// Objects (by number) whose first request gets a 200 with a non-JSON body.
     package var garbledOnce: Set<Int> = []
+    /// How the collection changes between harvests (`MockFaults.museumGeneration` says how many happened):
+    /// revised objects get a new title and `metadataDate`, deleted ones answer 404 and leave every list.
+    package var generations: [ChangeGeneration] = []
 
     package init(count: Int, missingEvery: Int = 17, throttledOnce: Set<Int> = [], garbledOnce: Set<Int> = []) {
         self.count = count
@@ -30,6 +33,31 @@ package struct MetCollection: Sendable {
 
     /// The department id of object `number` (1, 3 or 11).
     package static func department(_ number: Int) -> Int { [1, 3, 11][number % 3] }
+
+    /// The object numbers of `generation`, with the generation that last changed each (deleted ones left out).
+    func numbers(generation: Int) -> [(number: Int, changed: Int)] {
+        var changed: [Int: Int] = [:]
+        var deleted: Set<Int> = []
+        var next = count
+        for (offset, change) in generations.prefix(generation).enumerated() {
+            for number in change.revised { changed[number] = offset + 1 }
+            for number in change.deleted { deleted.insert(number) }
+            for number in next..<(next + change.added) { changed[number] = offset + 1 }
+            next += change.added
+        }
+        return (0..<next).filter { !deleted.contains($0) }.map { ($0, changed[$0] ?? 0) }
+    }
+
+    /// The server's `Date` in generation `generation`: a day later each time, at 10:00 UTC.
+    static func httpDate(generation: Int) -> String {
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        return "\(weekdays[generation % 7]), \(22 + generation) Nov 2026 10:00:00 GMT"
+    }
+
+    /// `metadataDate` of objects changed in `generation` (0: the bulk load).
+    static func metadataDate(generation: Int) -> String {
+        generation == 0 ? "2024-05-01T04:53:34.123Z" : "2026-11-\(21 + generation)T18:30:00.000Z"
+    }
 }
 
 struct MetHandler: MockHandler {
@@ -42,15 +70,26 @@ struct MetHandler: MockHandler {
         let prefix = "/public/collection"
         guard request.path.hasPrefix(prefix) else { return Self.notFound() }
         let path = String(request.path.dropFirst(prefix.count))
-        let numbers = Array(0..<collection.count)
+        let generation = await state.faults.museumGeneration
+        let versions = collection.numbers(generation: generation)
+        let changedIn = Dictionary(uniqueKeysWithValues: versions.map { ($0.number, $0.changed) })
+        let numbers = versions.map(\.number)
+        let date = ["Date": MetCollection.httpDate(generation: generation)]
         switch path {
+        case "/v1/departments":
+            return Self.json(200, ["departments": [["departmentId": 11, "displayName": "European Paintings"]]], date)
         case "/v1/objects":
             var listed = numbers
+            if let since = query["metadataDate"] {
+                listed = listed.filter {
+                    MetCollection.metadataDate(generation: changedIn[$0] ?? 0).prefix(10) >= since
+                }
+            }
             if let departments = query["departmentIds"] {
                 let wanted = Set(departments.split(separator: "|").compactMap { Int($0) })
                 listed = listed.filter { wanted.contains(MetCollection.department($0)) }
             }
-            return Self.json(200, ["total": listed.count, "objectIDs": listed.map(MetCollection.id)])
+            return Self.json(200, ["total": listed.count, "objectIDs": listed.map(MetCollection.id)], date)
         case "/v1/search":
             return MockResponse(status: 410, body: Data("Gone".utf8))
         case "/v1.1/search":
@@ -68,7 +107,7 @@ struct MetHandler: MockHandler {
             return Self.json(200, ["total": matches.count, "objectIDs": page.map(MetCollection.id)])
         default:
             guard path.hasPrefix("/v1/objects/"), let id = Int(path.dropFirst("/v1/objects/".count)),
-                (id - 436_000) % 3 == 0, (0..<collection.count).contains((id - 436_000) / 3)
+                (id - 436_000) % 3 == 0, let revision = changedIn[(id - 436_000) / 3]
             else { return Self.notFound() }
             let number = (id - 436_000) / 3
             if collection.throttledOnce.contains(number), await state.count("403-\(number)") == 0 {
@@ -82,12 +121,13 @@ struct MetHandler: MockHandler {
                     status: 200, headers: ["Content-Type": "text/html"], body: Data("Hello World".utf8))
             }
             if collection.isMissing(number) { return Self.notFound() }
-            return Self.json(200, Self.object(number))
+            return Self.json(200, Self.object(number, revision: revision))
         }
     }
 
-    static func object(_ number: Int) -> [String: Any] {
-        let object = SyntheticCollection.object(number)
+    static func object(_ number: Int, revision: Int = 0) -> [String: Any] {
+        var object = SyntheticCollection.object(number)
+        if revision > 0 { object.title += " (revision \(revision))" }
         let id = MetCollection.id(number)
         let file = "DT\(id).jpg"
         let copyrighted = MetCollection.isInCopyright(number)
@@ -109,7 +149,8 @@ struct MetHandler: MockHandler {
             "objectBeginDate": Int(object.date) ?? 0, "objectEndDate": Int(object.date) ?? 0,
             "medium": "Oil on canvas", "tags": NSNull(), "measurements": NSNull(),
             "objectURL": "https://www.metmuseum.org/art/collection/search/\(id)",
-            "metadataDate": "2024-05-01T04:53:34.123Z", "repository": "Metropolitan Museum of Art, New York, NY",
+            "metadataDate": MetCollection.metadataDate(generation: revision),
+            "repository": "Metropolitan Museum of Art, New York, NY",
             "GalleryNumber": "",
         ]
     }
@@ -118,10 +159,10 @@ struct MetHandler: MockHandler {
         json(404, ["message": "ObjectID not found"])
     }
 
-    static func json(_ status: Int, _ object: Any) -> MockResponse {
+    static func json(_ status: Int, _ object: Any, _ headers: [String: String] = [:]) -> MockResponse {
         MockResponse(
             status: status,
-            headers: ["Content-Type": "application/json"],
+            headers: headers.merging(["Content-Type": "application/json"]) { $1 },
             body: MockHTTP.json(object)
         )
     }

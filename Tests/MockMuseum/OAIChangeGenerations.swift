@@ -78,3 +78,19 @@ extension OAICollection {
         return object
     }
 }
+
+/// The listings one mock server has worked out: a 100,000-record listing is asked for 2,000 times, once a page.
+final class OAIListings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var listings: [String: [RecordVersion]] = [:]
+
+    func records(
+        of collection: OAICollection, generation: Int, from: String?, until: String?
+    ) -> [RecordVersion] {
+        let key = "\(generation)|\(from ?? "")|\(until ?? "")"
+        if let listed = lock.withLock({ listings[key] }) { return listed }
+        let listed = collection.records(generation: generation, from: from, until: until)
+        lock.withLock { listings[key] = listed }
+        return listed
+    }
+}

@@ -43,6 +43,7 @@ package struct OAICollection: Sendable {
 struct OAIPMHHandler: MockHandler {
     let collection: OAICollection
     let state: MockMuseumState
+    let listings = OAIListings()
 
     func handle(_ request: MockRequest) async throws -> MockResponse {
         await state.record(request)
@@ -59,7 +60,7 @@ struct OAIPMHHandler: MockHandler {
                 return error(request.origin, "badArgument", "resumptionToken is an exclusive argument")
             }
             let window = Self.window(of: token)
-            let listed = collection.records(generation: museum, from: window.from, until: window.until)
+            let listed = listings.records(of: collection, generation: museum, from: window.from, until: window.until)
             guard let number = Self.page(of: token), number > 0, number * collection.pageSize < listed.count,
                 !collection.expiredPages.contains(number), Self.generation(of: token) == generation
             else {
@@ -83,7 +84,7 @@ struct OAIPMHHandler: MockHandler {
         for date in [window.from, window.until].compactMap({ $0 }) where !isDatestamp(date) {
             return error(request.origin, "badArgument", "'\(date)' is not a datestamp of this repository's granularity")
         }
-        let listed = collection.records(generation: museum, from: window.from, until: window.until)
+        let listed = listings.records(of: collection, generation: museum, from: window.from, until: window.until)
         if query["set"] == "empty" || listed.isEmpty {
             return error(
                 request.origin, "noRecordsMatch",

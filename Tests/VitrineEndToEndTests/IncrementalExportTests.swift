@@ -101,6 +101,40 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(second.folder, fresh.folder, ignoringManifest: true)
     }
 
+    @Test func `The Met is asked for the objects changed since the last run; a full run finds deletions`()
+        async throws
+    {
+        var collection = MetCollection(count: 120, missingEvery: 0)
+        collection.generations = [ChangeGeneration(revised: [3, 40], deleted: [10], added: 2)]
+        let server = try await MockMuseum.met(collection)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .met, baseURL: server.metBaseURL)
+        let first = try await ExportHarness.run(configuration, store: store)
+        #expect(first.summary.summary.hasPrefix("vitrine: met: full run (0 changed, 0 deleted, 120 new)"))
+
+        await advance(server, to: 1)
+        await server.resetLog()
+        let incremental = try await ExportHarness.run(configuration, store: store)
+        let requests = await server.requests()
+        #expect(
+            incremental.summary.summary.hasPrefix(
+                "vitrine: met: incremental run, changes from 2026-11-22 to 2026-11-23 (2 changed, 0 deleted, 2 new)"))
+        // The clock, the list of changes, and the four changed objects: not 121 objects.
+        #expect(requests.count == 6)
+        #expect(requests.first == "/public/collection/v1/departments")
+        #expect(requests.contains("/public/collection/v1/objects?metadataDate=2026-11-22"))
+        #expect(
+            try CatalogChecks.row(String(MetCollection.id(3)), in: incremental.folder)?[1].hasSuffix("(revision 1)")
+                == true)
+
+        // The Met lists no deletions: a full run sees the withdrawn object gone, and then equals a fresh export.
+        let full = try await ExportHarness.run(configuration, store: store, full: true)
+        #expect(full.summary.summary.hasPrefix("vitrine: met: full run (0 changed, 1 deleted, 0 new)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(full.folder, fresh.folder)
+    }
+
     @Test func `a full run harvests every page again and finds nothing changed`() async throws {
         let server = try await MockMuseum.oaiPMH(Self.museum)
         defer { Task { await server.stop() } }

@@ -133,7 +133,7 @@ package final class OutputFolder: Sendable {
         let target = staging.appendingPathComponent(relativePath)
         do {
             try stage(relativePath, at: target)
-            try Self.writeFile(data, to: target.path)
+            try UnsyncedFile.write(data, to: target.path)
         } catch {
             throw ExportError(.output("cannot write \(target.path): \(Self.reason(error))"))
         }
@@ -179,23 +179,6 @@ package final class OutputFolder: Sendable {
         if needsFolder {
             try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             staged.withLock { _ = $0.folders.insert(folder) }
-        }
-    }
-
-    private static func writeFile(_ data: Data, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                offset += written
-            }
         }
     }
 

@@ -86,7 +86,7 @@ package struct FilePageCache: PageCache {
         do {
             try FileManager.default.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try entry.write(to: temporary)
+            try UnsyncedFile.write(entry, to: temporary.path)
             if rename(temporary.path, target.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
         } catch {
             // A cache that cannot be written only costs a later run a request.

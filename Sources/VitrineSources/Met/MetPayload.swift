@@ -24,6 +24,8 @@ enum MetPayload {
         var primaryImageSmall: String?
         var additionalImages: [String]?
         var objectURL: String?
+        /// When the museum last changed the record (`2023-02-07T04:46:49.237Z`).
+        var metadataDate: String?
 
         /// The common object. `primaryImage` and `primaryImageSmall` are `""` for works in copyright: then the
         /// first of `additionalImages`, then no image.
@@ -34,7 +36,8 @@ enum MetPayload {
                 maker: artistDisplayName,
                 date: objectDate.flatMap { $0.isEmpty ? nil : $0 },
                 image: image,
-                objectURL: objectURL.flatMap { $0.isEmpty ? nil : $0 }
+                objectURL: objectURL.flatMap { $0.isEmpty ? nil : $0 },
+                datestamp: metadataDate.flatMap { $0.isEmpty ? nil : $0 }
             )
         }
 

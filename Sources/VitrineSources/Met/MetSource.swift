@@ -34,6 +34,8 @@ package struct MetSource: CollectionSource {
     package let departments: String?
     /// Objects that count as one page for `--max-pages`.
     package let pageSize: Int
+    /// Only the objects changed since this day (`metadataDate=YYYY-MM-DD`): an incremental run.
+    package var changedSince: String?
     package var descriptor: SourceDescriptor { Self.descriptor }
 
     package init(
@@ -76,7 +78,9 @@ package struct MetSource: CollectionSource {
         switch page {
         case .token(nil):
             let objects = baseURL.appendingPathComponent("v1/objects")
-            url = try QueryString.url(objects, adding: departments.map { [("departmentIds", $0)] } ?? [])
+            var parameters = changedSince.map { [("metadataDate", $0)] } ?? []
+            if let departments { parameters.append(("departmentIds", departments)) }
+            url = try QueryString.url(objects, adding: parameters)
         case .number(let offset):
             guard let searchText else { throw .invalidRequest("The Met's object list is not paged") }
             var parameters = [("q", searchText)]
@@ -121,6 +125,8 @@ package struct MetSource: CollectionSource {
         switch page {
         case .object(let id):
             if response.status == 404 {
+                // Listed as changed and gone since: the object was withdrawn.
+                if changedSince != nil { return SourcePage(records: [.deleted(recordID: id)], continuation: .end) }
                 let message = (try? response.decodeJSON(MetPayload.Message.self).message) ?? nil
                 return SourcePage(
                     records: [.skipped(reason: "object \(id): \(message ?? "not found") (HTTP 404)")],
@@ -148,9 +154,10 @@ package struct MetSource: CollectionSource {
         default:
             let list = try response.decodeJSON(MetPayload.IDList.self)
             let ids = (list.objectIDs ?? []).map(\.value)
+            // The list's `Date` is where the next incremental run asks from.
             return SourcePage(
                 records: [], continuation: ids.isEmpty ? .end : .objects(ids, next: nil, pageSize: pageSize),
-                reportedTotal: list.total ?? ids.count)
+                reportedTotal: list.total ?? ids.count, serverTime: Self.serverDay(response))
         }
     }
 }

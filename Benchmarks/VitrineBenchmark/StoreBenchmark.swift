@@ -1,0 +1,172 @@
+import Foundation
+import VitrineCore
+import VitrineMockMuseum
+import VitrineStore
+
+/// The collection store's figures (issue 13): how fast it takes a harvest's objects, and what a night's change
+/// costs a user compared with a full export, each `vitrine export` timed as a process of its own.
+enum StoreBenchmark {
+    /// `vitrine-benchmark store [N]`: N objects shaped like the Rijksmuseum's, inserted into a new store (a first
+    /// harvest), then the same with 1% changed (a full run compared with the store), then read back.
+    static func insert(objects count: Int) throws -> Int {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-store-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteCollectionStore(
+            directory: folder, source: "rijksmuseum", collection: "rijksmuseum benchmark")
+        var objects = (0..<count).map(object)
+        let clock = ContinuousClock()
+
+        var start = clock.now
+        _ = try store.replaceAll(with: objects, state: StoreState(harvestedAt: "2026-11-22T10:00:00Z", harvests: 1))
+        let insert = VitrineBenchmark.seconds(clock.now - start)
+
+        for index in stride(from: 0, to: count, by: 100) { objects[index].title += " (revised)" }
+        start = clock.now
+        let changes = try store.replaceAll(with: objects, state: StoreState(harvests: 2))
+        let compare = VitrineBenchmark.seconds(clock.now - start)
+
+        start = clock.now
+        let read = try store.objects().count
+        let reading = VitrineBenchmark.seconds(clock.now - start)
+
+        let rate = Double(count) / insert
+        let met = rate >= 60_000 && read == count && changes.changed == (count + 99) / 100
+        print(
+            "store: \(count) objects into a new store in \(VitrineBenchmark.format(insert)) s = \(Int(rate)) objects/s "
+                + "(target ≥ 60000) \(met ? "met" : "MISSED"); a full run compared with it "
+                + "(\(changes.changed) changed) \(VitrineBenchmark.format(compare)) s = \(Int(Double(count) / compare)) "
+                + "objects/s; read back \(VitrineBenchmark.format(reading)) s = \(Int(Double(count) / reading)) objects/s"
+        )
+        return met ? 0 : 1
+    }
+
+    /// An object as the EDM mapper makes one.
+    private static func object(_ number: Int) -> ArtObject {
+        let makers = ["Rembrandt van Rijn", "Johannes Vermeer", "Judith Leyster", "葛飾北斎", "Frans Hals"]
+        return ArtObject(
+            id: "SK-A-\(number + 1)", title: "Study № \(number + 1) of a still life with a lemon",
+            maker: makers[number % 5],
+            date: String(1600 + number % 250),
+            image: ImageReference(
+                url: "https://iiif.micr.io/MX\(number)Q/full/max/0/default.jpg", width: 4_000, height: 3_000,
+                sizing: .iiif(service: "https://iiif.micr.io/MX\(number)Q", cachedWidths: [])),
+            objectURL: "https://www.rijksmuseum.nl/nl/collectie/SK-A-\(number + 1)",
+            recordID: "https://id.rijksmuseum.nl/2001\(number)", datestamp: "2026-06-09T10:19:51Z")
+    }
+
+    /// `vitrine-benchmark incremental [N]`: a museum of N records; the first `vitrine export` harvests it whole
+    /// into a new store and output folder; then 1% changes (0.5% revised, 0.25% deleted, 0.25% added) and the same
+    /// command runs again; a fresh export of the changed museum (no store) is the reference its output must equal.
+    static func incremental(records: Int) async throws -> Int {
+        var collection = OAICollection(count: records, pageSize: 50, deletedEvery: 0)
+        collection.generations = [
+            ChangeGeneration(
+                revised: Array(stride(from: 7, to: records, by: 200)),
+                deleted: Array(stride(from: 3, to: records, by: 400)),
+                added: records / 400)
+        ]
+        let museum = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await museum.stop() } }
+        await museum.setFaults(MockFaults(cacheResponses: true))
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-incremental-\(getpid())")
+        defer {
+            if ProcessInfo.processInfo.environment["VITRINE_KEEP"] == nil {
+                try? FileManager.default.removeItem(at: work)
+            }
+        }
+        let source = ["export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--quiet"]
+        let kept =
+            source + [
+                "--cache", work.appendingPathComponent("cache").path, "--output",
+                work.appendingPathComponent("site").path,
+            ]
+
+        let full = try await VitrineProcess.run(kept)
+        var faults = MockFaults(cacheResponses: true)
+        faults.museumGeneration = 1
+        await museum.setFaults(faults)
+        await museum.resetLog()  // and the answers kept from before the change
+        // `VITRINE_PROFILE=FILE`: the re-run is recorded by `perf record -g` into FILE.
+        let incremental = try await VitrineProcess.run(
+            kept, profile: ProcessInfo.processInfo.environment["VITRINE_PROFILE"])
+        let fresh = try await VitrineProcess.run(
+            source + ["--no-cache", "--output", work.appendingPathComponent("fresh").path])
+
+        let identical = try sameFiles(work.appendingPathComponent("site"), work.appendingPathComponent("fresh"))
+        let ratio = incremental.seconds / full.seconds
+        let pages = (full.pages, incremental.pages)
+        let pageShare = Double(pages.1) / Double(max(pages.0, 1))
+        let met =
+            ratio <= 0.25 && pageShare <= 0.05 && identical && [full, incremental, fresh].allSatisfy { $0.status == 0 }
+        print(
+            "incremental: \(records) records, 1% changed: full run \(VitrineBenchmark.format(full.seconds)) s "
+                + "(\(full.peakMB) MB, \(pages.0) pages), re-run \(VitrineBenchmark.format(incremental.seconds)) s "
+                + "(\(incremental.peakMB) MB, \(pages.1) pages) = \(VitrineBenchmark.format(ratio * 100))% of the time "
+                + "(target ≤ 25%), \(VitrineBenchmark.format(pageShare * 100))% of the pages (target ≤ 5%); output "
+                + "\(identical ? "byte-identical to" : "DIFFERENT from") a fresh export "
+                + "(\(VitrineBenchmark.format(fresh.seconds)) s) \(met ? "met" : "MISSED")")
+        print("  \(incremental.summary)")
+        return met ? 0 : 1
+    }
+
+    /// Whether two output folders hold the same files with the same bytes (their manifests aside).
+    private static func sameFiles(_ first: URL, _ second: URL) throws -> Bool {
+        func files(_ folder: URL) throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = walker?.nextObject() as? URL {
+                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+                let path = String(url.path.dropFirst(folder.path.count))
+                guard !path.hasSuffix(".vitrine-manifest"), !path.hasSuffix(".vitrine-lock") else { continue }
+                files[path] = try Data(contentsOf: url)
+            }
+            return files
+        }
+        let (left, right) = (try files(first), try files(second))
+        let differing = Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }.sorted()
+        if !differing.isEmpty {
+            print("  differing files: \(differing.count): \(differing.prefix(8).joined(separator: ", "))")
+        }
+        return differing.isEmpty
+    }
+}
+
+/// The built `vitrine` binary run as a user runs it, under GNU time for its wall time and peak memory.
+struct VitrineProcess {
+    var seconds: Double
+    var peakMB: Int
+    var status: Int32
+    /// The summary line.
+    var summary: String
+
+    /// Pages the summary says were read.
+    var pages: Int {
+        guard let match = summary.firstMatch(of: /([\d,]+) pages?,/) else { return 0 }
+        return Int(match.output.1.replacing(",", with: "")) ?? 0
+    }
+
+    static func run(_ arguments: [String], profile: String? = nil) async throws -> VitrineProcess {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("vitrine")
+        let timing = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-time-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: timing) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        let perf = profile.map { ["/usr/bin/perf", "record", "-F", "999", "-g", "-o", $0, "--"] } ?? []
+        process.arguments = ["-o", timing.path, "-f", "%e %M"] + perf + [binary.path] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = await Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
+        process.waitUntilExit()
+        let figures = (try? String(contentsOf: timing, encoding: .utf8))?.split(separator: " ") ?? []
+        let summary =
+            String(decoding: stderr, as: UTF8.self).split(separator: "\n")
+            .first { $0.hasPrefix("vitrine: ") }.map(String.init) ?? ""
+        return VitrineProcess(
+            seconds: figures.first.flatMap { Double($0) } ?? 0,
+            peakMB: (figures.dropFirst().first.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0)
+                / 1024,
+            status: process.terminationStatus, summary: summary)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writes a file with plain `write(2)` and no `fsync`: Foundation's `Data.write(to:)` syncs every file, which for
+/// thousands of pages or cache entries costs more than the writing (a 100,000-object gallery: 77 s against 34 s).
+/// Callers make the result safe: the page cache renames a temporary file into place and drops an entry that does
+/// not read; the output folder swaps a whole staged catalog in.
+package enum UnsyncedFile {
+    package static func write(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import VitrineCore
+
+/// Incremental runs: `/v1/objects?metadataDate=YYYY-MM-DD` lists the ids changed since a day. The Met has no
+/// `Identify`: its clock is the `Date` header of a small request (the departments). Ids it no longer lists are
+/// not reported as changed, so deletions are seen by a full run (`--full`), which the store compares.
+extension MetSource: IncrementalSource {
+    /// A search cannot be asked for changes.
+    package var listsChanges: Bool { query == nil && artist == nil }
+
+    package func clockRequest() throws(HarvestFailure) -> SourceRequest {
+        SourceRequest(
+            url: try QueryString.url(baseURL.appendingPathComponent("v1/departments"), adding: []),
+            headers: ["Accept": "application/json"])
+    }
+
+    package func clock(from response: SourceResponse) throws(HarvestFailure) -> ServerClock {
+        if let failure = self.failure(for: response) { throw failure }
+        guard let day = Self.serverDay(response) else {
+            throw .api(
+                "The Met's answer has no Date header, so Vitrine cannot tell which objects changed by its clock; "
+                    + "run with --full")
+        }
+        return ServerClock(now: day, daysOnly: true)
+    }
+
+    /// The day of the server's clock (`YYYY-MM-DD`, UTC) from a response's `Date` header.
+    static func serverDay(_ response: SourceResponse) -> String? {
+        guard let header = response.headers["date"], let date = HTTPDate.parse(header) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", day.year ?? 1970, day.month ?? 1, day.day ?? 1)
+    }
+
+    /// The Met takes no end date: changes after `until` are listed too, and asked for again next time.
+    package func changes(in window: ChangeWindow) -> any CollectionSource {
+        var changes = self
+        changes.changedSince = window.from
+        return changes
+    }
+}
