@@ -46,5 +46,18 @@ struct CacheCommand: ParsableCommand {
             let format = ISO8601DateFormatter()
             print("  oldest \(format.string(from: oldest)), newest \(format.string(from: newest))")
         }
+        // The collection stores live beside the pages; pruning pages never touches them.
+        let stores = folder.appendingPathComponent("stores")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: stores.path)) ?? []
+        let databases = files.filter { $0.hasSuffix(".sqlite") }.sorted()
+        let bytes = files.filter { !$0.hasSuffix(".lock") }.reduce(0) { total, name in
+            let size = try? FileManager.default.attributesOfItem(atPath: stores.appendingPathComponent(name).path)[
+                .size]
+            return total + ((size as? Int) ?? 0)
+        }
+        let storeMegabytes = (Double(bytes) / 1_048_576 * 10).rounded() / 10
+        print(
+            "collection stores: \(stores.path)\n  \(databases.count) \(databases.count == 1 ? "store" : "stores"), "
+                + "\(storeMegabytes) MB\(databases.isEmpty ? "" : ": " + databases.joined(separator: ", "))")
     }
 }

@@ -135,6 +135,35 @@ import VitrineTestSupport
         #expect(refused.stderr.contains("the page cache at \(file.path) cannot be written"))
     }
 
+    @Test func `a second vitrine export of the same collection asks only for its changes`() async throws {
+        var collection = OAICollection(count: 60)
+        collection.generations = [ChangeGeneration(revised: [1], added: 1)]
+        let museum = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await museum.stop() } }
+        let cache = try TemporaryFolder()
+        let output = try TemporaryFolder()
+        let export = [
+            "export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--cache", cache.path, "--output",
+            output.path, "--quiet",
+        ]
+        #expect(try await run(export).stderr.contains("vitrine: rijksmuseum: full run (0 changed, 0 deleted, 55 new)"))
+        var faults = MockFaults()
+        faults.museumGeneration = 1
+        await museum.setFaults(faults)
+        let again = try await run(export)
+        #expect(again.status == 0)
+        #expect(
+            again.stderr.contains(
+                "vitrine: rijksmuseum: incremental run, changes from 2026-11-22T10:00:00Z to 2026-11-23T10:00:00Z "
+                    + "(1 changed, 0 deleted, 1 new)"))
+        let shown = try await run(["cache", "--cache", cache.path])
+        #expect(shown.stdout.contains("collection stores: \(cache.path)/stores\n  1 store, "))
+        let offline = try await run(export + ["--offline"])
+        #expect(offline.stderr.contains("vitrine: rijksmuseum: from the collection store, no request"))
+        let conflicting = try await run(export + ["--offline", "--full"])
+        #expect(conflicting.status == 64)
+    }
+
     @Test func `vitrine sources tells each source's base URL, paging, key and filters`() async throws {
         let sources = try await run(["sources"])
         #expect(sources.status == 0)

@@ -49,6 +49,12 @@ extension CatalogViewModel.DisplayedObject: MustacheParent {
         case "imageURL": imageURL
         case "objectURL": objectURL
         case "hasObjectURL": hasObjectURL
+        case "thumbnail2xURL": thumbnail2xURL
+        case "largeImageURL": largeImageURL
+        case "largeWidth": largeWidth
+        case "largeHeight": largeHeight
+        case "pageName": pageName
+        case "sectionPageName": sectionPageName
         default: nil
         }
     }
