@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "VitrineSources",
             dependencies: ["VitrineCore"],
-            resources: [.embedInCode("Demo/pages")],
+            resources: [.embedInCode("Demo/pages"), .embedInCode("Demo/images")],
             swiftSettings: swiftSettings
         ),
         // The HTTP transport (AsyncHTTPClient): timeouts, same-host redirects, Basic authentication.

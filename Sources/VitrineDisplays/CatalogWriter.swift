@@ -1,3 +1,4 @@
+import Foundation
 import VitrineCore
 
 /// Writes every requested format into a staging folder, then moves them into place together: the
@@ -7,15 +8,24 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package let displays: [any CatalogFileDisplay]
     /// Replace files in the way even when Vitrine did not write them (`--force`).
     package let force: Bool
+    /// The bytes of a bundled file the catalogs show (the demo's pictures), by its path in the output folder.
+    package let bundledFile: @Sendable (String) -> [UInt8]?
 
-    package init(outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false) {
+    package init(
+        outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false,
+        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
+    ) {
         self.outputDirectory = outputDirectory
         self.displays = displays
         self.force = force
+        self.bundledFile = bundledFile
     }
 
     /// The displays for a set of formats, in the order given.
-    package init(outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary, force: Bool = false) {
+    package init(
+        outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary, force: Bool = false,
+        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
+    ) {
         let displays: [any CatalogFileDisplay] = formats.map { format in
             switch format {
             case .html: HTMLDisplay(templates: templates)
@@ -23,7 +33,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
             case .csv: CSVDisplay()
             }
         }
-        self.init(outputDirectory: outputDirectory, displays: displays, force: force)
+        self.init(outputDirectory: outputDirectory, displays: displays, force: force, bundledFile: bundledFile)
     }
 
     package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
@@ -31,6 +41,13 @@ package struct CatalogWriter: CatalogDisplayLogic {
         do {
             for display in displays {
                 try display.write(viewModel, to: folder)
+            }
+            // The pictures the catalogs link to relatively, written beside them.
+            for path in viewModel.bundledFiles {
+                guard let bytes = bundledFile(path) else {
+                    throw ExportError(.output("the source has no file \(path), which its objects show"))
+                }
+                try folder.write(Data(bytes), to: path)
             }
             let counts = folder.counts
             return WrittenCatalog(

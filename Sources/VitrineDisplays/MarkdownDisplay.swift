@@ -24,13 +24,29 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             let file = "\(group.stem).md"
             let countLabel = group.countLabel
             letters.append(["label": group.label, "file": file, "countLabel": countLabel])
+            // A letter's file is one folder down: bundled pictures are linked from there.
+            let sections = viewModel.bundledFiles.isEmpty ? group.sections : group.sections.map(Self.oneFolderDown)
             let context: [String: Any] = [
-                "title": viewModel.title, "label": group.label, "countLabel": countLabel, "sections": group.sections,
+                "title": viewModel.title, "label": group.label, "countLabel": countLabel, "sections": sections,
             ]
             // A letter whose sections did not change keeps its file.
             try templates.page("markdown/letter.md", context, to: "catalog/\(file)", in: folder)
         }
         let contents: [String: Any] = ["title": viewModel.title, "subtitle": viewModel.subtitle, "letters": letters]
         try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
+    }
+
+    /// A section whose bundled pictures are linked from `catalog/`.
+    private static func oneFolderDown(_ section: CatalogViewModel.DisplayedSection) -> CatalogViewModel.DisplayedSection
+    {
+        var section = section
+        for index in section.objects.indices {
+            section.objects[index].thumbnailURL = SiteLayout.located(section.objects[index].thumbnailURL, from: "../")
+            section.objects[index].thumbnail2xURL = SiteLayout.located(
+                section.objects[index].thumbnail2xURL, from: "../")
+            section.objects[index].imageURL = SiteLayout.located(section.objects[index].imageURL, from: "../")
+            section.objects[index].largeImageURL = SiteLayout.located(section.objects[index].largeImageURL, from: "../")
+        }
+        return section
     }
 }

@@ -59,7 +59,8 @@ package struct ExportScene: Sendable {
                 outputDirectory: settings.outputDirectory,
                 formats: settings.formats,
                 templates: try TemplateLibrary(directory: settings.templatesDirectory),
-                force: settings.force
+                force: settings.force,
+                bundledFile: { [source] in source.bundledFile(at: $0) }
             ),
             progressDisplay: environment.progressDisplay
                 ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)

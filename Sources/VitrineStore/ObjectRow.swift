@@ -61,6 +61,8 @@ enum ObjectRow {
                 separator: String(separator))
         case .imgix:
             return "imgix"
+        case .bundled:
+            return "bundled"
         case .fixed(let smallURL, let smallWidth):
             return ["fixed", smallURL ?? "", smallWidth.map(String.init) ?? ""].joined(separator: String(separator))
         }
@@ -75,6 +77,8 @@ enum ObjectRow {
             return .iiif(service: parts[1], cachedWidths: parts[2].split(separator: ",").compactMap { Int($0) })
         case "imgix":
             return .imgix
+        case "bundled":
+            return .bundled
         case "fixed" where parts.count == 3:
             return .fixed(smallURL: parts[1].isEmpty ? nil : parts[1], smallWidth: Int(parts[2]))
         default:

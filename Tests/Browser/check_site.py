@@ -4,8 +4,8 @@
 usage: check_site.py OUTPUT_FOLDER SCREENSHOT_FOLDER
 
 Checks: no console errors (images on hosts that cannot be reached are expected offline and shown as
-placeholders, so failed image loads are the one kind of message allowed); sections and cards visible; every
-<img> has alt text; search narrows the cards; a detail page shows its large image and prev/next links; dark
+placeholders, so failed image loads are the one kind of message allowed); sections and cards visible; the
+pictures the export wrote beside the gallery (the demo's) load and show; every <img> has alt text; search narrows the cards; a detail page shows its large image and prev/next links; dark
 mode applies; with JavaScript off the gallery still browses and the search box is absent. Saves screenshots
 (light, dark, narrow phone width, a detail page). Exits non-zero with one line per failure.
 """
@@ -60,6 +60,23 @@ def visible(driver, selector):
     return [element for element in driver.find_elements(By.CSS_SELECTOR, selector) if element.is_displayed()]
 
 
+def settled(driver):
+    """Waits until the images in view have loaded (or failed) and their fade-in has finished."""
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+        "const inView = [...document.images].filter(i => { const r = i.getBoundingClientRect();"
+        " return r.bottom > 0 && r.top < innerHeight; });"
+        " return inView.every(i => i.complete) &&"
+        " document.getAnimations().every(a => a.playState !== 'running');"))
+
+
+def shown_pictures(driver):
+    """Images in view that loaded from the export's own folder."""
+    return driver.execute_script(
+        "return [...document.images].filter(i => { const r = i.getBoundingClientRect();"
+        " return r.bottom > 0 && r.top < innerHeight && i.complete && i.naturalWidth > 0"
+        " && i.src.startsWith('file:'); }).length")
+
+
 def background(driver):
     return driver.execute_script("return getComputedStyle(document.body).backgroundColor")
 
@@ -87,6 +104,10 @@ def main():
         driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         time.sleep(0.5)
         driver.execute_script("window.scrollTo(0, 0)")
+        settled(driver)
+        bundled = (site / "images").is_dir()
+        if bundled:
+            check(shown_pictures(driver) >= 4, f"only {shown_pictures(driver)} pictures show on the index")
         driver.save_screenshot(str(shots / "gallery-light.png"))
 
         # Search narrows the cards.
@@ -110,6 +131,7 @@ def main():
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         check(background(driver) == DARK_BACKGROUND, f"dark background is {background(driver)}")
+        settled(driver)
         driver.save_screenshot(str(shots / "gallery-dark.png"))
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
@@ -126,6 +148,9 @@ def main():
         previous = visible(driver, "a[rel=prev]")
         following = visible(driver, "a[rel=next]")
         check(len(previous) == 1 and len(following) == 1, "the second object of a section lacks prev or next")
+        settled(driver)
+        if bundled:
+            check(shown_pictures(driver) == 1, "the detail page's picture does not show")
         driver.save_screenshot(str(shots / "object-light.png"))
         if following:
             here = driver.current_url
@@ -147,6 +172,7 @@ def main():
         check(len(visible(driver, "li.card")) > 0, "no card is visible at phone width")
         width = driver.execute_script("return document.documentElement.scrollWidth")
         check(width <= 390, f"the page scrolls sideways at phone width ({width} px)")
+        settled(driver)
         driver.save_screenshot(str(shots / "gallery-narrow.png"))
     finally:
         driver.quit()

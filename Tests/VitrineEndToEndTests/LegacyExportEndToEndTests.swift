@@ -138,4 +138,36 @@ import VitrineTestSupport
         #expect(
             run.summary.summary.hasPrefix("vitrine: demo: 14 pages, 320 objects, 33 sections, 1 duplicate, 0 skipped"))
     }
+
+    @Test func `the demo's pictures are written beside the gallery and linked from every page that shows them`()
+        async throws
+    {
+        let run = try await ExportHarness.run(SourceConfiguration(source: .demo))
+        let folder = run.folder
+        let pictures = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("images").path)
+        // Every object with an image has its picture, a small SVG of its own; none other is written.
+        let rows = try csvRows(folder.read("collection.csv"))
+        let shown = rows.filter { !$0[4].isEmpty }
+        #expect(pictures.count == Set(shown.map { $0[4] }).count)
+        #expect(pictures.count > 250)
+        for row in shown {
+            #expect(row[4] == "images/\(row[0].lowercased()).svg", "\(row[0])")
+            let svg = try folder.read(row[4])
+            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\""), "\(row[0])")
+            #expect(svg.utf8.count < 4_096)
+        }
+        // Linked relatively from each page's own folder; the thumbnail rules hold: never wider than the picture
+        // (480 px), its own aspect ratio, no srcset for a single rendition.
+        let index = try folder.read("index.html")
+        #expect(index.contains("<img src=\"images/demo-0015.svg\""))
+        let artist = try folder.read("artists/adriaen-van-ostade.html")
+        #expect(artist.contains("<img src=\"../images/demo-0015.svg\""))
+        #expect(!artist.contains("srcset=\"../images"))
+        let object = try folder.read("objects/demo-0015.html")
+        #expect(object.contains("src=\"../images/demo-0015.svg\""))
+        #expect(object.contains("width=\"480\""))
+        #expect(try folder.read("catalog.md").contains("](images/demo-0015.svg)"))
+        #expect(run.summary.written.contains("/images"))
+    }
 }

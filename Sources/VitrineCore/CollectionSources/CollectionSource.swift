@@ -22,6 +22,9 @@ package protocol CollectionSource: Sendable {
     /// travel while this page is parsed; `nil` when the source cannot tell early. It must agree with the
     /// `continuation` of the decoded page; if it does not, the early request is dropped.
     func peekNext(_ response: SourceResponse) -> PageCursor?
+    /// The bytes of a file the source bundles for the catalogs (an image whose sizing is `.bundled`), by its path
+    /// in the output folder; `nil` for every path of a source that bundles none.
+    func bundledFile(at path: String) -> [UInt8]?
 }
 
 extension CollectionSource {
@@ -31,6 +34,8 @@ extension CollectionSource {
     }
 
     package func peekNext(_ response: SourceResponse) -> PageCursor? { nil }
+
+    package func bundledFile(at path: String) -> [UInt8]? { nil }
 }
 
 /// An HTTP GET as a source describes it.

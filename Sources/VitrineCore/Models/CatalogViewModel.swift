@@ -15,6 +15,9 @@ package struct CatalogViewModel: Sendable, Equatable {
     package var sectionCount: Int
     /// Sections in catalog order: by maker name, case and accents ignored; unknown maker last.
     package var sections: [DisplayedSection]
+    /// Files the export writes beside the catalogs because objects show them (the demo's pictures), as paths
+    /// relative to the output folder, sorted. Every other image URL is absolute.
+    package var bundledFiles: [String] = []
 
     package init(
         title: String,

@@ -11,6 +11,9 @@ package struct ImageReference: Sendable, Equatable {
         case imgix
         /// Fixed renditions only: a smaller one when the source offers it.
         case fixed(smallURL: String?, smallWidth: Int?)
+        /// A file the export writes itself, beside the catalogs (the demo's pictures): `url` is its path relative
+        /// to the output folder (`images/demo-0001.svg`), and the source gives its bytes.
+        case bundled
     }
 
     /// The full-size image.

@@ -98,7 +98,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         }
         let objectCount = sections.reduce(0) { $0 + $1.objects.count }
         let descriptor = response.source
-        return CatalogViewModel(
+        var viewModel = CatalogViewModel(
             title: "\(descriptor.institution) collection",
             subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(known.count, "maker")), "
                 + "from the \(descriptor.name) source",
@@ -108,6 +108,14 @@ package struct ExportPresenter: ExportPresentationLogic {
             sectionCount: sections.count,
             sections: sections
         )
+        viewModel.bundledFiles = Set(
+            response.sections.lazy.flatMap(\.objects).compactMap { object -> String? in
+                guard let image = object.image, image.sizing == .bundled else { return nil }
+                let path = WebURL.filterBundledPath(image.url)
+                return path.isEmpty ? nil : path
+            }
+        ).sorted()
+        return viewModel
     }
 
     private func displayed(
@@ -164,13 +172,16 @@ package struct ExportPresenter: ExportPresentationLogic {
         var double = ""
         var large: ThumbnailSelector.Thumbnail?
         if let image = object.image {
+            // A bundled picture's URL is its path in the output folder; every other one must be a web address.
+            let filter: (String) -> String =
+                image.sizing == .bundled ? { WebURL.filterBundledPath($0) } : { WebURL.filter($0) }
             let candidate = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth)
-            if !WebURL.filter(candidate.url).isEmpty { thumbnail = candidate }
-            imageURL = WebURL.filter(ThumbnailSelector.fullImageURL(for: image))
+            if !filter(candidate.url).isEmpty { thumbnail = candidate }
+            imageURL = filter(ThumbnailSelector.fullImageURL(for: image))
             let twice = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth * 2)
-            if twice.url != candidate.url, twice.width > candidate.width { double = WebURL.filter(twice.url) }
+            if twice.url != candidate.url, twice.width > candidate.width { double = filter(twice.url) }
             let detail = ThumbnailSelector.thumbnail(for: image, width: Self.largeImageWidth)
-            if !WebURL.filter(detail.url).isEmpty { large = detail }
+            if !filter(detail.url).isEmpty { large = detail }
         }
         var alt = title
         if !maker.isEmpty { alt += ", \(maker)" }

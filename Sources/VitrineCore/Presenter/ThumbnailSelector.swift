@@ -36,6 +36,8 @@ package enum ThumbnailSelector {
                 return Thumbnail(url: smallURL, width: target, height: height(of: image, atWidth: target))
             }
             return Thumbnail(url: image.url, width: target, height: height(of: image, atWidth: target))
+        case .bundled:
+            return Thumbnail(url: image.url, width: target, height: height(of: image, atWidth: target))
         }
     }
 
@@ -43,7 +45,7 @@ package enum ThumbnailSelector {
     package static func fullImageURL(for image: ImageReference) -> String {
         switch image.sizing {
         case .googleImageHost: googleBase(image.url) + "=s0"
-        case .iiif, .imgix, .fixed: image.url
+        case .iiif, .imgix, .fixed, .bundled: image.url
         }
     }
 

@@ -16,6 +16,24 @@ package enum WebURL {
         return trimmed
     }
 
+    /// The path, if it is one the export may write a bundled file to and a catalog may link to relatively:
+    /// lower-case letters, digits, `-`, `_`, `.` and `/` between non-empty segments, no `..`, at most 200 bytes;
+    /// else the empty string.
+    package static func filterBundledPath(_ candidate: String?) -> String {
+        guard let path = candidate, !path.isEmpty, path.utf8.count <= 200, !path.hasPrefix("/"), !path.hasSuffix("/"),
+            path.utf8.allSatisfy({
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+                    || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+                    || $0 == UInt8(ascii: "/")
+            }),
+            !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+                $0.isEmpty || $0 == "." || $0 == ".."
+            })
+        else { return "" }
+        return path
+    }
+
     private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The scheme runs to the first colon: `http` or `https` in any case.
         var length = 0

@@ -178,10 +178,10 @@ struct SiteLayout: Sendable {
             "root": "../", "siteTitle": viewModel.title, "institution": viewModel.institution, "id": object.id,
             "title": object.title, "makerName": section.name, "date": object.date, "hasDate": object.hasDate,
             "altText": object.altText, "sectionPageName": object.sectionPageName,
-            "largeImageURL": object.largeImageURL, "largeWidth": object.largeWidth,
+            "largeImageURL": Self.located(object.largeImageURL, from: "../"), "largeWidth": object.largeWidth,
             "largeHeight": object.largeHeight, "hasLarge": !object.largeImageURL.isEmpty,
-            "objectURL": object.objectURL, "hasObjectURL": object.hasObjectURL, "imageURL": object.imageURL,
-            "hasImageURL": !object.imageURL.isEmpty,
+            "objectURL": object.objectURL, "hasObjectURL": object.hasObjectURL,
+            "imageURL": Self.located(object.imageURL, from: "../"), "hasImageURL": !object.imageURL.isEmpty,
         ]
         if index > 0 {
             let previous = section.objects[index - 1]
@@ -217,11 +217,18 @@ struct SiteLayout: Sendable {
     private func card(_ object: CatalogViewModel.DisplayedObject, root: String) -> [String: Any] {
         [
             "root": root, "id": object.id, "title": object.title, "date": object.date, "hasDate": object.hasDate,
-            "altText": object.altText, "thumbnailURL": object.thumbnailURL, "thumbnail2xURL": object.thumbnail2xURL,
+            "altText": object.altText, "thumbnailURL": Self.located(object.thumbnailURL, from: root),
+            "thumbnail2xURL": Self.located(object.thumbnail2xURL, from: root),
             "hasThumbnail2x": !object.thumbnail2xURL.isEmpty,
             "thumbnailWidth": object.thumbnailWidth, "thumbnailHeight": object.thumbnailHeight,
             "hasThumbnail": object.hasThumbnail, "pageName": object.pageName,
         ]
+    }
+
+    /// A URL as a page `root` away from the output folder links to it: web addresses as they are, a bundled
+    /// file's path (`images/demo-0001.svg`) with the way back to the top before it.
+    static func located(_ url: String, from root: String) -> String {
+        url.isEmpty || url.contains("://") ? url : root + url
     }
 
     /// `3 makers, 24 objects`.

@@ -24,7 +24,7 @@ package enum DemoCollection {
         isBundled: true
     )
 
-    /// The legacy Rijksmuseum source, pointed at the bundled pages.
+    /// The legacy Rijksmuseum source, pointed at the bundled pages, with the bundled pictures.
     package static func source(_ configuration: SourceConfiguration) throws(ExportError) -> any CollectionSource {
         if let pageSize = configuration.pageSize, pageSize != Self.pageSize {
             throw ExportError(
@@ -42,8 +42,9 @@ package enum DemoCollection {
         guard let url = URL(string: baseURL) else {
             throw ExportError(.configuration("bad demo base URL"), source: descriptor.name)
         }
-        return RijksmuseumLegacySource(
-            baseURL: url, culture: "en", key: nil, pageSize: pageSize, descriptor: descriptor)
+        return DemoSource(
+            pages: RijksmuseumLegacySource(
+                baseURL: url, culture: "en", key: nil, pageSize: pageSize, descriptor: descriptor))
     }
 
     /// Serves the bundled page files.

@@ -176,3 +176,38 @@ import VitrineTestSupport
         #expect(Slug.make(name) == slug)
     }
 }
+
+/// Bundled pictures (the demo's) are linked by their path in the output folder; nothing else is.
+@Suite struct BundledPictureTests {
+    @Test func `only a plain relative path inside the output folder is a bundled file's path`() {
+        #expect(WebURL.filterBundledPath("images/demo-0001.svg") == "images/demo-0001.svg")
+        for hostile in [
+            "", "/etc/passwd", "../secret.svg", "images/../../x.svg", "images//x.svg", "images/./x.svg",
+            "images/x.svg/", "javascript:alert(1)", "Images/X.svg", "images/x y.svg", "https://evil.example/x.svg",
+            String(repeating: "a", count: 201),
+        ] {
+            #expect(WebURL.filterBundledPath(hostile) == "", "\(hostile)")
+        }
+    }
+
+    @Test func `a bundled picture keeps its path and size rules; a web image cannot pose as one`() {
+        let presenter = ExportPresenter(
+            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
+        let bundled = ArtObject(
+            id: "D-1", title: "T", maker: "M",
+            image: ImageReference(url: "images/d-1.svg", width: 480, height: 600, sizing: .bundled))
+        let posing = ArtObject(
+            id: "D-2", title: "T", maker: "M",
+            image: ImageReference(
+                url: "images/d-2.svg", width: 480, height: 600, sizing: .fixed(smallURL: nil, smallWidth: nil)))
+        let model = presenter.makeViewModel(
+            response: Seeds.response([ArtistSection(maker: "M", objects: [bundled, posing])]))
+        let objects = model.sections[0].objects
+        #expect(objects[0].thumbnailURL == "images/d-1.svg")
+        #expect(objects[0].thumbnailWidth == 400 && objects[0].thumbnailHeight == 500)
+        #expect(objects[0].largeImageURL == "images/d-1.svg" && objects[0].largeWidth == 480)
+        #expect(objects[0].thumbnail2xURL.isEmpty)
+        #expect(objects[1].thumbnailURL.isEmpty && objects[1].imageURL.isEmpty)
+        #expect(model.bundledFiles == ["images/d-1.svg"])
+    }
+}
