@@ -64,7 +64,8 @@ struct ExportCommand: AsyncParsableCommand {
                 concurrency: harvestOptions.concurrency,
                 retries: harvestOptions.retries,
                 requestsPerSecond: harvestOptions.rate,
-                full: harvestOptions.full
+                full: harvestOptions.full,
+                chains: harvestOptions.chains
             ),
             formats: outputOptions.format.formats,
             outputDirectory: outputOptions.output,

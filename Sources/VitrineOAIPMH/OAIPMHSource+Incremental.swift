@@ -4,6 +4,12 @@ import VitrineSources
 
 /// Incremental harvests: `Identify` tells the server's clock and the granularity of `from`/`until`; a window of
 /// changes is the same `ListRecords` with `from` and `until` (deleted records included, as headers).
+extension OAIPMHSource: WindowedSource {
+    /// Chains at once per host unless raised with `--chains`: the Rijksmuseum's data service is asked for at most
+    /// 4 (its documentation asks harvesters to be gentle); any other repository for at most 4 as well.
+    package var chainCeiling: Int { 4 }
+}
+
 extension OAIPMHSource: IncrementalSource {
     /// With `--until` the collection is what stood at that date: a record changed since has left it, which only
     /// a full harvest sees.
@@ -35,7 +41,7 @@ extension OAIPMHSource: IncrementalSource {
         // The protocol's two granularities; a repository that names neither is asked by the day, which can only
         // ask for more than needed, never less.
         let seconds = parsed.identify.granularity == "YYYY-MM-DDThh:mm:ssZ"
-        return ServerClock(now: now, daysOnly: !seconds)
+        return ServerClock(now: now, daysOnly: !seconds, earliest: parsed.identify.earliestDatestamp)
     }
 
     package func changes(in window: ChangeWindow) -> any CollectionSource {

@@ -38,6 +38,22 @@ extension OAICollection {
         generation == 0 ? "2026-06-09T10:19:51Z" : "2026-11-\(21 + generation)T18:30:00Z"
     }
 
+    /// Where record `number` of the bulk load sits in time when datestamps are skewed.
+    static func skewedDatestamp(_ number: Int) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        switch number % 10 {
+        case 0:  // A re-index: one second.
+            return "2025-11-01T02:00:00Z"
+        case 1, 2, 3:  // Spread over two years from the earliest datestamp.
+            let day = (number * 7_919) % 730
+            let stamp = DateFormatting.day(fromEarliest: day)
+            return "\(stamp)T\(two(number % 24)):\(two(number % 60)):\(two((number / 7) % 60))Z"
+        default:  // The bulk load, spread over one day.
+            let second = (number * 37) % 86_400
+            return "2025-03-04T\(two(second / 3_600)):\(two(second % 3_600 / 60)):\(two(second % 60))Z"
+        }
+    }
+
     /// How many records exist (deleted ones included) in `generation`.
     func recordCount(generation: Int) -> Int {
         count + generations.prefix(generation).reduce(0) { $0 + $1.added }
@@ -57,7 +73,8 @@ extension OAICollection {
         }
         return (0..<next).compactMap { number in
             let (changed, deleted) = touched[number] ?? (0, isDeleted(number))
-            let stamp = Self.datestamp(generation: changed)
+            let stamp =
+                changed == 0 && skewedDatestamps ? Self.skewedDatestamp(number) : Self.datestamp(generation: changed)
             let compared = dayGranularity ? String(stamp.prefix(10)) : stamp
             // A bound by the day takes the whole day.
             if let from, compared.prefix(from.count) < from { return nil }
@@ -76,6 +93,23 @@ extension OAICollection {
             object.maker = makers[((object.maker.flatMap { makers.firstIndex(of: $0) } ?? 0) + 1) % makers.count]
         }
         return object
+    }
+}
+
+/// Days counted from the mock's earliest datestamp (2024-08-15), as `YYYY-MM-DD`.
+enum DateFormatting {
+    static func day(fromEarliest offset: Int) -> String {
+        let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var (year, month, day) = (2024, 8, 15 + offset)
+        while true {
+            let length = month == 2 && year % 4 == 0 ? 29 : lengths[month - 1]
+            guard day > length else { break }
+            day -= length
+            month += 1
+            if month > 12 { (month, year) = (1, year + 1) }
+        }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))"
     }
 }
 

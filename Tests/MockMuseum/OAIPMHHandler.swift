@@ -17,6 +17,15 @@ package struct OAICollection: Sendable {
     package var generations: [ChangeGeneration] = []
     /// `Identify` says `YYYY-MM-DD`: `from`/`until` take days only, and datestamps are days.
     package var dayGranularity = false
+    /// Datestamps as a real repository's bunch up: 60% on one bulk-load day, 30% spread over two years, 10% in
+    /// one second (a re-index); otherwise every record of the bulk load shares one datestamp.
+    package var skewedDatestamps = false
+    /// Leaves `completeListSize` out (it is optional).
+    package var omitCompleteListSize = false
+    /// Refuses `from` and `until` with `badArgument`, as some repositories do.
+    package var refusesDates = false
+    /// Pages (from 0) whose token is refused as expired the first time each is asked for, in every listing.
+    package var expiresOnce: Set<Int> = []
 
     package init(count: Int, pageSize: Int = 50, deletedEvery: Int = 11, errorStatus: Int = 200) {
         self.count = count
@@ -61,8 +70,10 @@ struct OAIPMHHandler: MockHandler {
             }
             let window = Self.window(of: token)
             let listed = listings.records(of: collection, generation: museum, from: window.from, until: window.until)
+            var once = false
+            if collection.expiresOnce.contains(Self.page(of: token) ?? -1) { once = await state.count(token) == 0 }
             guard let number = Self.page(of: token), number > 0, number * collection.pageSize < listed.count,
-                !collection.expiredPages.contains(number), Self.generation(of: token) == generation
+                !collection.expiredPages.contains(number), Self.generation(of: token) == generation, !once
             else {
                 return error(
                     request.origin, "badResumptionToken",
@@ -81,6 +92,9 @@ struct OAIPMHHandler: MockHandler {
                 "The metadata format identified by \(requested) is not supported.")
         }
         let window = (from: query["from"], until: query["until"])
+        if collection.refusesDates, window.from != nil || window.until != nil {
+            return error(request.origin, "badArgument", "from and until are not supported by this repository")
+        }
         for date in [window.from, window.until].compactMap({ $0 }) where !isDatestamp(date) {
             return error(request.origin, "badArgument", "'\(date)' is not a datestamp of this repository's granularity")
         }
@@ -113,7 +127,8 @@ struct OAIPMHHandler: MockHandler {
             <request verb="Identify">\(origin)/oai</request>
             <Identify><repositoryName>Mock Rijksmuseum</repositoryName><baseURL>\(origin)/oai</baseURL>\
             <protocolVersion>2.0</protocolVersion><adminEmail>mock@example.org</adminEmail>\
-            <earliestDatestamp>2026-06-09T10:19:51Z</earliestDatestamp><deletedRecord>persistent</deletedRecord>\
+            <earliestDatestamp>\(collection.skewedDatestamps ? "2024-08-15T13:51:17Z" : "2026-06-09T10:19:51Z")\
+            </earliestDatestamp><deletedRecord>persistent</deletedRecord>\
             <granularity>\(granularity)</granularity></Identify>
             </OAI-PMH>
             """)
@@ -171,9 +186,12 @@ struct OAIPMHHandler: MockHandler {
             let token =
                 OAICollection.token(page: page + 1) + filter + (generation == 0 ? "" : ".g\(generation)")
                 + (prefix == "oai_dc" ? "|dc" : "")
-            xml += "<resumptionToken completeListSize=\"\(listed.count)\" cursor=\"\(start)\">"
+            xml +=
+                collection.omitCompleteListSize
+                ? "<resumptionToken cursor=\"\(start)\">"
+                : "<resumptionToken completeListSize=\"\(listed.count)\" cursor=\"\(start)\">"
             xml += MockHTTP.escapeXML(token) + "</resumptionToken>\n"
-        } else if !collection.omitFinalToken {
+        } else if !collection.omitFinalToken, !collection.omitCompleteListSize {
             xml += "<resumptionToken completeListSize=\"\(listed.count)\" cursor=\"\(start)\"/>\n"
         }
         xml += "</ListRecords>\n</OAI-PMH>\n"

@@ -27,6 +27,13 @@ struct HarvestOptionGroup: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
+        help: ArgumentHelp(
+            "OAI-PMH: date windows harvested at once (default: --concurrency, at most 4 a repository; this raises it).",
+            valueName: "n"))
+    var chains: Int?
+
+    @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Retries of a throttled, failing (5xx) or dropped request.", valueName: "n"))
     var retries: Int = 5
 
@@ -86,6 +93,7 @@ struct HarvestOptionGroup: ParsableArguments {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1.") }
         if !(1...64).contains(concurrency) { throw ValidationError("--concurrency must be 1…64.") }
+        if let chains, !(1...64).contains(chains) { throw ValidationError("--chains must be 1…64.") }
         if let startPage, !(0...Self.highestStartPage).contains(startPage) {
             throw ValidationError("--start-page must be 0…\(Self.highestStartPage).")
         }

@@ -12,11 +12,64 @@ extension ExportInteractor {
         var window: ChangeWindow?
         var state: StoreState
         var notices: [String] = []
+        /// The span an OAI-PMH harvest is cut into date windows over, and how many run at once; `nil`: one chain.
+        var span: DateWindow?
+        var chains = 1
+    }
+
+    /// Decides the run (see `basePlan`), then whether its OAI-PMH listing is cut into date windows.
+    func plan(options: HarvestOptions) async throws(ExportError) -> RunPlan {
+        var plan = try await basePlan(options: options)
+        try await planWindows(&plan, options: options)
+        return plan
+    }
+
+    /// Windows for an OAI-PMH harvest of more than one chain at once: the span is the incremental window, or
+    /// [`--from` or the earliest datestamp, `--until` or the server's now] for a full one (kept in the store
+    /// before the first request, so a killed run asks for the same windows again).
+    private func planWindows(_ plan: inout RunPlan, options: HarvestOptions) async throws(ExportError) {
+        guard let windowed = plan.source as? any WindowedSource, options.maxPages == nil, plan.cacheMode != .offline
+        else { return }
+        // Windows only when asked for (`--chains N`): the planner still wastes a request per split on
+        // repositories whose datestamps bunch up (issue 14 goes on).
+        let chains = min(options.chains ?? 1, 64)
+        guard chains > 1 else { return }
+        if let window = plan.window {
+            plan.span = DateWindow(from: window.from, until: window.until, daysOnly: window.from.utf8.count == 10)
+        } else {
+            let clock: ServerClock
+            do {
+                clock = try await serverClock(windowed)
+            } catch {
+                plan.notices.append(
+                    "the repository's Identify could not be read (\(error.description)); harvested as one chain")
+                return
+            }
+            guard let from = windowed.from ?? clock.earliest else {
+                plan.notices.append(
+                    "the repository names no earliest datestamp in Identify; harvested as one chain")
+                return
+            }
+            var span = ChangeWindow(from: clock.formatted(from), until: clock.formatted(windowed.until ?? clock.now))
+            if let pending = plan.state.pending, pending.from == span.from {
+                // An earlier full run that did not finish: the same span gives the same windows, from the cache.
+                span = pending
+            } else {
+                try store?.begin(span)
+            }
+            plan.span = DateWindow(from: span.from, until: span.until, daysOnly: clock.daysOnly)
+            if plan.span == nil {
+                plan.notices.append(
+                    "the repository's datestamps (\(span.from) to \(span.until)) cannot be cut into windows; "
+                        + "harvested as one chain")
+            }
+        }
+        plan.chains = chains
     }
 
     /// Decides the run: from the store alone with `--offline`; only the changes since the last complete harvest
     /// when the source has a change feed and the store a harvest; else every page.
-    func plan(options: HarvestOptions) async throws(ExportError) -> RunPlan {
+    private func basePlan(options: HarvestOptions) async throws(ExportError) -> RunPlan {
         guard let store else { return RunPlan(source: source, cacheMode: cacheMode, state: StoreState()) }
         let state = try store.state()
         if cacheMode == .offline {
@@ -95,7 +148,8 @@ extension ExportInteractor {
             }
             return try store.apply(upserts: upserts, deletions: deletions, state: state)
         }
-        state.harvestedAt = run.serverTime
+        // A windowed harvest listed everything up to its span's end, by the server's clock.
+        state.harvestedAt = plan.span?.change.until ?? run.serverTime
         return try store.replaceAll(with: run.index.objects, state: state)
     }
 }
@@ -117,11 +171,24 @@ struct RunState {
         self.restartNotices = restartNotices
     }
 
+    /// Applies what the harvest hands over: a page, a measured total, or a restart.
+    mutating func receive(_ event: HarvestEvent, base: [ArtObject], incremental: Bool) {
+        switch event {
+        case .page(let reference, let page):
+            receive(page, at: reference, incremental: incremental)
+        case .measured(let total):
+            statistics.reportedTotal = total
+        case .restart(let notice):
+            // The worker starts over from the first page: what was read so far does not count.
+            self = RunState(base: base, restartNotices: restartNotices + [notice])
+        }
+    }
+
     /// Applies a page: objects join their sections (or replace their stored version), deleted records leave.
     mutating func receive(_ page: SourcePage, at reference: PageReference, incremental: Bool) {
         statistics.pages += 1
         if reference.index == 0 {
-            if let total = page.reportedTotal { statistics.reportedTotal = total }
+            if let total = page.reportedTotal, statistics.reportedTotal == nil { statistics.reportedTotal = total }
             serverTime = page.serverTime
         }
         if !page.notices.isEmpty { notices.append((reference, page.notices)) }

@@ -52,21 +52,16 @@ package struct ExportInteractor: ExportBusinessLogic {
         let counters = HarvestCounters()
         var run = RunState(base: plan.base)
         var lastReport = start
+        var windowNotices: [String] = []
 
         if let walked = plan.source {
             let worker = HarvestWorker(
                 source: walked, transport: transport, options: options, logger: logger, sleeper: sleeper,
                 cache: cache, cacheMode: plan.cacheMode, counters: counters,
                 onWait: { [presenter] in presenter.presentWait($0) })
-            try await worker.harvest { event in
-                guard case .page(let reference, let page) = event else {
-                    // The worker starts over from the first page: what was read so far does not count.
-                    if case .restart(let notice) = event {
-                        run = RunState(base: plan.base, restartNotices: run.restartNotices + [notice])
-                    }
-                    return
-                }
-                run.receive(page, at: reference, incremental: plan.window != nil)
+            let handle: (HarvestEvent) throws -> Void = { event in
+                run.receive(event, base: plan.base, incremental: plan.window != nil)
+                guard case .page = event else { return }
                 let now = clock.now
                 if now - lastReport >= progressInterval {
                     lastReport = now
@@ -77,6 +72,12 @@ package struct ExportInteractor: ExportBusinessLogic {
                             elapsed: Self.seconds(now - start), retries: counters.retries,
                             cacheHits: counters.cacheHits))
                 }
+            }
+            if let span = plan.span, let windowed = walked as? any WindowedSource {
+                let report = try await worker.harvestWindows(windowed, range: span, chains: plan.chains, handle)
+                windowNotices = report.notices
+            } else {
+                try await worker.harvest(handle)
             }
         }
 
@@ -106,7 +107,8 @@ package struct ExportInteractor: ExportBusinessLogic {
         statistics.warnings = run.warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }
             .map(\.1)
         statistics.notices =
-            plan.notices + run.restartNotices + run.notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
+            plan.notices + windowNotices + run.restartNotices
+            + run.notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
         statistics.requests = counters.requests
         statistics.cacheHits = counters.cacheHits
         statistics.retries = counters.retries

@@ -61,7 +61,8 @@ package struct SectionIndex: Sendable {
             kept[record] = Entry(object: object, place: place, section: section(of: object.maker))
             return .added
         }
-        if existing.place != .stored { duplicates += 1 }
+        // The same page handed over again (a window harvested again after its token expired) is no duplicate.
+        if existing.place != .stored, existing.place != place { duplicates += 1 }
         guard Self.wins(object, place, over: existing) else { return .kept }
         kept[record] = Entry(object: object, place: place, section: section(of: object.maker))
         return .replaced(existing.object)

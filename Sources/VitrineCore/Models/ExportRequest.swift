@@ -28,6 +28,9 @@ package struct HarvestOptions: Sendable, Equatable {
     package var jitter: @Sendable () -> Double
     /// Harvest every page even where the collection store could ask for the changes alone (`--full`).
     package var full: Bool
+    /// OAI-PMH date windows harvested at once, when the user says (`--chains`): may exceed the repository's
+    /// politeness ceiling. `nil`: `concurrency`, at most the ceiling.
+    package var chains: Int?
 
     package init(
         maxPages: Int? = nil,
@@ -35,7 +38,8 @@ package struct HarvestOptions: Sendable, Equatable {
         retries: Int = 5,
         requestsPerSecond: Double? = nil,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-        full: Bool = false
+        full: Bool = false,
+        chains: Int? = nil
     ) {
         self.maxPages = maxPages
         self.concurrency = concurrency
@@ -43,10 +47,11 @@ package struct HarvestOptions: Sendable, Equatable {
         self.requestsPerSecond = requestsPerSecond
         self.jitter = jitter
         self.full = full
+        self.chains = chains
     }
 
     package static func == (lhs: HarvestOptions, rhs: HarvestOptions) -> Bool {
         lhs.maxPages == rhs.maxPages && lhs.concurrency == rhs.concurrency && lhs.retries == rhs.retries
-            && lhs.requestsPerSecond == rhs.requestsPerSecond && lhs.full == rhs.full
+            && lhs.requestsPerSecond == rhs.requestsPerSecond && lhs.full == rhs.full && lhs.chains == rhs.chains
     }
 }

@@ -73,16 +73,30 @@ package protocol IncrementalSource: CollectionSource {
     func changes(in window: ChangeWindow) -> any CollectionSource
 }
 
+/// A source whose listing can be cut into date windows, each its own chain, harvested in parallel (OAI-PMH
+/// selective harvesting: `from`/`until` at the granularity `Identify` states).
+package protocol WindowedSource: IncrementalSource {
+    /// Chains at once this server is asked for at most, whatever `--concurrency` says (politeness), unless the
+    /// user raises it explicitly.
+    var chainCeiling: Int { get }
+    /// The span the user asked for (`--from`, `--until`), windowed inside it.
+    var from: String? { get }
+    var until: String? { get }
+}
+
 /// What a server says about its clock.
 package struct ServerClock: Sendable, Equatable {
     /// The server's time now, as it writes it (`2026-11-23T10:00:00Z`).
     package var now: String
     /// Whether the server takes only days (`YYYY-MM-DD`) in `from`/`until`.
     package var daysOnly: Bool
+    /// The oldest datestamp the repository holds (OAI-PMH `earliestDatestamp`), when it says.
+    package var earliest: String?
 
-    package init(now: String, daysOnly: Bool) {
+    package init(now: String, daysOnly: Bool, earliest: String? = nil) {
         self.now = now
         self.daysOnly = daysOnly
+        self.earliest = earliest
     }
 
     /// A time of the server's in the granularity it accepts: the day alone when it takes only days.

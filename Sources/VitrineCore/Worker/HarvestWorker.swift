@@ -57,6 +57,22 @@ package struct HarvestWorker: Sendable {
         self.slots = PrefetchSlots(limit: max(1, options.concurrency))
     }
 
+    /// A worker like `other` walking `source`: the same pacer, prefetch slots and counters, so windows walked in
+    /// parallel share one rate ceiling and one `--concurrency`.
+    init(sharing other: HarvestWorker, source: any CollectionSource, cacheMode: CacheMode) {
+        self.source = source
+        self.transport = other.transport
+        self.options = other.options
+        self.logger = other.logger
+        self.sleeper = other.sleeper
+        self.cache = other.cache
+        self.cacheMode = cacheMode
+        self.counters = other.counters
+        self.onWait = other.onWait
+        self.pacer = other.pacer
+        self.slots = other.slots
+    }
+
     /// Pages as a strategy hands them over, in any order, each with its place in the source's order.
     typealias Receive = (PageReference, SourcePage) throws -> Void
 
@@ -123,6 +139,8 @@ package enum HarvestEvent {
     /// Everything handed over so far is void: the harvest starts again from the first page (a chain resumed
     /// from the cache whose token the server no longer knows). `notice` says so, for the summary.
     case restart(notice: String)
+    /// How many records the whole listing holds, measured before its pages arrive (a windowed harvest).
+    case measured(total: Int)
 }
 
 /// How a pass over a source ended: every page read, or a chain stopped by a token the server no longer knows.

@@ -33,7 +33,8 @@ enum ExportHarness {
         timeouts: HTTPTimeouts = HTTPTimeouts(),
         store: TemporaryFolder? = nil,
         full: Bool = false,
-        output: TemporaryFolder? = nil
+        output: TemporaryFolder? = nil,
+        chains: Int? = nil
     ) async throws -> Run {
         let folder = try output ?? TemporaryFolder()
         let spy = CatalogDisplayLogicSpy()
@@ -43,7 +44,8 @@ enum ExportHarness {
         let settings = ExportSettings(
             source: configuration,
             harvest: HarvestOptions(
-                maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }, full: full),
+                maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }, full: full,
+                chains: chains),
             outputDirectory: folder.path,
             thumbnailWidth: thumbnailWidth,
             cache: cache.map { .custom($0, mode: cacheMode) } ?? .none,

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import VitrineMockMuseum
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineOAIPMH
+@testable import VitrineScene
+@testable import VitrineSources
+
+/// OAI-PMH in parallel date windows (issue 14): whatever the plan, the catalogs are the ones one chain writes.
+@Suite struct WindowedHarvestTests {
+    /// 2,000 records, 50 a page, datestamps bunched as a real repository's are.
+    static func skewed(_ configure: (inout OAICollection) -> Void = { _ in }) -> OAICollection {
+        var collection = OAICollection(count: 2_000, pageSize: 50)
+        collection.skewedDatestamps = true
+        configure(&collection)
+        return collection
+    }
+
+    /// One chain against `collection` (or `reference`, when the windowed run meets faults one chain cannot),
+    /// then 8 windows at once against `collection`.
+    private func exports(
+        _ collection: OAICollection, reference: OAICollection? = nil
+    ) async throws -> (serial: ExportHarness.Run, windowed: ExportHarness.Run, requests: [String]) {
+        let clean = try await MockMuseum.oaiPMH(reference ?? collection)
+        let server = try await MockMuseum.oaiPMH(collection)
+        defer {
+            Task {
+                await clean.stop(); await server.stop()
+            }
+        }
+        let serial = try await ExportHarness.run(
+            SourceConfiguration(source: .rijksmuseum, baseURL: clean.oaiBaseURL), concurrency: 1)
+        let windowed = try await ExportHarness.run(
+            SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL), concurrency: 8, chains: 8)
+        let requests = await server.requests()
+        // The same objects, counted alike.
+        #expect(
+            serial.summary.summary.split(separator: ",").dropFirst().prefix(2)
+                == windowed.summary.summary.split(separator: ",").dropFirst().prefix(2))
+        return (serial, windowed, requests)
+    }
+
+    @Test func `skewed datestamps are cut into windows and the catalogs equal one chain's`() async throws {
+        let (serial, windowed, requests) = try await exports(Self.skewed())
+        try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
+        #expect(
+            windowed.summary.notices.contains { $0.contains("date windows, up to 8 chains at once (2,000 records") })
+        // Identify, then windows: every listing request but the chains' continuations names its window.
+        #expect(requests.first == "/oai?verb=Identify")
+        let windows = requests.filter { $0.contains("from=") && $0.contains("until=") }
+        #expect(windows.count > 8)
+        #expect(windowed.summary.summary.contains("0 duplicates"))
+    }
+
+    @Test func `a repository without completeListSize is cut evenly and walked`() async throws {
+        let (serial, windowed, _) = try await exports(Self.skewed { $0.omitCompleteListSize = true })
+        try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
+        #expect(windowed.summary.notices.contains { $0.contains("no completeListSize") })
+    }
+
+    @Test func `a repository that refuses from and until is harvested as one chain, saying so`() async throws {
+        let (serial, windowed, _) = try await exports(Self.skewed { $0.refusesDates = true })
+        try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
+        #expect(windowed.summary.notices.contains { $0.contains("refused a date window") })
+    }
+
+    @Test func `records that all share one datestamp end in a one-second window, still whole`() async throws {
+        // The bulk load without skew: every record has the same datestamp second.
+        let (serial, windowed, _) = try await exports(OAICollection(count: 600, pageSize: 50))
+        try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
+    }
+
+    @Test func `a span of one second cannot be split and is one chain`() async throws {
+        let server = try await MockMuseum.oaiPMH(OAICollection(count: 300, pageSize: 50))
+        defer { Task { await server.stop() } }
+        let configuration = SourceConfiguration(
+            source: .rijksmuseum, baseURL: server.oaiBaseURL, from: "2026-06-09T10:19:51Z",
+            until: "2026-06-09T10:19:51Z")
+        let run = try await ExportHarness.run(configuration, concurrency: 8, chains: 8)
+        #expect(run.summary.notices.contains { $0.contains("every record shares one datestamp second") })
+        #expect(run.summary.summary.contains("273 objects"))
+    }
+
+    @Test func `a token that expires inside a window restarts that window alone`() async throws {
+        let (serial, windowed, requests) = try await exports(
+            Self.skewed { $0.expiresOnce = [2] }, reference: Self.skewed())
+        try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
+        #expect(windowed.summary.summary.contains("0 duplicates"))
+        // Only windows of three pages or more had their third page refused once; none started the whole
+        // harvest over.
+        #expect(requests.filter { $0 == "/oai?verb=Identify" }.count == 1)
+        #expect(!windowed.summary.notices.contains { $0.contains("started over from the first page") })
+    }
+
+    @Test func `an incremental run is windowed too and still equals a fresh export`() async throws {
+        let collection = Self.skewed {
+            $0.generations = [ChangeGeneration(revised: Array(stride(from: 5, to: 2_000, by: 40)), added: 30)]
+        }
+        let server = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        let first = try await ExportHarness.run(configuration, concurrency: 8, store: store, chains: 8)
+        #expect(first.summary.summary.contains("full run (0 changed, 0 deleted, 1,819 new)"))
+        var faults = MockFaults()
+        faults.museumGeneration = 1
+        await server.setFaults(faults)
+        let incremental = try await ExportHarness.run(configuration, concurrency: 8, store: store, chains: 8)
+        #expect(incremental.summary.summary.contains("incremental run, changes from 2026-11-22T10:00:00Z"))
+        // 50 revised, 4 of them deleted headers before (now objects again), and 30 added.
+        #expect(incremental.summary.summary.contains("(46 changed, 0 deleted, 34 new)"))
+        let fresh = try await ExportHarness.run(configuration, concurrency: 1)
+        try CatalogChecks.expectIdenticalFolders(incremental.folder, fresh.folder)
+    }
+}
