@@ -281,18 +281,17 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
 
     /// Takes the store's lock, or refuses when another export holds it.
     private static func lock(_ path: String, store: String) throws(ExportError) -> Int32 {
-        let descriptor = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ExportError(.store("cannot open \(path): \(String(cString: strerror(errno))); check --cache"))
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
+        switch FileLock.take(path) {
+        case .held(let descriptor):
+            return descriptor
+        case .unavailable(let reason):
+            throw ExportError(.store("cannot open \(path): \(reason); check --cache"))
+        case .busy:
             throw ExportError(
                 .store(
                     "another vitrine export is harvesting this collection (its store \(store) is in use); wait for "
                         + "it to finish"))
         }
-        return descriptor
     }
 
     /// The source's name as it may appear in a file name.
@@ -300,14 +299,11 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         String(source.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
     }
 
-    /// A stable 64-bit FNV-1a digest of the collection's name, in hex: one file per collection.
+    /// A stable 64-bit digest of the collection's name (the first half of its fingerprint), in hex: one file
+    /// per collection.
     static func digest(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var fingerprint = Fingerprint()
+        fingerprint.combine(text)
+        return String(fingerprint.description.prefix(16))
     }
 }

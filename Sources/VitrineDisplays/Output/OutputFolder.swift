@@ -79,18 +79,17 @@ package final class OutputFolder: Sendable {
     /// Takes the folder's lock, or says that another export holds it.
     private static func lock(_ folder: URL) throws(ExportError) -> Int32 {
         let path = folder.appendingPathComponent(lockName).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ExportError(.output("cannot open \(path): \(String(cString: strerror(errno)))"))
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
+        switch FileLock.take(path) {
+        case .held(let descriptor):
+            return descriptor
+        case .unavailable(let reason):
+            throw ExportError(.output("cannot open \(path): \(reason)"))
+        case .busy:
             throw ExportError(
                 .output(
                     "another vitrine export is writing into \(folder.path); wait for it to finish, or choose "
                         + "another --output"))
         }
-        return descriptor
     }
 
     /// Staging folders of runs that were killed (their process is gone): a static host or `rsync` would

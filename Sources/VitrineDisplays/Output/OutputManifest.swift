@@ -1,4 +1,5 @@
 import Foundation
+import VitrineCore
 
 /// The files the last export wrote into an output folder, listed in `.vitrine-manifest`: the only files the
 /// next export may replace or remove. Anything else in the folder is the user's, and an export that would

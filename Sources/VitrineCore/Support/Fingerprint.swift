@@ -1,10 +1,9 @@
 import Foundation
-import VitrineCore
 
-/// What a file was made from, as 128 bits: the templates, the Vitrine version and the page's view model. Two
-/// renderings with one fingerprint are the same bytes, so a re-run keeps the file it already has instead of
-/// rendering it again. Stable across runs and machines (Swift's `Hasher` is seeded per process; this is not):
-/// two 64-bit FNV-1a lanes with different bases.
+/// 128 bits that say what something was made from, the same on every run and machine (Swift's `Hasher` is
+/// seeded per process; this is not): two 64-bit FNV-1a lanes with different bases. The output manifest keeps one
+/// per file (the templates, the Vitrine version and the page's context; or a file's bytes), so a re-run keeps a
+/// file that would come out the same instead of rendering it again; the collection store names its file by one.
 package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x6c62_272e_07bb_0142
