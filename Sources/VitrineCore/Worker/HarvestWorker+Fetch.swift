@@ -18,7 +18,11 @@ extension HarvestWorker {
     /// Fetches and decodes one page, within the rate ceiling, through the cache, retrying transient failures
     /// by the retry policy. When the response names the next page of a chain before it is decoded, the next
     /// request is started at once and returned, so it travels while this page is parsed.
-    func fetchAhead(_ cursor: PageCursor) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
+    /// - parameter prefetching: whether to start the next page early (not for a page that may be dropped, such
+    ///   as the first page of a date window that may be cut).
+    func fetchAhead(
+        _ cursor: PageCursor, prefetching: Bool = true
+    ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
         let name = source.descriptor.name
         let request: SourceRequest
         do {
@@ -40,7 +44,7 @@ extension HarvestWorker {
                     return (SourcePage(records: [], continuation: .end), nil)
                 }
                 fromCache = fetched.fromCache
-                if let peeked = source.peekNext(fetched.response), slots.acquire() {
+                if prefetching, let peeked = source.peekNext(fetched.response), slots.acquire() {
                     next = Prefetch(cursor: peeked, slots: slots) { try await fetchAhead(peeked) }
                     // Let the next request leave before this page is parsed: the new task runs up to its first
                     // suspension (the request handed to the network) instead of queueing behind parsing.
@@ -95,6 +99,10 @@ extension HarvestWorker {
         request: SourceRequest
     ) async throws(ExportError) {
         let name = source.descriptor.name
+        // A request of a task that was cancelled (a prefetch whose page is no longer wanted) is not retried.
+        if Task.isCancelled {
+            throw ExportError(.harvest(failure), source: name, page: page, url: request.redactedURL)
+        }
         guard let delay = policy.delay(beforeRetry: retry, after: failure) else {
             var final = failure.isTransient && retry > 1 ? failure.givenUp(afterRetries: retry - 1) : failure
             if let asked = failure.retryAfter, asked > policy.maximumRetryAfter {

@@ -42,7 +42,8 @@ extension HarvestWorker {
         let first: SourcePage
         let prefetched: Prefetch?
         do {
-            (first, prefetched) = try await root.fetchAhead(.token(nil))
+            // The whole span is usually cut: its next page is not fetched ahead.
+            (first, prefetched) = try await root.fetchAhead(.token(nil), prefetching: chains == 1)
         } catch {
             // A repository that refuses `from`/`until` (badArgument) is harvested as one chain, as before.
             report.notices.append(
@@ -144,7 +145,9 @@ extension HarvestWorker {
     ) async throws -> [PlannedWindow]? {
         var walker = walking(windowed.changes(in: planned.window.change))
         for attempt in 0..<2 {
-            let (first, prefetched) = try await walker.fetchAhead(.token(nil))
+            // A window likely to be cut does not fetch its next page ahead (it would be dropped).
+            let mayBeCut = attempt == 0 && planned.measure && planned.estimate > target
+            let (first, prefetched) = try await walker.fetchAhead(.token(nil), prefetching: !mayBeCut)
             if attempt == 0, planned.measure, let size = first.reportedTotal, size > target,
                 planned.window.halves() != nil
             {
