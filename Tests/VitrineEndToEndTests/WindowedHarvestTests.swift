@@ -114,4 +114,41 @@ import VitrineTestSupport
         let fresh = try await ExportHarness.run(configuration, concurrency: 1)
         try CatalogChecks.expectIdenticalFolders(incremental.folder, fresh.folder)
     }
+
+    @Test func `a windowed harvest cut off part way resumes its windows from the page cache`() async throws {
+        let server = try await MockMuseum.oaiPMH(Self.skewed())
+        let clean = try await MockMuseum.oaiPMH(Self.skewed())
+        defer {
+            Task {
+                await server.stop(); await clean.stop()
+            }
+        }
+        let store = try TemporaryFolder()
+        let cache = try TemporaryFolder()
+        let pages = FilePageCache(directory: cache.url, timeToLive: 86_400)
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        // The server stops answering after 30 requests: Identify and some windows' pages got through.
+        await server.setFaults(MockFaults(outageAfter: 30, outageStatus: 404))
+        await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(
+                configuration, concurrency: 8, cache: pages, retries: 0, store: store, chains: 8)
+        }
+        let answered = Array(await server.requests().prefix(30))
+        // A day later by the server's clock (the records unchanged): only the span kept in the store gives the
+        // same windows again.
+        var later = MockFaults()
+        later.museumGeneration = 1
+        await server.setFaults(later)
+        await server.resetLog()
+        let resumed = try await ExportHarness.run(configuration, concurrency: 8, cache: pages, store: store, chains: 8)
+        let asked = await server.requests()
+        // The same span and so the same windows: nothing answered before is asked again but the clock.
+        let repeated = Set(asked).intersection(answered).subtracting(["/oai?verb=Identify"])
+        #expect(repeated.isEmpty, "asked again: \(repeated.sorted().prefix(3))")
+        let fromCache = resumed.summary.summary.firstMatch(of: /([\d,]+) from cache/).flatMap { Int($0.output.1) } ?? 0
+        #expect(fromCache >= 20)
+        let serial = try await ExportHarness.run(
+            SourceConfiguration(source: .rijksmuseum, baseURL: clean.oaiBaseURL), concurrency: 1)
+        try CatalogChecks.expectIdenticalFolders(resumed.folder, serial.folder)
+    }
 }

@@ -70,7 +70,7 @@ package struct ExportInteractor: ExportBusinessLogic {
                             source: source.descriptor.name, pages: run.statistics.pages,
                             objects: run.index.objectCount, reportedTotal: run.statistics.reportedTotal,
                             elapsed: Self.seconds(now - start), retries: counters.retries,
-                            cacheHits: counters.cacheHits))
+                            cacheHits: counters.cacheHits, windows: counters.windows))
                 }
             }
             if let span = plan.span, let windowed = walked as? any WindowedSource {

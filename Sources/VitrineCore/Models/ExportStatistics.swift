@@ -72,9 +72,12 @@ package struct HarvestProgress: Sendable, Equatable {
     package var elapsed: Double
     package var retries: Int
     package var cacheHits: Int
+    /// The date windows of a windowed OAI-PMH harvest, as they stand.
+    package var windows: WindowCounts?
 
     package init(
-        source: String, pages: Int, objects: Int, reportedTotal: Int?, elapsed: Double, retries: Int, cacheHits: Int
+        source: String, pages: Int, objects: Int, reportedTotal: Int?, elapsed: Double, retries: Int, cacheHits: Int,
+        windows: WindowCounts? = nil
     ) {
         self.source = source
         self.pages = pages
@@ -83,6 +86,7 @@ package struct HarvestProgress: Sendable, Equatable {
         self.elapsed = elapsed
         self.retries = retries
         self.cacheHits = cacheHits
+        self.windows = windows
     }
 }
 

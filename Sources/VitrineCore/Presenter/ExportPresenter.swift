@@ -63,6 +63,10 @@ package struct ExportPresenter: ExportPresentationLogic {
         if let total = progress.reportedTotal, rate > 0, total > progress.objects {
             parts.append("about \(NumberText.seconds(Double(total - progress.objects) / rate)) left")
         }
+        if let windows = progress.windows {
+            parts.append(
+                "date windows: \(windows.done) done, \(windows.running) running, \(windows.planned) planned")
+        }
         if progress.cacheHits > 0 { parts.append("\(NumberText.grouped(progress.cacheHits)) from cache") }
         if progress.retries > 0 { parts.append(retries(progress.retries)) }
         return "\(progress.source): " + parts.joined(separator: ", ")

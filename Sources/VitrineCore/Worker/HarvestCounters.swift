@@ -5,6 +5,7 @@ package final class HarvestCounters: Sendable {
         var cacheHits = 0
         var retries = 0
         var missing: [String] = []
+        var windows: WindowCounts?
     }
 
     private let counts = Locked(Counts())
@@ -24,4 +25,21 @@ package final class HarvestCounters: Sendable {
     func countCacheHit() { counts.withLock { $0.cacheHits += 1 } }
     func countRetry() { counts.withLock { $0.retries += 1 } }
     func countMissing(_ page: String) { counts.withLock { $0.missing.append(page) } }
+
+    /// Date windows of a windowed harvest, as they stand; `nil` for any other harvest.
+    package var windows: WindowCounts? { counts.withLock { $0.windows } }
+    func setWindows(_ windows: WindowCounts) { counts.withLock { $0.windows = windows } }
+}
+
+/// Where the date windows of a windowed harvest stand.
+package struct WindowCounts: Sendable, Equatable {
+    package var planned: Int
+    package var running: Int
+    package var done: Int
+
+    package init(planned: Int, running: Int, done: Int) {
+        self.planned = planned
+        self.running = running
+        self.done = done
+    }
 }

@@ -129,6 +129,7 @@ extension HarvestWorker {
                     }
                     running += 1
                 }
+                counters.setWindows(WindowCounts(planned: pending.count, running: running, done: walked))
                 guard running > 0, let produced = try await group.next() else { break }
                 running -= 1
                 if let split = produced { pending += split } else { walked += 1 }

@@ -18,6 +18,14 @@ import VitrineTestSupport
         let unknownTotal = HarvestProgress(
             source: "met", pages: 1, objects: 1, reportedTotal: nil, elapsed: 1, retries: 1, cacheHits: 0)
         #expect(ExportPresenter.progressLine(unknownTotal) == "met: 1 page, 1 object, 1 objects/s, 1 retry")
+        // A windowed OAI-PMH harvest says where its date windows stand.
+        let windowed = HarvestProgress(
+            source: "rijksmuseum", pages: 10, objects: 500, reportedTotal: 20_000, elapsed: 1, retries: 0, cacheHits: 0,
+            windows: WindowCounts(planned: 12, running: 8, done: 3))
+        #expect(
+            ExportPresenter.progressLine(windowed)
+                == "rijksmuseum: 10 pages, 500 of 20,000 objects (2.5%), 500 objects/s, about 39.0 s left, "
+                + "date windows: 3 done, 8 running, 12 planned")
     }
 
     @Test func `off a terminal progress is a plain line now and then; quiet prints none`() {
