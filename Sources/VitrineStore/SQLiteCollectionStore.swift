@@ -179,7 +179,7 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         try set(values, in: db)
     }
 
-    private static func set(_ values: [String: String], in db: Database) throws {
+    static func set(_ values: [String: String], in db: Database) throws {
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             try db.execute(sql: "INSERT OR REPLACE INTO harvest (name, value) VALUES (?, ?)", arguments: [name, value])
         }
@@ -219,91 +219,5 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         default:
             return error.message ?? "SQLite error \(error.resultCode.rawValue)"
         }
-    }
-
-    // MARK: - Opening
-
-    /// Why a file cannot be used as this collection's store.
-    private struct StoreRefusal: Error {
-        var reason: String
-    }
-
-    private static func open(_ file: URL, collection: String) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in
-            // Committed transactions survive a killed process; a power cut may lose the last one, never corrupt.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        let database: DatabaseQueue
-        do {
-            database = try DatabaseQueue(path: file.path, configuration: configuration)
-        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-            throw StoreRefusal(reason: damaged(error))
-        }
-        do {
-            try database.read { db in
-                let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-                guard application == StoreSchema.applicationID || (application == 0 && tables == 0) else {
-                    throw StoreRefusal(
-                        reason: "is an SQLite database of something else, not a Vitrine store; move it away, or "
-                            + "run with --full to replace it")
-                }
-                if try StoreSchema.migrator.hasBeenSuperseded(db) {
-                    throw StoreRefusal(
-                        reason: "was made by a newer version of Vitrine; use that version, or run with --full to "
-                            + "make it anew for this one")
-                }
-            }
-            try StoreSchema.migrator.migrate(database)
-            try database.write { db in
-                let stored = try String.fetchOne(db, sql: "SELECT value FROM harvest WHERE name = 'collection'")
-                if let stored, stored != collection {
-                    throw StoreRefusal(
-                        reason: "holds another collection (\(stored)); run with --full to make it anew for this one")
-                }
-                try set(["collection": collection], in: db)
-            }
-        } catch let refusal as StoreRefusal {
-            throw refusal
-        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-            throw StoreRefusal(reason: damaged(error))
-        }
-        return database
-    }
-
-    private static func damaged(_ error: DatabaseError) -> String {
-        "is damaged or not a Vitrine store (SQLite: \(error.message ?? "file is not a database")); move it away, "
-            + "or run with --full to make it anew"
-    }
-
-    /// Takes the store's lock, or refuses when another export holds it.
-    private static func lock(_ path: String, store: String) throws(ExportError) -> Int32 {
-        switch FileLock.take(path) {
-        case .held(let descriptor):
-            return descriptor
-        case .unavailable(let reason):
-            throw ExportError(.store("cannot open \(path): \(reason); check --cache"))
-        case .busy:
-            throw ExportError(
-                .store(
-                    "another vitrine export is harvesting this collection (its store \(store) is in use); wait for "
-                        + "it to finish"))
-        }
-    }
-
-    /// The source's name as it may appear in a file name.
-    private static func fileStem(_ source: String) -> String {
-        String(source.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
-    }
-
-    /// A stable 64-bit digest of the collection's name (the first half of its fingerprint), in hex: one file
-    /// per collection.
-    static func digest(_ text: String) -> String {
-        var fingerprint = Fingerprint()
-        fingerprint.combine(text)
-        return String(fingerprint.description.prefix(16))
     }
 }
