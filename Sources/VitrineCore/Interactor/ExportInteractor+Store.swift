@@ -12,59 +12,33 @@ extension ExportInteractor {
         var window: ChangeWindow?
         var state: StoreState
         var notices: [String] = []
-        /// The span an OAI-PMH harvest is cut into date windows over, and how many run at once; `nil`: one chain.
-        var span: DateWindow?
-        var chains = 1
+        /// Whether a long OAI-PMH list may be cut into date windows; `nil`: one chain.
+        var windowing: Windowing?
     }
 
     /// Decides the run (see `basePlan`), then whether its OAI-PMH listing is cut into date windows.
     func plan(options: HarvestOptions) async throws(ExportError) -> RunPlan {
         var plan = try await basePlan(options: options)
-        try await planWindows(&plan, options: options)
+        planWindows(&plan, options: options)
         return plan
     }
 
-    /// Windows for an OAI-PMH harvest of more than one chain at once: the span is the incremental window, or
-    /// [`--from` or the earliest datestamp, `--until` or the server's now] for a full one (kept in the store
-    /// before the first request, so a killed run asks for the same windows again).
-    private func planWindows(_ plan: inout RunPlan, options: HarvestOptions) async throws(ExportError) {
+    /// Whether a long OAI-PMH list may be cut into date windows, `--concurrency` chains at once (at most the
+    /// host's ceiling; `--chains` says exactly how many). The worker decides on the list's first page.
+    private func planWindows(_ plan: inout RunPlan, options: HarvestOptions) {
         guard let windowed = plan.source as? any WindowedSource, options.maxPages == nil, plan.cacheMode != .offline
         else { return }
-        // Windows only when asked for (`--chains N`): the planner still wastes a request per split on
-        // repositories whose datestamps bunch up (issue 14 goes on).
-        let chains = min(options.chains ?? 1, 64)
+        let chains = min(options.chains ?? min(options.concurrency, windowed.chainCeiling), 64)
         guard chains > 1 else { return }
-        if let window = plan.window {
-            plan.span = DateWindow(from: window.from, until: window.until, daysOnly: window.from.utf8.count == 10)
-        } else {
-            let clock: ServerClock
-            do {
-                clock = try await serverClock(windowed)
-            } catch {
-                plan.notices.append(
-                    "the repository's Identify could not be read (\(error.description)); harvested as one chain")
-                return
-            }
-            guard let from = windowed.from ?? clock.earliest else {
-                plan.notices.append(
-                    "the repository names no earliest datestamp in Identify; harvested as one chain")
-                return
-            }
-            var span = ChangeWindow(from: clock.formatted(from), until: clock.formatted(windowed.until ?? clock.now))
-            if let pending = plan.state.pending, pending.from == span.from {
-                // An earlier full run that did not finish: the same span gives the same windows, from the cache.
-                span = pending
-            } else {
-                try store?.begin(span)
-            }
-            plan.span = DateWindow(from: span.from, until: span.until, daysOnly: clock.daysOnly)
-            if plan.span == nil {
-                plan.notices.append(
-                    "the repository's datestamps (\(span.from) to \(span.until)) cannot be cut into windows; "
-                        + "harvested as one chain")
-            }
-        }
-        plan.chains = chains
+        // Only a full run's span is kept: an incremental run's window is kept already.
+        let store = plan.window == nil ? self.store : nil
+        plan.windowing = Windowing(
+            chains: chains, explicit: options.chains != nil, changes: plan.window,
+            unfinished: plan.window == nil ? plan.state.pending : nil,
+            record: { span in
+                // A full run's span, kept so that a run cut off part way asks for the same windows again.
+                try? store?.begin(span)
+            })
     }
 
     /// Decides the run: from the store alone with `--offline`; only the changes since the last complete harvest
@@ -149,7 +123,7 @@ extension ExportInteractor {
             return try store.apply(upserts: upserts, deletions: deletions, state: state)
         }
         // A windowed harvest listed everything up to its span's end, by the server's clock.
-        state.harvestedAt = plan.span?.change.until ?? run.serverTime
+        state.harvestedAt = run.span?.until ?? run.serverTime
         return try store.replaceAll(with: run.index.objects, state: state)
     }
 }
@@ -165,6 +139,10 @@ struct RunState {
     var touched: Set<ExactText> = []
     /// The server's clock on the first page: where the next incremental run starts.
     var serverTime: String?
+    /// The span a windowed harvest listed (its end is where the next incremental run starts).
+    var span: ChangeWindow?
+    /// What the harvest said about itself (date windows).
+    var harvestNotices: [String] = []
 
     init(base: [ArtObject], restartNotices: [String] = []) {
         for object in base { index.insert(object, at: .stored) }
@@ -178,9 +156,15 @@ struct RunState {
             receive(page, at: reference, incremental: incremental)
         case .measured(let total):
             statistics.reportedTotal = total
+        case .span(let span):
+            self.span = span
+        case .notice(let notice):
+            harvestNotices.append(notice)
         case .restart(let notice):
             // The worker starts over from the first page: what was read so far does not count.
+            let notices = harvestNotices
             self = RunState(base: base, restartNotices: restartNotices + [notice])
+            harvestNotices = notices
         }
     }
 

@@ -52,13 +52,12 @@ package struct ExportInteractor: ExportBusinessLogic {
         let counters = HarvestCounters()
         var run = RunState(base: plan.base)
         var lastReport = start
-        var windowNotices: [String] = []
 
         if let walked = plan.source {
             let worker = HarvestWorker(
                 source: walked, transport: transport, options: options, logger: logger, sleeper: sleeper,
                 cache: cache, cacheMode: plan.cacheMode, counters: counters,
-                onWait: { [presenter] in presenter.presentWait($0) })
+                onWait: { [presenter] in presenter.presentWait($0) }, windowing: plan.windowing)
             let handle: (HarvestEvent) throws -> Void = { event in
                 run.receive(event, base: plan.base, incremental: plan.window != nil)
                 guard case .page = event else { return }
@@ -73,12 +72,7 @@ package struct ExportInteractor: ExportBusinessLogic {
                             cacheHits: counters.cacheHits, windows: counters.windows))
                 }
             }
-            if let span = plan.span, let windowed = walked as? any WindowedSource {
-                let report = try await worker.harvestWindows(windowed, range: span, chains: plan.chains, handle)
-                windowNotices = report.notices
-            } else {
-                try await worker.harvest(handle)
-            }
+            try await worker.harvest(handle)
         }
 
         // `--offline` with a mistyped or empty `--cache` would otherwise write an empty catalog over a good one.
@@ -107,7 +101,7 @@ package struct ExportInteractor: ExportBusinessLogic {
         statistics.warnings = run.warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }
             .map(\.1)
         statistics.notices =
-            plan.notices + windowNotices + run.restartNotices
+            plan.notices + run.harvestNotices + run.restartNotices
             + run.notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
         statistics.requests = counters.requests
         statistics.cacheHits = counters.cacheHits

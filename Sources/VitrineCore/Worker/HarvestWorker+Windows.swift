@@ -6,81 +6,92 @@ import Logging
 /// says it is larger than the target is split in two (its first page is dropped, one request), down to one
 /// granule (a second, or a day), and the windows run `chains` at a time, largest first, each as fast as a
 /// single chain.
-extension HarvestWorker {
-    /// What a windowed harvest did, for the summary.
-    package struct WindowReport: Sendable, Equatable {
-        /// Records the whole span holds, as its first page said.
-        package var total: Int?
-        /// Windows walked to their end.
-        package var windows = 0
-        /// Chains run at once.
-        package var chains = 0
-        /// Why the harvest was not windowed, or how it was.
-        package var notices: [String] = []
+/// How a long OAI-PMH list may be cut into date windows, as the Interactor allows it.
+package struct Windowing: Sendable {
+    /// Chains at once.
+    package var chains: Int
+    /// Whether the user asked for windows (`--chains`): then a list whose size is unknown is cut too.
+    package var explicit: Bool
+    /// The span of an incremental run (its change window): the windows cut it; no `Identify` is needed.
+    package var changes: ChangeWindow?
+    /// The span a full run that did not finish recorded: used again when it starts where this one would.
+    package var unfinished: ChangeWindow?
+    /// Keeps a full run's span before its first window is asked for (the collection store).
+    package var record: @Sendable (ChangeWindow) -> Void
+
+    package init(
+        chains: Int, explicit: Bool, changes: ChangeWindow? = nil, unfinished: ChangeWindow? = nil,
+        record: @escaping @Sendable (ChangeWindow) -> Void = { _ in }
+    ) {
+        self.chains = chains
+        self.explicit = explicit
+        self.changes = changes
+        self.unfinished = unfinished
+        self.record = record
     }
 
+    /// Whether a list whose first page is this is long enough to cut: more than ten pages (a short list is one
+    /// chain, as it always was), or of unknown length when the user asked for windows.
+    func worthWindows(_ first: SourcePage) -> Bool {
+        guard chains > 1, case .next(.some) = first.continuation else { return false }
+        guard let total = first.reportedTotal else { return explicit }
+        return total > 10 * max(first.records.count, 1)
+    }
+
+    /// A window worth a chain of its own: a quarter of a chain's share, and at least ten pages.
+    func target(total: Int?, pageSize: Int) -> Int {
+        max(1, (total ?? 0) / (4 * chains), 10 * pageSize)
+    }
+}
+
+/// OAI-PMH in parallel date windows: a resumption-token chain is serial by protocol, but selective harvesting
+/// (`from`/`until`) makes any date window a chain of its own, and each window's first page says how many
+/// records it holds (`completeListSize`). A long list's first page measures it; the span is then cut into equal
+/// pieces, and a piece measured larger than the target is cut again, down to one granule (a second, or a day);
+/// the windows run `chains` at a time, largest first, each as fast as a single chain.
+extension HarvestWorker {
     /// A window still to walk, with what is known of its size.
     struct PlannedWindow: Sendable {
         var window: DateWindow
-        /// Records it holds, as measured (or half its parent's, until measured).
+        /// Records it holds, as measured (or its share of its parent's, until measured).
         var estimate: Int
-        /// Whether its first page decides whether to split it.
+        /// Whether its first page decides whether to cut it.
         var measure: Bool
     }
 
-    /// Harvests the span `range` of `windowed` in date windows, handing every page over as it arrives (in any
-    /// order, each with a place that is the same whatever the concurrency: windows are numbered by their start).
-    /// Falls back to one chain, saying why, when the span cannot be cut (no `completeListSize`, records that
-    /// share a datestamp, a repository that refuses `from`/`until`).
-    package func harvestWindows(
-        _ windowed: any WindowedSource, range: DateWindow, chains requested: Int,
-        _ receive: (HarvestEvent) throws -> Void
-    ) async throws -> WindowReport {
-        let chains = max(1, requested)
-        var report = WindowReport(chains: chains)
-        let root = walking(windowed.changes(in: range.change))
-        let first: SourcePage
-        let prefetched: Prefetch?
-        do {
-            // The whole span is usually cut: its next page is not fetched ahead.
-            (first, prefetched) = try await root.fetchAhead(.token(nil), prefetching: chains == 1)
-        } catch {
-            // A repository that refuses `from`/`until` (badArgument) is harvested as one chain, as before.
-            report.notices.append(
-                "the repository refused a date window (\(error.description)); harvested as one chain instead")
-            try await walking(windowed).harvest(receive)
-            return report
+    /// A window's first request failed: the repository may not take `from`/`until` at all.
+    struct WindowRefused: Error {
+        var failure: any Error
+    }
+
+    /// Harvests a long list in date windows, its first page (`first`, not handed over) having measured it.
+    /// Returns `false`, handing nothing over, when the span cannot be cut (one granule, no earliest datestamp, an
+    /// unreadable `Identify`); the caller walks one chain then.
+    func harvestWindows(
+        _ windowed: any WindowedSource, _ windowing: Windowing, first: SourcePage,
+        _ events: (HarvestEvent) throws -> Void
+    ) async throws -> Bool {
+        guard let (range, span) = try await span(of: windowed, windowing, events) else { return false }
+        guard range.halves() != nil else {
+            try events(
+                .notice("the span \(span.from) to \(span.until) is one \(range.daysOnly ? "day" : "second"): one chain")
+            )
+            return false
         }
-        report.total = first.reportedTotal
-        if let total = first.reportedTotal { try receive(.measured(total: total)) }
-        let target = max(1, (first.reportedTotal ?? 0) / (4 * chains))
-        var planned: [PlannedWindow]
-        if first.reportedTotal == nil, chains > 1, range.halves() != nil {
-            // No completeListSize: cut the span evenly and measure each window by walking it.
-            prefetched?.cancel()
-            planned = range.pieces(4 * chains).map { PlannedWindow(window: $0, estimate: 0, measure: false) }
-            report.notices.append(
-                "the repository does not say how many records a window holds (no completeListSize): the span was "
-                    + "cut into \(planned.count) equal date windows")
-        } else if let total = first.reportedTotal, total > target, chains > 1, range.halves() != nil {
-            prefetched?.cancel()
+        windowing.record(span)
+        try events(.span(span))
+        let chains = windowing.chains
+        let target = windowing.target(total: first.reportedTotal, pageSize: first.records.count)
+        let planned: [PlannedWindow]
+        if let total = first.reportedTotal {
+            try events(.measured(total: total))
             planned = Self.split(range, size: total, target: target, chains: chains)
         } else {
-            // Small enough, one granule, or one chain asked for: the root is walked as it is.
-            try receive(.page(PageReference(index: 0, cursor: .token(nil)), first))
-            let end = try await walkChain(
-                root, range: range, window: range, first: first, prefetched: prefetched,
-                yield: { try receive(.page($0, $1)) })
-            if case .tokenExpired(let message, let page) = end {
-                throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
-            }
-            report.windows = 1
-            if range.halves() == nil, (first.reportedTotal ?? 0) > target, chains > 1 {
-                report.notices.append(
-                    "every record shares one datestamp \(range.daysOnly ? "day" : "second"), so the harvest is one chain"
-                )
-            }
-            return report
+            planned = range.pieces(4 * chains).map { PlannedWindow(window: $0, estimate: 0, measure: false) }
+            try events(
+                .notice(
+                    "the repository does not say how many records a window holds (no completeListSize): the span "
+                        + "was cut into \(planned.count) equal date windows"))
         }
 
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: (PageReference, SourcePage).self)
@@ -97,16 +108,65 @@ extension HarvestWorker {
             }
         }
         do {
-            for try await (reference, page) in stream { try receive(.page(reference, page)) }
+            for try await (reference, page) in stream { try events(.page(reference, page)) }
+        } catch let refused as WindowRefused {
+            // A repository that refuses `from`/`until` (badArgument): what arrived is void, one chain instead.
+            scheduler.cancel()
+            try events(
+                .restart(
+                    notice: "the repository refused a date window (\(refused.failure)); harvested as one chain instead")
+            )
+            let chain = walking(windowed)
+            if case .tokenExpired(let message, let page) = try await chain.harvestOnce(events) {
+                throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
+            }
+            return true
         } catch {
             scheduler.cancel()
             throw error
         }
-        report.windows = try await scheduler.value
-        report.notices.append(
-            "harvested in \(report.windows) date windows, up to \(chains) chains at once"
-                + (first.reportedTotal.map { " (\(NumberText.grouped($0)) records in the span)" } ?? ""))
-        return report
+        let walked = try await scheduler.value
+        try events(
+            .notice(
+                "harvested in \(walked) date windows, up to \(chains) chains at once"
+                    + (first.reportedTotal.map { " (\(NumberText.grouped($0)) records in the span)" } ?? "")))
+        return true
+    }
+
+    /// The span to cut: an incremental run's window; else [`--from` or the earliest datestamp, `--until` or the
+    /// server's now] by `Identify` (or the span an unfinished run recorded, when it starts there too). `nil`,
+    /// with a notice, when there is none.
+    private func span(
+        of windowed: any WindowedSource, _ windowing: Windowing, _ events: (HarvestEvent) throws -> Void
+    ) async throws -> (DateWindow, ChangeWindow)? {
+        if let changes = windowing.changes {
+            return DateWindow(from: changes.from, until: changes.until, daysOnly: changes.from.utf8.count == 10)
+                .map { ($0, changes) }
+        }
+        let clock: ServerClock
+        do {
+            let request = try windowed.clockRequest()
+            clock = try await fetchUncached(request, page: "Identify") { response throws(HarvestFailure) in
+                try windowed.clock(from: response)
+            }
+        } catch {
+            try events(.notice("the repository's Identify could not be read (\(error)); harvested as one chain"))
+            return nil
+        }
+        guard let from = windowed.from ?? clock.earliest else {
+            try events(.notice("the repository names no earliest datestamp in Identify; harvested as one chain"))
+            return nil
+        }
+        var span = ChangeWindow(from: clock.formatted(from), until: clock.formatted(windowed.until ?? clock.now))
+        if let unfinished = windowing.unfinished, unfinished.from == span.from {
+            // A run that did not finish: the same span gives the same windows, whose pages the cache holds.
+            span = unfinished
+        }
+        guard let range = DateWindow(from: span.from, until: span.until, daysOnly: clock.daysOnly) else {
+            try events(.notice("the span \(span.from) to \(span.until) cannot be cut into windows; one chain"))
+            return nil
+        }
+        return (range, span)
     }
 
     /// Runs the planned windows, `chains` at a time, largest first; a window measured larger than `target` is
@@ -148,7 +208,15 @@ extension HarvestWorker {
         for attempt in 0..<2 {
             // A window likely to be cut does not fetch its next page ahead (it would be dropped).
             let mayBeCut = attempt == 0 && planned.measure && planned.estimate > target
-            let (first, prefetched) = try await walker.fetchAhead(.token(nil), prefetching: !mayBeCut)
+            let first: SourcePage
+            let prefetched: Prefetch?
+            do {
+                (first, prefetched) = try await walker.fetchAhead(.token(nil), prefetching: !mayBeCut)
+            } catch {
+                // The repository's own error to a first request (badArgument): it may not take `from`/`until`.
+                if attempt == 0, case .harvest(.api) = error.reason { throw WindowRefused(failure: error) }
+                throw error
+            }
             if attempt == 0, planned.measure, let size = first.reportedTotal, size > target,
                 planned.window.halves() != nil
             {

@@ -29,6 +29,8 @@ package struct HarvestWorker: Sendable {
     package let counters: HarvestCounters
     /// Told of every pause before a retry, while it lasts.
     package let onWait: @Sendable (HarvestWait) -> Void
+    /// How a long OAI-PMH chain may be cut into date windows; `nil`: never (and for a window's own walker).
+    package let windowing: Windowing?
     let pacer: RequestPacer?
     let slots: PrefetchSlots
 
@@ -41,7 +43,8 @@ package struct HarvestWorker: Sendable {
         cache: (any PageCache)? = nil,
         cacheMode: CacheMode = .use,
         counters: HarvestCounters = HarvestCounters(),
-        onWait: @escaping @Sendable (HarvestWait) -> Void = { _ in }
+        onWait: @escaping @Sendable (HarvestWait) -> Void = { _ in },
+        windowing: Windowing? = nil
     ) {
         self.source = source
         self.transport = transport
@@ -52,6 +55,7 @@ package struct HarvestWorker: Sendable {
         self.cacheMode = cacheMode
         self.counters = counters
         self.onWait = onWait
+        self.windowing = windowing
         let rate = options.requestsPerSecond ?? source.descriptor.requestsPerSecond
         self.pacer = rate.flatMap { $0 > 0 ? RequestPacer(requestsPerSecond: $0) : nil }
         self.slots = PrefetchSlots(limit: max(1, options.concurrency))
@@ -69,6 +73,7 @@ package struct HarvestWorker: Sendable {
         self.cacheMode = cacheMode
         self.counters = other.counters
         self.onWait = other.onWait
+        self.windowing = nil
         self.pacer = other.pacer
         self.slots = other.slots
     }
@@ -78,7 +83,7 @@ package struct HarvestWorker: Sendable {
 
     /// Fetches every page and hands each to `receive` as it arrives.
     package func harvest(_ receive: (HarvestEvent) throws -> Void) async throws {
-        switch try await harvestOnce({ try receive(.page($0, $1)) }) {
+        switch try await harvestOnce(receive) {
         case .finished:
             return
         case .tokenExpired(let message, let page):
@@ -91,10 +96,8 @@ package struct HarvestWorker: Sendable {
                     notice: "the stored resumption token had expired: the harvest started over from the first page"))
             let refetching = HarvestWorker(
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
-                cacheMode: .refresh, counters: counters, onWait: onWait)
-            if case .tokenExpired(let message, let page) = try await refetching.harvestOnce({
-                try receive(.page($0, $1))
-            }) {
+                cacheMode: .refresh, counters: counters, onWait: onWait, windowing: windowing)
+            if case .tokenExpired(let message, let page) = try await refetching.harvestOnce(receive) {
                 throw expired(message, page: page)
             }
         }
@@ -107,14 +110,26 @@ package struct HarvestWorker: Sendable {
             url: try? source.request(for: page).redactedURL)
     }
 
-    /// One pass over the source, by the strategy its first page calls for.
-    private func harvestOnce(_ receive: Receive) async throws -> ChainEnd {
+    /// One pass over the source, by the strategy its first page calls for. A long OAI-PMH list, when windowing
+    /// is allowed, is harvested in date windows instead (its first page measured the list).
+    func harvestOnce(_ events: (HarvestEvent) throws -> Void) async throws -> ChainEnd {
+        func receive(_ reference: PageReference, _ page: SourcePage) throws { try events(.page(reference, page)) }
         let pageLimit = options.maxPages ?? Int.max
         if case .number(let first) = source.firstPage {
             return try await harvestNumbered(from: first, pageLimit: pageLimit, receive)
         }
         let first = PageReference(index: 0, cursor: source.firstPage)
-        let (firstPage, prefetched) = try await fetchAhead(first.cursor)
+        // A list that may be cut into windows fetches nothing ahead until its first page says how long it is.
+        let (firstPage, prefetched) = try await fetchAhead(
+            first.cursor, prefetching: windowing == nil || !(source is any WindowedSource))
+        if let windowing, options.maxPages == nil, let windowed = source as? any WindowedSource,
+            windowing.worthWindows(firstPage)
+        {
+            prefetched?.cancel()
+            if try await harvestWindows(windowed, windowing, first: firstPage, events) { return .finished }
+            // Not cut after all (the span is one granule, Identify unreadable): one chain, as always.
+            return try await harvestSingleChain(first: first, firstPage: firstPage, pageLimit: pageLimit, receive)
+        }
         try receive(first, firstPage)
         switch firstPage.continuation {
         case .end, .next(nil), .pageNumbers:
@@ -132,6 +147,17 @@ package struct HarvestWorker: Sendable {
     }
 }
 
+extension HarvestWorker {
+    /// A chain walked from its first page, already fetched, as one chain (the next page fetched again).
+    func harvestSingleChain(
+        first: PageReference, firstPage: SourcePage, pageLimit: Int, _ receive: Receive
+    ) async throws -> ChainEnd {
+        try receive(first, firstPage)
+        guard case .next(.some(let cursor)) = firstPage.continuation else { return .finished }
+        return try await harvestChain(from: cursor, prefetched: nil, pageLimit: pageLimit, receive)
+    }
+}
+
 /// What the worker hands over as a harvest goes.
 package enum HarvestEvent {
     /// A page, with its place in the source's order.
@@ -141,6 +167,10 @@ package enum HarvestEvent {
     case restart(notice: String)
     /// How many records the whole listing holds, measured before its pages arrive (a windowed harvest).
     case measured(total: Int)
+    /// The span a windowed harvest lists, by the server's clock: where the next incremental run starts.
+    case span(ChangeWindow)
+    /// Something the user should know about how the harvest went (windows, or why there were none).
+    case notice(String)
 }
 
 /// How a pass over a source ended: every page read, or a chain stopped by a token the server no longer knows.
