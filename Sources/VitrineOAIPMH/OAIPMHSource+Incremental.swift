@@ -5,9 +5,12 @@ import VitrineSources
 /// Incremental harvests: `Identify` tells the server's clock and the granularity of `from`/`until`; a window of
 /// changes is the same `ListRecords` with `from` and `until` (deleted records included, as headers).
 extension OAIPMHSource: WindowedSource {
-    /// Chains at once per host unless raised with `--chains`: the Rijksmuseum's data service is asked for at most
-    /// 4 (its documentation asks harvesters to be gentle); any other repository for at most 4 as well.
-    package var chainCeiling: Int { 4 }
+    /// Hosts asked for fewer chains at once than `--concurrency` allows, unless `--chains` says otherwise.
+    package static let chainCeilings = ["data.rijksmuseum.nl": 4]
+
+    /// The Rijksmuseum's data service is asked for at most 4 chains at once (one public service for everybody);
+    /// any other repository for as many as `--concurrency`.
+    package var chainCeiling: Int { baseURL.host.flatMap { Self.chainCeilings[$0.lowercased()] } ?? Int.max }
 }
 
 extension OAIPMHSource: IncrementalSource {

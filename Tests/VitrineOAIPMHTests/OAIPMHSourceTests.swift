@@ -513,3 +513,18 @@ private final class TurnCounter: Sendable {
         #expect(Array(nfd.title.unicodeScalars).contains("\u{301}"))
     }
 }
+
+/// How many date windows a repository is asked for at once (issue 14).
+@Suite struct ChainCeilingTests {
+    @Test func `the Rijksmuseum's data service gets at most 4 chains at once, other repositories no ceiling`() throws {
+        let museum = RijksmuseumOAISource.descriptor
+        let rijksmuseum = OAIPMHSource(
+            descriptor: museum, baseURL: try #require(URL(string: "https://data.rijksmuseum.nl/oai")),
+            metadataPrefix: "edm")
+        #expect(rijksmuseum.chainCeiling == 4)
+        let other = OAIPMHSource(
+            descriptor: museum, baseURL: try #require(URL(string: "https://repository.example.edu/oai")),
+            metadataPrefix: "oai_dc")
+        #expect(other.chainCeiling == Int.max)
+    }
+}
