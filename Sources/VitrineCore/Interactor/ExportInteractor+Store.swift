@@ -80,17 +80,9 @@ extension ExportInteractor {
 
     /// The server's clock and granularity (OAI-PMH `Identify`), asked once per incremental run, never cached.
     private func serverClock(_ incremental: any IncrementalSource) async throws(ExportError) -> ServerClock {
-        let request: SourceRequest
-        do {
-            request = try incremental.clockRequest()
-        } catch {
-            throw ExportError(.harvest(error), source: source.descriptor.name, page: "Identify")
-        }
         let worker = HarvestWorker(
             source: incremental, transport: transport, options: HarvestOptions(), logger: logger, sleeper: sleeper)
-        return try await worker.fetchUncached(request, page: "Identify") { response throws(HarvestFailure) in
-            try incremental.clock(from: response)
-        }
+        return try await worker.serverClock(of: incremental)
     }
 
     /// Stores what the run read, when it read everything it meant to: the whole collection after a full run,

@@ -79,12 +79,6 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
             }
         case let sections as [CatalogViewModel.DisplayedSection]:
             combine(sections: sections)
-        case let catalog as CatalogViewModel:
-            combine(byte: 9)
-            for text in [catalog.title, catalog.subtitle, catalog.institution, catalog.sourceName] { combine(text) }
-            combine(catalog.objectCount)
-            combine(catalog.sectionCount)
-            combine(sections: catalog.sections)
         case let array as [Any]:
             combine(byte: 6)
             combine(array.count)

@@ -70,6 +70,19 @@ extension HarvestWorker {
         }
     }
 
+    /// The server's clock and granularity (OAI-PMH `Identify`, The Met's `Date`), asked for anew, never cached.
+    package func serverClock(of clocked: any IncrementalSource) async throws(ExportError) -> ServerClock {
+        let request: SourceRequest
+        do {
+            request = try clocked.clockRequest()
+        } catch {
+            throw ExportError(.harvest(error), source: source.descriptor.name, page: "Identify")
+        }
+        return try await fetchUncached(request, page: "Identify") { response throws(HarvestFailure) in
+            try clocked.clock(from: response)
+        }
+    }
+
     /// Sends one request that is never cached (OAI-PMH `Identify`), within the rate ceiling, retrying
     /// transient failures, and reads its answer with `read`.
     package func fetchUncached<Value>(

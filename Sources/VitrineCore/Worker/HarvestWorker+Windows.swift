@@ -145,10 +145,7 @@ extension HarvestWorker {
         }
         let clock: ServerClock
         do {
-            let request = try windowed.clockRequest()
-            clock = try await fetchUncached(request, page: "Identify") { response throws(HarvestFailure) in
-                try windowed.clock(from: response)
-            }
+            clock = try await serverClock(of: windowed)
         } catch {
             try events(.notice("the repository's Identify could not be read (\(error)); harvested as one chain"))
             return nil
