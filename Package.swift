@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The collection store: SQLite (Debian's libsqlite3-dev) with migrations, WAL and typed errors.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Tests only: a CSV reader to check our CSV.
@@ -85,7 +84,6 @@ let package = Package(
             dependencies: [
                 "VitrineCore",
                 "VitrineTemplates",
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -12,20 +12,28 @@ package struct CSVDisplay: CatalogFileDisplay {
     package init() {}
 
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        try folder.write(Self.render(viewModel), to: "collection.csv")
+        try folder.write(Self.bytes(viewModel), to: "collection.csv")
     }
 
     /// The whole file as text.
     package static func render(_ viewModel: CatalogViewModel) -> String {
-        var text = CSVCell.row(header)
+        String(decoding: bytes(viewModel), as: UTF8.self)
+    }
+
+    /// The whole file.
+    static func bytes(_ viewModel: CatalogViewModel) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(viewModel.objectCount * 200)
+        CSVCell.appendRow(header, to: &bytes)
         for section in viewModel.sections {
             for object in section.objects {
-                text += CSVCell.row([
-                    object.id, object.title, object.maker, object.date, object.thumbnailURL, object.imageURL,
-                    object.objectURL, viewModel.sourceName,
-                ])
+                CSVCell.appendRow(
+                    [
+                        object.id, object.title, object.maker, object.date, object.thumbnailURL, object.imageURL,
+                        object.objectURL, viewModel.sourceName,
+                    ], to: &bytes)
             }
         }
-        return text
+        return bytes
     }
 }

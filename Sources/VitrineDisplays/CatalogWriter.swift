@@ -39,9 +39,16 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
         let folder = try OutputFolder(path: outputDirectory, force: force)
         do {
-            for display in displays {
-                try display.write(viewModel, to: folder)
+            // The formats are written side by side (the gallery's pages on every core besides).
+            let failure = FirstFailure()
+            DispatchQueue.concurrentPerform(iterations: displays.count) { index in
+                do throws(ExportError) {
+                    try displays[index].write(viewModel, to: folder)
+                } catch {
+                    failure.record(error)
+                }
             }
+            if let error = failure.error { throw error }
             // The pictures the catalogs link to relatively, written beside them.
             for path in viewModel.bundledFiles {
                 guard let bytes = bundledFile(path) else {

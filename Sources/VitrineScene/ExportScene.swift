@@ -52,13 +52,18 @@ package struct ExportScene: Sendable {
         let (cache, cacheMode) = try Self.pageCache(settings.cache, for: source, variables: environment.variables)
         let store = try Self.collectionStore(
             settings, for: source, variables: environment.variables, startOver: settings.harvest.full)
+        let templates = try TemplateLibrary(directory: settings.templatesDirectory)
+        for (template, names) in templates.unknownNames.sorted(by: { $0.key < $1.key }) {
+            environment.logger.warning(
+                "template \(template).mustache uses \(names.joined(separator: ", ")), which no page has: blank")
+        }
         let presenter = ExportPresenter(
             thumbnailWidth: settings.thumbnailWidth,
             cardsPerPage: settings.cardsPerPage,
             catalogDisplay: CatalogWriter(
                 outputDirectory: settings.outputDirectory,
                 formats: settings.formats,
-                templates: try TemplateLibrary(directory: settings.templatesDirectory),
+                templates: templates,
                 force: settings.force,
                 bundledFile: { [source] in source.bundledFile(at: $0) }
             ),

@@ -269,10 +269,56 @@ package struct ExportPresenter: ExportPresentationLogic {
     /// Text on one line: control characters out, runs of whitespace and line breaks one space, and at most
     /// `limit` characters (a 10 MB title from an API would otherwise be written on every page that shows it).
     package static func oneLine(_ text: String, limit: Int = Int.max) -> String {
+        isOneLine(text, limit: limit) ? text : madeOneLine(text, limit: limit)
+    }
+
+    /// `oneLine`'s general path, character by character.
+    static func madeOneLine(_ text: String, limit: Int) -> String {
         let line = PrintableText.clean(text).split(whereSeparator: { $0.isWhitespace || $0.isNewline })
             .joined(separator: " ")
         guard line.count > limit else { return line }
         return String(line.prefix(limit - 1)) + "…"
+    }
+
+    /// Whether `text` is already on one line, printable and within `limit`: checked byte by byte, as most titles
+    /// are, so that they cost no copy. Anything unusual (control characters, bidi marks, Unicode spaces or line
+    /// separators, runs of spaces) is left to the slow path.
+    static func isOneLine(_ text: String, limit: Int) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count <= limit else { return false }
+        var afterSpace = true
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            // A space and a combining mark after it are one character, which counts as a space: after a space,
+            // only ASCII and the lead bytes of Latin, Greek and Cyrillic letters stay on this path.
+            if afterSpace, byte >= 0x80, !(0xC3...0xCB).contains(byte), !(0xCE...0xD1).contains(byte) { return false }
+            switch byte {
+            case 0x20:
+                if afterSpace { return false }
+                afterSpace = true
+            case 0x21...0x7E:
+                afterSpace = false
+            case 0xC2, 0xE1, 0xE2, 0xE3:
+                // Lead bytes of C1 controls, NBSP, NEL, U+1680, U+2000…U+206F (spaces, separators, bidi), U+3000.
+                let next = utf8.index(after: index)
+                guard next != utf8.endIndex else { return false }
+                let second = utf8[next]
+                switch byte {
+                case 0xC2: if second <= 0xA0 { return false }
+                case 0xE1: if second == 0x9A { return false }
+                case 0xE2: if second == 0x80 || second == 0x81 { return false }
+                default: if second == 0x80 { return false }
+                }
+                afterSpace = false
+            case 0x80...:
+                afterSpace = false
+            default:
+                return false
+            }
+            index = utf8.index(after: index)
+        }
+        return !afterSpace || utf8.isEmpty
     }
 
     /// The longest title, maker name, date and id a catalog shows, in characters.

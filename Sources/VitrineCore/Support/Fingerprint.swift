@@ -43,9 +43,9 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A file's bytes.
-    package mutating func combine(bytes data: Data) {
-        combine(data.count)
+    package mutating func combine(bytes data: some ContiguousBytes) {
         data.withUnsafeBytes { buffer in
+            combine(buffer.count)
             for byte in buffer { combine(byte: byte) }
         }
     }
@@ -55,71 +55,6 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         for _ in 0..<8 {
             combine(byte: UInt8(truncatingIfNeeded: value))
             value >>= 8
-        }
-    }
-
-    /// A template context: dictionaries (keys in order), arrays, strings, numbers and flags, each tagged with
-    /// its kind. Anything else is described, which is stable for the plain values Vitrine passes.
-    package mutating func combine(context value: Any) {
-        switch value {
-        case let text as String:
-            combine(byte: 1)
-            combine(text)
-        case let flag as Bool:
-            combine(byte: flag ? 2 : 3)
-        case let number as Int:
-            combine(byte: 4)
-            combine(number)
-        case let dictionary as [String: Any]:
-            combine(byte: 5)
-            combine(dictionary.count)
-            for key in dictionary.keys.sorted() {
-                combine(key)
-                combine(context: dictionary[key] as Any)
-            }
-        case let sections as [CatalogViewModel.DisplayedSection]:
-            combine(sections: sections)
-        case let array as [Any]:
-            combine(byte: 6)
-            combine(array.count)
-            for element in array { combine(context: element) }
-        default:
-            combine(byte: 7)
-            combine(String(describing: value))
-        }
-    }
-}
-
-extension Fingerprint {
-    /// The catalog view model's parts, field by field: what the Markdown templates are given.
-    package mutating func combine(sections: [CatalogViewModel.DisplayedSection]) {
-        combine(byte: 8)
-        combine(sections.count)
-        for section in sections {
-            for text in [section.name, section.slug, section.markdownAnchor, section.countLabel, section.letter] {
-                combine(text)
-            }
-            combine(byte: section.isUnknownMaker ? 2 : 3)
-            combine(section.pages.count)
-            for page in section.pages {
-                combine(page.fileName)
-                combine(page.range.lowerBound)
-                combine(page.range.upperBound)
-            }
-            combine(section.objects.count)
-            for object in section.objects {
-                for text in [
-                    object.id, object.title, object.maker, object.date, object.altText, object.thumbnailURL,
-                    object.imageURL, object.objectURL, object.thumbnail2xURL, object.largeImageURL, object.pageName,
-                    object.sectionPageName,
-                ] {
-                    combine(text)
-                }
-                for number in [object.thumbnailWidth, object.thumbnailHeight, object.largeWidth, object.largeHeight] {
-                    combine(number)
-                }
-                combine(byte: (object.hasDate ? 1 : 0) | (object.hasThumbnail ? 2 : 0) | (object.hasObjectURL ? 4 : 0))
-            }
         }
     }
 }

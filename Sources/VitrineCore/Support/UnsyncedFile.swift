@@ -5,7 +5,7 @@ import Foundation
 /// Callers make the result safe: the page cache renames a temporary file into place and drops an entry that does
 /// not read; the output folder swaps a whole staged catalog in.
 package enum UnsyncedFile {
-    package static func write(_ data: Data, to path: String) throws {
+    package static func write(_ data: some ContiguousBytes, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }

@@ -10,6 +10,12 @@ package enum WebURL {
         return text.withUTF8(isValid)
     }
 
+    /// Whether a URL that passed `filter` or `filterBundledPath` is a web address rather than a bundled file's
+    /// path: it starts with its scheme (a bundled path has no colon). Cheap: it runs for every card.
+    package static func isWebAddress(_ url: String) -> Bool {
+        url.utf8.starts(with: "http".utf8) || url.utf8.starts(with: "HTTP".utf8) || url.utf8.contains(UInt8(ascii: ":"))
+    }
+
     /// The URL, trimmed, if it is a web address, else the empty string: what a catalog may link to.
     package static func filter(_ candidate: String?) -> String {
         guard let trimmed = candidate?.trimmingASCIIWhitespace(), isValid(trimmed) else { return "" }

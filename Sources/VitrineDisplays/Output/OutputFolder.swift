@@ -10,6 +10,7 @@ package final class OutputFolder: Sendable {
     package let destination: URL
     /// Where this run writes first.
     package let staging: URL
+    private let stagingPath: String
     /// Top-level entries staged so far (in the order first staged), and folders already created.
     private struct Staged {
         var entries: [String] = []
@@ -46,6 +47,7 @@ package final class OutputFolder: Sendable {
         destination = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         staging = destination.appendingPathComponent(
             Self.stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
+        stagingPath = staging.path
         do {
             try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         } catch {
@@ -121,7 +123,9 @@ package final class OutputFolder: Sendable {
     ///   keep the file when it would render the same.
     ///   Without one, the file's own bytes are its fingerprint: a file whose bytes did not change is kept, not
     ///   written again.
-    package func write(_ data: Data, to relativePath: String, fingerprint: Fingerprint? = nil) throws(ExportError) {
+    package func write(
+        _ data: some ContiguousBytes, to relativePath: String, fingerprint: Fingerprint? = nil
+    ) throws(ExportError) {
         var fingerprint = fingerprint
         if fingerprint == nil {
             var contents = Fingerprint()
@@ -129,16 +133,17 @@ package final class OutputFolder: Sendable {
             if keep(relativePath, fingerprint: contents) { return }
             fingerprint = contents
         }
-        let target = staging.appendingPathComponent(relativePath)
+        let target = stagingPath + "/" + relativePath
         do {
             try stage(relativePath, at: target)
-            try UnsyncedFile.write(data, to: target.path)
+            try UnsyncedFile.write(data, to: target)
         } catch {
-            throw ExportError(.output("cannot write \(target.path): \(Self.reason(error))"))
+            throw ExportError(.output("cannot write \(target): \(Self.reason(error))"))
         }
+        let size = data.withUnsafeBytes(\.count)
         staged.withLock {
             if let fingerprint {
-                $0.made[relativePath] = OutputManifest.Made(fingerprint: fingerprint, size: data.count)
+                $0.made[relativePath] = OutputManifest.Made(fingerprint: fingerprint, size: size)
             }
             $0.rendered += 1
         }
@@ -149,11 +154,11 @@ package final class OutputFolder: Sendable {
     /// whether it did; when not, the caller renders the file.
     package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
         guard let made = previous.made[relativePath], made.fingerprint == fingerprint else { return false }
-        let existing = destination.appendingPathComponent(relativePath)
+        let existing = destination.path + "/" + relativePath
         var status = stat()
-        guard stat(existing.path, &status) == 0, Int(status.st_size) == made.size else { return false }
-        let target = staging.appendingPathComponent(relativePath)
-        guard (try? stage(relativePath, at: target)) != nil, link(existing.path, target.path) == 0 else { return false }
+        guard stat(existing, &status) == 0, Int(status.st_size) == made.size else { return false }
+        let target = stagingPath + "/" + relativePath
+        guard (try? stage(relativePath, at: target)) != nil, link(existing, target) == 0 else { return false }
         staged.withLock {
             $0.made[relativePath] = made
             $0.kept += 1
@@ -166,10 +171,17 @@ package final class OutputFolder: Sendable {
         staged.withLock { ($0.rendered, $0.kept) }
     }
 
+    /// Whether the last export wrote a file at this path with a fingerprint: only then is it worth working out
+    /// whether it can be kept.
+    package func mayKeep(_ relativePath: String) -> Bool {
+        previous.made[relativePath] != nil
+    }
+
     /// Records a staged path and makes its folder once.
-    private func stage(_ relativePath: String, at target: URL) throws {
-        let folder = target.deletingLastPathComponent().path
-        let top = relativePath.split(separator: "/").first.map(String.init) ?? relativePath
+    private func stage(_ relativePath: String, at target: String) throws {
+        let folder = target.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(target[..<$0]) } ?? target
+        let top =
+            relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(relativePath[..<$0]) } ?? relativePath
         let needsFolder = staged.withLock {
             if !$0.entries.contains(top) { $0.entries.append(top) }
             $0.files.insert(relativePath)
@@ -183,13 +195,17 @@ package final class OutputFolder: Sendable {
 
     /// Stages a text file, UTF-8.
     package func write(_ text: String, to relativePath: String) throws(ExportError) {
-        try write(Data(text.utf8), to: relativePath)
+        try write(Array(text.utf8), to: relativePath)
     }
 
     /// Moves every staged file or folder into place, replacing the old one, and removes the staging folder.
     /// Returns the paths written, as the user gave the output folder.
     package func commit(displayRoot: String) throws(ExportError) -> [String] {
-        let (entries, files, made) = staged.withLock { ($0.entries, $0.files, $0.made) }
+        let (stagedEntries, files, made) = staged.withLock { ($0.entries, $0.files, $0.made) }
+        // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
+        // summary reads the same on every run.
+        let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
+        let entries = stagedEntries.sorted { (rank[$0] ?? 3, $0) < (rank[$1] ?? 3, $1) }
         if !force {
             let foreign = entries.flatMap { previous.foreignFiles(at: $0, in: destination) }
             if !foreign.isEmpty {

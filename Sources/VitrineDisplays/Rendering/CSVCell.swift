@@ -1,28 +1,56 @@
-import Foundation
-
 /// RFC 4180 fields and rows, with spreadsheet formulas defused.
 ///
 /// A field is quoted when it holds a comma, a quote, CR or LF, and quotes are doubled. A field that a
 /// spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`, as
-/// OWASP recommends. Written by hand rather than with CSV.swift, whose writer makes one stream call per byte
-/// (too slow for a million rows); the tests read the output back with CSV.swift.
+/// OWASP recommends. Written by hand, byte by byte, rather than with CSV.swift, whose writer makes one stream call
+/// per byte (too slow for a million rows); the tests read the output back with CSV.swift.
 package enum CSVCell {
-    /// Characters that make a spreadsheet treat a cell as a formula.
-    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    /// Bytes that make a spreadsheet treat a cell as a formula.
+    static func startsFormula(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "@")
+            || byte == 0x09 || byte == 0x0D
+    }
 
     /// One field, defused and quoted as needed.
     package static func field(_ value: String) -> String {
-        var value = value
-        if let first = value.unicodeScalars.first, formulaStarts.contains(Character(first)) {
-            value = "'" + value
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one field, defused and quoted as needed.
+    package static func append(_ value: String, to bytes: inout [UInt8]) {
+        let utf8 = value.utf8
+        let quoted = utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A
         }
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-        guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        if let first = utf8.first, startsFormula(first) { bytes.append(UInt8(ascii: "'")) }
+        if quoted {
+            for byte in utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     /// One record, ended by CRLF.
     package static func row(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+        var bytes: [UInt8] = []
+        appendRow(fields, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one record, ended by CRLF.
+    package static func appendRow(_ fields: [String], to bytes: inout [UInt8]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(field, to: &bytes)
+        }
+        bytes.append(0x0D)
+        bytes.append(0x0A)
     }
 }

@@ -1,26 +1,27 @@
 import Foundation
-import Mustache
 import VitrineCore
 import VitrineTemplates
 
 /// The templates and assets a catalog is rendered with: the bundled ones, each replaced by the user's file of
 /// the same name when `--templates DIR` is given (`DIR/html/index.html.mustache`, `DIR/html/style.css`).
 package struct TemplateLibrary: Sendable {
-    private let library: MustacheLibrary
+    private let templates: [String: CompiledTemplate]
     private let assets: [String: String]
     /// What every page rendered with this library is made from besides its context: the Vitrine version and
     /// the text of every template and asset (a changed partial changes every page).
     package let fingerprint: Fingerprint
+    /// Names in the user's templates that no page has, by template (`html/card`): they render blank.
+    package let unknownNames: [String: [String]]
 
     /// - parameter directory: the user's template folder, or `nil` for the bundled templates only.
     package init(directory: String? = nil) throws(ExportError) {
-        MarkdownContentType.register()
         var texts = BundledTemplates.files
+        var origins: [String: String] = [:]
         if let directory {
-            try Self.overlay(&texts, from: directory)
+            try Self.overlay(&texts, origins: &origins, from: directory)
         }
-        var library = MustacheLibrary()
         var assets: [String: String] = [:]
+        var sources: [String: String] = [:]
         var fingerprint = Fingerprint()
         fingerprint.combine(VitrineVersion.current)
         for (path, text) in texts.sorted(by: { $0.key < $1.key }) {
@@ -31,35 +32,54 @@ package struct TemplateLibrary: Sendable {
                 continue
             }
             let name = String(path.dropLast(".mustache".count))
-            do {
-                try library.register(text, named: name)
-            } catch {
-                throw ExportError(.template("template \(path) does not parse: \(Self.describe(error))"))
-            }
+            sources[name] = text
+            origins[name] = origins[path] ?? "\(path) (bundled)"
         }
-        self.library = library
+        var compiler = MustacheCompiler(sources: sources, origins: origins)
+        var templates: [String: CompiledTemplate] = [:]
+        for name in sources.keys.sorted() {
+            templates[name] = try compiler.compile(name)
+        }
+        self.templates = templates
         self.assets = assets
         self.fingerprint = fingerprint
+        unknownNames = compiler.unknownNames.mapValues { $0.sorted() }
     }
 
     /// Renders a page into the output folder, unless the file the last export made from the same templates and
-    /// context is still there: then that file is kept and nothing is rendered.
+    /// values is still there: then that file is kept and nothing is rendered.
     package func page(
-        _ name: String, _ context: [String: Any], to path: String, in folder: OutputFolder
+        _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
     ) throws(ExportError) {
+        let template = try self.template(name)
         var made = fingerprint
         made.combine(name)
-        made.combine(context: context)
-        if folder.keep(path, fingerprint: made) { return }
-        try folder.write(Data(render(name, context).utf8), to: path, fingerprint: made)
+        if folder.mayKeep(path) {
+            var values = RenderedFingerprint(fingerprint: made)
+            template.render(context, into: &values)
+            if folder.keep(path, fingerprint: values.fingerprint) { return }
+        }
+        // One walk renders the page and works out its fingerprint for the next export.
+        var output = RenderedPage(fingerprint: made)
+        template.render(context, into: &output)
+        try folder.write(output.page.bytes, to: path, fingerprint: output.values.fingerprint)
     }
 
-    /// Renders a template (`html/index.html`) with a view model.
-    package func render(_ name: String, _ object: Any) throws(ExportError) -> String {
-        guard let text = library.render(object, withTemplate: name) else {
-            throw ExportError(.template("no template named \(name).mustache"))
-        }
-        return text
+    /// Renders a template (`html/index.html`) with a typed model, as bytes.
+    package func render(_ name: String, _ context: some TemplateContext) throws(ExportError) -> [UInt8] {
+        var output = RenderedBytes()
+        try template(name).render(context, into: &output)
+        return output.bytes
+    }
+
+    /// Renders a template as text (for tests and small files).
+    package func renderText(_ name: String, _ context: some TemplateContext) throws(ExportError) -> String {
+        String(decoding: try render(name, context), as: UTF8.self)
+    }
+
+    private func template(_ name: String) throws(ExportError) -> CompiledTemplate {
+        guard let template = templates[name] else { throw ExportError(.template("no template named \(name).mustache")) }
+        return template
     }
 
     /// An asset's text (`html/style.css`).
@@ -70,7 +90,9 @@ package struct TemplateLibrary: Sendable {
 
     /// Replaces bundled files by the user's files of the same relative path; other files in the folder are
     /// added (a partial a template includes, say).
-    private static func overlay(_ texts: inout [String: String], from directory: String) throws(ExportError) {
+    private static func overlay(
+        _ texts: inout [String: String], origins: inout [String: String], from directory: String
+    ) throws(ExportError) {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -86,16 +108,10 @@ package struct TemplateLibrary: Sendable {
             }
             do {
                 texts[relative] = try String(contentsOf: file, encoding: .utf8)
+                origins[relative] = path
             } catch {
                 throw ExportError(.template("cannot read template \(path): \(error.localizedDescription)"))
             }
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? MustacheTemplate.ParserError {
-            return "\(error.error) at line \(error.context.lineNumber), column \(error.context.columnNumber)"
-        }
-        return String(describing: error)
     }
 }

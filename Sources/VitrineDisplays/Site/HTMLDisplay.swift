@@ -19,12 +19,12 @@ package struct HTMLDisplay: CatalogFileDisplay {
     }
 
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        let layout = SiteLayout(viewModel)
+        let plan = GalleryPlan(viewModel)
         try folder.write(templates.asset("html/style.css"), to: "assets/style.css")
         try folder.write(templates.asset("html/gallery.js"), to: "assets/gallery.js")
-        try templates.page("html/index.html", layout.index(), to: "index.html", in: folder)
-        for page in layout.letterPages() {
-            try templates.page("html/letter.html", page.context, to: "letters/\(page.fileName)", in: folder)
+        try templates.page("html/index.html", plan.index(), to: "index.html", in: folder)
+        for (fileName, page) in plan.letterPages() {
+            try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
         }
         // An artist page and the detail pages of its objects are one job; jobs run on every core.
         let jobs = viewModel.sections.indices.flatMap { section in
@@ -35,14 +35,14 @@ package struct HTMLDisplay: CatalogFileDisplay {
             guard !failure.isSet else { return }
             let (sectionIndex, pageIndex) = jobs[number]
             let section = viewModel.sections[sectionIndex]
-            let page = section.pages[pageIndex]
             do throws(ExportError) {
-                // A page whose context is what the last export rendered it from is kept, not rendered again.
-                let context = layout.artistPage(section, page)
-                try templates.page("html/artist.html", context, to: "artists/\(page.fileName)", in: folder)
-                for index in page.range {
+                // A page whose values are what the last export rendered it from is kept, not rendered again.
+                try templates.page(
+                    "html/artist.html", plan.artistPage(sectionIndex, pageIndex),
+                    to: "artists/\(section.pages[pageIndex].fileName)", in: folder)
+                for index in section.pages[pageIndex].range {
                     try templates.page(
-                        "html/object.html", layout.objectPage(section, index),
+                        "html/object.html", plan.objectPage(section, index),
                         to: "objects/\(section.objects[index].pageName)", in: folder)
                 }
             } catch {
@@ -55,17 +55,5 @@ package struct HTMLDisplay: CatalogFileDisplay {
         for (key, script) in search.shardScripts() {
             try folder.write(script, to: "search/\(key).js")
         }
-    }
-}
-
-/// The first error of parallel work, kept so that the others can stop early.
-private final class FirstFailure: Sendable {
-    private let first = Locked<ExportError?>(nil)
-
-    var isSet: Bool { first.withLock { $0 != nil } }
-    var error: ExportError? { first.current }
-
-    func record(_ error: ExportError) {
-        first.withLock { if $0 == nil { $0 = error } }
     }
 }

@@ -26,11 +26,13 @@ struct SearchIndex {
 
     init(_ viewModel: CatalogViewModel) {
         for section in viewModel.sections {
+            // Every object of a section has its maker's words: folded once.
+            let makerWords = section.isUnknownMaker ? [] : Self.words(section.name)
             for object in section.objects {
                 let number = entries.count
                 entries.append([object.title, object.maker, object.pageName, object.thumbnailURL])
                 var seen: Set<String> = []
-                for word in Self.words(object.title + " " + object.maker)
+                for word in Self.words(object.title) + (object.maker.isEmpty ? [] : makerWords)
                 where word.count >= Self.firstKeyLength && seen.insert(word).inserted {
                     postings[word, default: []].append(number)
                 }
@@ -46,11 +48,29 @@ struct SearchIndex {
     /// Lower case, accents and case folded, split on anything but ASCII letters and digits: the same as the
     /// `words` function in `gallery.js`.
     static func words(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
         return folded.split { character in
             !(character.isASCII && (character.isLetter || character.isNumber))
         }.map(String.init)
+    }
+
+    /// `words` for ASCII text, where folding is lower-casing: byte by byte.
+    private static func asciiWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte | 0x20)
+            default:
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
     }
 
     private func split(_ prefix: String, _ words: [String], into result: inout [String: [Int]]) {
@@ -81,7 +101,19 @@ struct SearchIndex {
     func shardScripts() -> [(String, String)] {
         shards.sorted { $0.key < $1.key }.map { key, objects in
             let payload = objects.prefix(Self.shardLimit).map { entries[$0] }
-            return (Self.fileStem(key), "Vitrine.shard(\(Self.json(key)), \(Self.json(payload)));\n")
+            var script = Array("Vitrine.shard(".utf8)
+            Self.appendJSON(key, to: &script)
+            script.append(contentsOf: ", [".utf8)
+            for (position, entry) in payload.enumerated() {
+                script.append(contentsOf: position == 0 ? "[".utf8 : ",[".utf8)
+                for (index, field) in entry.enumerated() {
+                    if index > 0 { script.append(UInt8(ascii: ",")) }
+                    Self.appendJSON(field, to: &script)
+                }
+                script.append(UInt8(ascii: "]"))
+            }
+            script.append(contentsOf: "]);\n".utf8)
+            return (Self.fileStem(key), String(decoding: script, as: UTF8.self))
         }
     }
 
@@ -89,11 +121,38 @@ struct SearchIndex {
         key.hasSuffix("$") ? String(key.dropLast()) + "-end" : key
     }
 
+    /// A JSON string as JSONEncoder writes it (slashes as they are), with `<` as `\u003c` besides.
+    static func appendJSON(_ text: String, to bytes: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "\\u003c".utf8)
+            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
+            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
+            case 0x09: bytes.append(contentsOf: "\\t".utf8)
+            case 0x08: bytes.append(contentsOf: "\\b".utf8)
+            case 0x0C: bytes.append(contentsOf: "\\f".utf8)
+            case 0x00..<0x20: bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     private static func json(_ value: some Encodable, sortedKeys: Bool = false) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = sortedKeys ? [.withoutEscapingSlashes, .sortedKeys] : [.withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
-        // `</script>` cannot end the script early in a file, but keep `<` escaped all the same.
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+        // `</script>` cannot end the script early in a file, but keep `<` escaped all the same (`<` only ever
+        // occurs inside JSON strings, where `\u003c` means the same).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count)
+        for byte in data {
+            if byte == UInt8(ascii: "<") { bytes += "\\u003c".utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -295,3 +295,19 @@ struct SiteCrawl {
         #expect(headingOf["Cu-7"] == "Cuyp" && headingOf["NONE-1"] == "Unknown artist")
     }
 }
+
+extension GallerySiteTests {
+    @Test(arguments: [
+        "plain", "quote \" and \\ backslash", "</script><b>", "slash/and/more", "tab\tnew\nline\r", "\u{1}\u{1F}\u{7F}",
+        "Café 日本 देव", "",
+    ])
+    func `search entries are the JSON that JSONEncoder writes, with < escaped`(text: String) throws {
+        var bytes: [UInt8] = []
+        SearchIndex.appendJSON(text, to: &bytes)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let expected = String(decoding: try encoder.encode(text), as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c")
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+}

@@ -5,16 +5,18 @@ import VitrineTestSupport
 @testable import VitrineCore
 @testable import VitrineDisplays
 
-/// Every variable `Templates/README.md` documents for the catalog, its sections and their objects reaches a
-/// user's own template, with a value: documentation and code cannot drift apart again (issue 15: a Markdown
-/// template got blanks for `thumbnail2xURL`, `largeImageURL`, `pageName` and `sectionPageName`).
+/// Every variable `Templates/README.md` documents, for every kind of page, reaches a user's own template with a
+/// value: documentation and code cannot drift apart again (issue 15: a Markdown template got blanks for
+/// `thumbnail2xURL`, `largeImageURL`, `pageName` and `sectionPageName`).
 @Suite struct TemplateContractTests {
+    private static let readme: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates/README.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
     /// The names in the first column of the README's table under `heading`.
-    private static func documented(after heading: String) throws -> [String] {
-        let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates/README.md"),
-            encoding: .utf8)
+    private static func documented(_ heading: String) -> [String] {
         guard let start = readme.range(of: heading) else { return [] }
         var names: [String] = []
         var inTable = false
@@ -30,42 +32,176 @@ import VitrineTestSupport
         return names
     }
 
-    @Test func `every documented catalog, section and object variable reaches a template with a value`() throws {
-        let catalog = try Self.documented(after: "The root is the catalog:")
-        let section = try Self.documented(after: "Each of `sections`:")
-        let object = try Self.documented(after: "Each of `objects`:")
-        #expect(catalog.count >= 7 && section.count >= 6 && object.count >= 18)
+    /// A probe for a table's names: `[name={{name}}]` for each value; a list's section with its elements' probe.
+    /// `lists` gives, for a list name, the README heading of its elements' table (or their names).
+    private static func probe(_ names: [String], lists: [String: [String]]) -> String {
+        names.map { name in
+            if let elements = lists[name] {
+                return "{{#\(name)}}" + probe(elements, lists: lists) + "{{/\(name)}}"
+            }
+            return "[\(name)={{\(name)}}]"
+        }.joined()
+    }
 
-        // A probe template that prints every documented name, for the first section's first object.
-        func probes(_ names: [String]) -> String {
-            names.filter { $0 != "sections" && $0 != "objects" }.map { "[\($0)={{\($0)}}]" }.joined()
-        }
-        let probe =
-            probes(catalog) + "{{#sections}}{{#isUnknownMaker}}{{/isUnknownMaker}}" + probes(section)
-            + "{{#objects}}" + probes(object) + "{{/objects}}{{/sections}}"
+    /// Renders `probe` as the user's version of `template` with each model, and returns every documented name
+    /// that never came out with a value.
+    private static func blanks(
+        _ template: String, probe: String, names: [String], models: [any TemplateContext], mayBeBlank: Set<String> = []
+    ) throws -> [String] {
         let folder = try TemporaryFolder()
-        let markdown = folder.url.appendingPathComponent("markdown")
-        try FileManager.default.createDirectory(at: markdown, withIntermediateDirectories: true)
-        try Data(probe.utf8).write(to: markdown.appendingPathComponent("catalog.md.mustache"))
+        let file = folder.url.appendingPathComponent("\(template).mustache")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(probe.utf8).write(to: file)
         let templates = try TemplateLibrary(directory: folder.path)
+        let rendered = try models.map { try templates.renderText(template, $0) }.joined()
+        var blanks: [String] = []
+        for name in names {
+            let values = rendered.matches(of: try Regex("\\[\(name)=([^\\]]*)\\]")).map { $0.output[1].substring ?? "" }
+            if mayBeBlank.contains(name) ? values.isEmpty : !values.contains(where: { !$0.isEmpty }) {
+                blanks.append(name)
+            }
+        }
+        return blanks
+    }
 
-        // One known maker, one object with every field (an IIIF image: a 2× thumbnail and a large image).
-        let full = ArtObject(
-            id: "SK-C-5", title: "The Night Watch", maker: "Rembrandt van Rijn", date: "1642",
-            image: ImageReference(
-                url: "https://iiif.micr.io/PJEZO/full/max/0/default.jpg", width: 14_645, height: 12_158,
-                sizing: .iiif(service: "https://iiif.micr.io/PJEZO", cachedWidths: [])),
-            objectURL: "https://www.rijksmuseum.nl/en/collection/SK-C-5")
+    // MARK: - Samples
+
+    /// Two makers, the first with three objects on three pages (so pages have neighbours); every image IIIF.
+    private static func small() -> CatalogViewModel {
+        func object(_ id: String, _ year: String) -> ArtObject {
+            ArtObject(
+                id: id, title: "Work \(id)", maker: "Rembrandt van Rijn", date: year,
+                image: ImageReference(
+                    url: "https://iiif.micr.io/\(id)/full/max/0/default.jpg", width: 4_000, height: 3_000,
+                    sizing: .iiif(service: "https://iiif.micr.io/\(id)", cachedWidths: [])),
+                objectURL: "https://www.rijksmuseum.nl/en/collection/\(id)")
+        }
+        let presenter = ExportPresenter(
+            thumbnailWidth: 400, cardsPerPage: 1, catalogDisplay: CatalogDisplayLogicSpy(),
+            progressDisplay: CatalogDisplayLogicSpy())
+        return presenter.makeViewModel(
+            response: Seeds.response([
+                ArtistSection(
+                    maker: "Rembrandt van Rijn",
+                    objects: [object("SK-1", "1640"), object("SK-2", "1641"), object("SK-3", "1642")]),
+                ArtistSection(maker: "Frans Hals", objects: [object("SK-4", "1620")]),
+            ]))
+    }
+
+    /// More makers than the index lists, so letters get pages of their own.
+    private static func many() -> CatalogViewModel {
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
-        let viewModel = presenter.makeViewModel(
-            response: Seeds.response([ArtistSection(maker: "Rembrandt van Rijn", objects: [full])]))
-        let rendered = try templates.render("markdown/catalog.md", viewModel)
+        return presenter.makeViewModel(
+            response: Seeds.response(
+                (0...HTMLDisplay.makersPerPage).map { number in
+                    ArtistSection(
+                        maker: "Maker \(number)",
+                        objects: [ArtObject(id: "M-\(number)", title: "Study", maker: "Maker \(number)", date: "1700")])
+                }))
+    }
 
-        for name in (catalog + section + object) where name != "sections" && name != "objects" {
-            let value = rendered.firstMatch(of: try Regex("\\[\(name)=([^\\]]*)\\]"))?.output[1].substring
-            #expect(value != nil, "\(name) is documented but not printed")
-            #expect(value?.isEmpty == false, "\(name) is documented but reaches the template blank")
-        }
+    // MARK: - Page kinds
+
+    @Test func `every documented variable of the index, its letters, groups, makers and cards has a value`() throws {
+        let every = Self.documented("### Every gallery page")
+        let names = every + Self.documented("### The index")
+        let lists: [String: [String]] = [
+            "letters": Self.documented("Each of `letters`:"), "groups": Self.documented("Each of `groups`:"),
+            "chunks": ["href", "label"], "sections": Self.documented("Each maker in `sections`:"),
+            "pages": ["number", "href"], "cards": Self.documented("### Cards"),
+        ]
+        #expect(names.count >= 10 && lists.values.allSatisfy { $0.count >= 2 })
+        let groupNames = lists["groups", default: []] + Self.documented("### Maker lists")
+        let probe =
+            Self.probe(names.filter { $0 != "groups" }, lists: lists) + "{{#groups}}"
+            + Self.probe(groupNames, lists: lists) + "{{/groups}}"
+        let all =
+            names + groupNames + lists["letters", default: []] + lists["sections", default: []]
+            + lists["cards", default: []]
+        let blanks = try Self.blanks(
+            "html/index.html", probe: probe, names: all.filter { lists[$0] == nil },
+            models: [GalleryPlan(Self.small()).index(), GalleryPlan(Self.many()).index()], mayBeBlank: ["root"])
+        #expect(blanks == [])
+    }
+
+    @Test func `every documented variable of a letter's page has a value`() throws {
+        let lists: [String: [String]] = [
+            "sections": Self.documented("Each maker in `sections`:"), "pages": ["number", "href"],
+        ]
+        let names =
+            Self.documented("### Every gallery page") + Self.documented("### A letter's page")
+            + Self.documented("### Maker lists")
+        let pages = GalleryPlan(Self.many()).letterPages().map(\.page)
+        #expect(!pages.isEmpty)
+        let blanks = try Self.blanks(
+            "html/letter.html", probe: Self.probe(names, lists: lists),
+            names: (names + lists["sections", default: []]).filter { lists[$0] == nil && $0 != "cards" },
+            models: pages)
+        #expect(blanks == [])
+    }
+
+    @Test func `every documented variable of an artist's page and its cards has a value`() throws {
+        let lists: [String: [String]] = [
+            "pages": ["number", "href", "current"], "cards": Self.documented("### Cards"),
+        ]
+        let names = Self.documented("### Every gallery page") + Self.documented("### An artist's page")
+        let viewModel = Self.small()
+        let rembrandt = try #require(viewModel.sections.firstIndex { $0.objects.count == 3 })
+        let blanks = try Self.blanks(
+            "html/artist.html", probe: Self.probe(names, lists: lists),
+            names: (names + lists["cards", default: []]).filter { lists[$0] == nil },
+            models: [GalleryPlan(viewModel).artistPage(rembrandt, 1)])
+        #expect(blanks == [])
+    }
+
+    @Test func `every documented variable of an object's page has a value`() throws {
+        let lists: [String: [String]] = ["previous": ["title", "pageName"], "next": ["title", "pageName"]]
+        let names = Self.documented("### Every gallery page") + Self.documented("### An object's page")
+        let viewModel = Self.small()
+        let rembrandt = try #require(viewModel.sections.first { $0.objects.count == 3 })
+        let page = GalleryPlan(viewModel).objectPage(rembrandt, 1)
+        let blanks = try Self.blanks(
+            "html/object.html", probe: Self.probe(names, lists: lists), names: names.filter { lists[$0] == nil },
+            models: [page])
+        #expect(blanks == [])
+        #expect(
+            try TemplateLibrary().renderText("html/object.html", page).contains(
+                "href=\"\(rembrandt.objects[0].pageName)\""))
+    }
+
+    @Test func `every documented variable of the catalog, its sections and objects reaches a template`() throws {
+        let lists: [String: [String]] = [
+            "sections": Self.documented("Each of `sections`:"), "objects": Self.documented("Each of `objects`:"),
+        ]
+        let names = Self.documented("The root is the catalog:")
+        #expect(
+            names.count >= 7 && lists["sections", default: []].count >= 6 && lists["objects", default: []].count >= 18)
+        let blanks = try Self.blanks(
+            "markdown/catalog.md", probe: Self.probe(names, lists: lists),
+            names: (names + lists.values.flatMap { $0 }).filter { lists[$0] == nil && $0 != "isUnknownMaker" },
+            models: [Self.small()])
+        #expect(blanks == [])
+    }
+
+    @Test func `every documented variable of the split Markdown catalog has a value`() throws {
+        let lists: [String: [String]] = [
+            "letters": ["label", "file", "countLabel"], "sections": Self.documented("Each of `sections`:"),
+            "objects": Self.documented("Each of `objects`:"),
+        ]
+        let names = Self.documented("### The split Markdown catalog")
+        let viewModel = Self.small()
+        let models: [any TemplateContext] = [
+            MarkdownContents(
+                title: viewModel.title, subtitle: viewModel.subtitle,
+                letters: [MarkdownLetterLink(label: "R", file: "r.md", countLabel: "1 maker, 3 objects")]),
+            MarkdownLetter(
+                title: viewModel.title, label: "R", countLabel: "1 maker, 3 objects", sections: viewModel.sections),
+        ]
+        let blanks = try Self.blanks(
+            "markdown/letter.md", probe: Self.probe(names, lists: lists),
+            names: (names + lists.values.flatMap { $0 }).filter { lists[$0] == nil && $0 != "isUnknownMaker" },
+            models: models)
+        #expect(blanks == [])
     }
 }

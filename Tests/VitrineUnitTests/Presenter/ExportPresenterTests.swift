@@ -210,4 +210,18 @@ import VitrineTestSupport
         #expect(objects[1].thumbnailURL.isEmpty && objects[1].imageURL.isEmpty)
         #expect(model.bundledFiles == ["images/d-1.svg"])
     }
+
+    @Test(arguments: [
+        "The Night Watch", "", "Portret van een vrouw", "Café “De Kroon” — 1650", "Ébauche", "a  b", " lead",
+        "trail ", "tab\there", "line\nbreak", "nbsp\u{A0}here", "nel\u{85}", "ideographic\u{3000}space",
+        "ogham\u{1680}", "bidi\u{202E}evil", "zwsp\u{200B}", "em\u{2003}space", "ls\u{2028}", "C1\u{9B}",
+        "a \u{301}", "日本の絵", "Devanagari देवनागरी", "x\u{7F}",
+    ])
+    func `the byte-level one-line check agrees with the general path`(text: String) {
+        if ExportPresenter.isOneLine(text, limit: 2_000) {
+            #expect(ExportPresenter.madeOneLine(text, limit: 2_000) == text)
+        }
+        #expect(ExportPresenter.oneLine(text) == ExportPresenter.madeOneLine(text, limit: Int.max))
+        #expect(ExportPresenter.oneLine(text, limit: 5) == ExportPresenter.madeOneLine(text, limit: 5))
+    }
 }

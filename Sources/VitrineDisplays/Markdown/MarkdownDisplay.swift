@@ -19,20 +19,20 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             try folder.write(templates.render("markdown/catalog.md", viewModel), to: "catalog.md")
             return
         }
-        var letters: [[String: Any]] = []
-        for group in SiteLayout.groups(of: viewModel.sections) {
+        var letters: [MarkdownLetterLink] = []
+        for group in GalleryPlan.groups(of: viewModel.sections) {
             let file = "\(group.stem).md"
             let countLabel = group.countLabel
-            letters.append(["label": group.label, "file": file, "countLabel": countLabel])
+            letters.append(MarkdownLetterLink(label: group.label, file: file, countLabel: countLabel))
             // A letter's file is one folder down: bundled pictures are linked from there.
-            let sections = viewModel.bundledFiles.isEmpty ? group.sections : group.sections.map(Self.oneFolderDown)
-            let context: [String: Any] = [
-                "title": viewModel.title, "label": group.label, "countLabel": countLabel, "sections": sections,
-            ]
+            let sections =
+                viewModel.bundledFiles.isEmpty ? Array(group.sections) : group.sections.map(Self.oneFolderDown)
+            let letter = MarkdownLetter(
+                title: viewModel.title, label: group.label, countLabel: countLabel, sections: sections)
             // A letter whose sections did not change keeps its file.
-            try templates.page("markdown/letter.md", context, to: "catalog/\(file)", in: folder)
+            try templates.page("markdown/letter.md", letter, to: "catalog/\(file)", in: folder)
         }
-        let contents: [String: Any] = ["title": viewModel.title, "subtitle": viewModel.subtitle, "letters": letters]
+        let contents = MarkdownContents(title: viewModel.title, subtitle: viewModel.subtitle, letters: letters)
         try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
     }
 
@@ -41,11 +41,12 @@ package struct MarkdownDisplay: CatalogFileDisplay {
     {
         var section = section
         for index in section.objects.indices {
-            section.objects[index].thumbnailURL = SiteLayout.located(section.objects[index].thumbnailURL, from: "../")
-            section.objects[index].thumbnail2xURL = SiteLayout.located(
+            section.objects[index].thumbnailURL = GalleryPlan.located(section.objects[index].thumbnailURL, from: "../")
+            section.objects[index].thumbnail2xURL = GalleryPlan.located(
                 section.objects[index].thumbnail2xURL, from: "../")
-            section.objects[index].imageURL = SiteLayout.located(section.objects[index].imageURL, from: "../")
-            section.objects[index].largeImageURL = SiteLayout.located(section.objects[index].largeImageURL, from: "../")
+            section.objects[index].imageURL = GalleryPlan.located(section.objects[index].imageURL, from: "../")
+            section.objects[index].largeImageURL = GalleryPlan.located(
+                section.objects[index].largeImageURL, from: "../")
         }
         return section
     }

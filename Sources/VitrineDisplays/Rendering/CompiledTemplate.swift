@@ -1,0 +1,129 @@
+/// A Mustache template compiled once: its text as bytes, its names resolved to `TemplateKey`s, its partials
+/// inlined, its escaping fixed per value. Rendering walks these nodes against typed contexts and appends bytes.
+package struct CompiledTemplate: Sendable {
+    package let name: String
+    let nodes: [TemplateNode]
+}
+
+/// How a value is escaped where it is placed.
+enum TemplateEscaping: Sendable {
+    /// `&<>"'` as entities: the default, for HTML.
+    case html
+    /// Backslashes before Markdown and HTML punctuation, line breaks as spaces (`{{% CONTENT_TYPE: MARKDOWN}}`).
+    case markdown
+    /// As it is: `{{{triple}}}`, `{{&name}}`, or `{{% CONTENT_TYPE: TEXT}}`.
+    case none
+}
+
+/// A name in a template: `.` (the current context), one key, a dotted path (`next.title`), or a name no model has.
+enum TemplatePath: Sendable, Equatable {
+    case current
+    case key(TemplateKey)
+    case dotted([TemplateKey])
+    case missing(String)
+}
+
+indirect enum TemplateNode: Sendable {
+    case text([UInt8])
+    case value(TemplatePath, TemplateEscaping)
+    case section(TemplatePath, [TemplateNode])
+    case inverted(TemplatePath, [TemplateNode])
+}
+
+/// Where rendered output goes: bytes for a file, or a fingerprint of everything the output depends on.
+protocol TemplateOutput {
+    mutating func append(text: [UInt8])
+    mutating func append(_ text: String, escaping: TemplateEscaping)
+    mutating func append(number: Int)
+    /// A section was rendered this many times (0 when skipped): all that decides which template text appears.
+    mutating func section(_ count: Int)
+}
+
+extension CompiledTemplate {
+    /// Renders with a typed model at the bottom of the context stack.
+    func render<Output: TemplateOutput>(_ context: any TemplateContext, into output: inout Output) {
+        var renderer = TemplateRenderer(stack: [.context(context)])
+        renderer.render(nodes, into: &output)
+    }
+}
+
+/// Walks nodes, keeping the Mustache context stack: a section over a list pushes each element, a section over
+/// a context pushes it, a flag pushes nothing.
+private struct TemplateRenderer {
+    var stack: [TemplateValue]
+
+    mutating func render<Output: TemplateOutput>(_ nodes: [TemplateNode], into output: inout Output) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                output.append(text: bytes)
+            case .value(let path, let escaping):
+                switch lookUp(path) {
+                case .text(let text): output.append(text, escaping: escaping)
+                case .number(let number): output.append(number: number)
+                case .flag(let flag): output.append(flag ? "true" : "false", escaping: .none)
+                case .context, .list, nil: output.section(0)
+                }
+            case .section(let path, let body):
+                switch lookUp(path) {
+                case .list(let elements):
+                    output.section(elements.count)
+                    for element in elements {
+                        stack.append(.context(element))
+                        render(body, into: &output)
+                        stack.removeLast()
+                    }
+                case .flag(let flag):
+                    output.section(flag ? 1 : 0)
+                    if flag { render(body, into: &output) }
+                case .some(let value):
+                    output.section(1)
+                    stack.append(value)
+                    render(body, into: &output)
+                    stack.removeLast()
+                case nil:
+                    output.section(0)
+                }
+            case .inverted(let path, let body):
+                let empty: Bool =
+                    switch lookUp(path) {
+                    case .list(let elements): elements.isEmpty
+                    case .flag(let flag): !flag
+                    case .some: false
+                    case nil: true
+                    }
+                output.section(empty ? 1 : 0)
+                if empty { render(body, into: &output) }
+            }
+        }
+    }
+
+    /// The first context, from the innermost out, that has the path's first key; the rest of a dotted path
+    /// is looked up inside that value only.
+    private func lookUp(_ path: TemplatePath) -> TemplateValue? {
+        switch path {
+        case .current:
+            return stack.last
+        case .key(let key):
+            return find(key)
+        case .dotted(let keys):
+            guard let first = keys.first, var value = find(first) else { return nil }
+            for key in keys.dropFirst() {
+                guard case .context(let context) = value, let next = context.value(for: key) else { return nil }
+                value = next
+            }
+            return value
+        case .missing:
+            return nil
+        }
+    }
+
+    private func find(_ key: TemplateKey) -> TemplateValue? {
+        var index = stack.count - 1
+        while index >= 0 {
+            if case .context(let context) = stack[index], let value = context.value(for: key) { return value }
+            index -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,46 @@
+/// Every name a template can ask for, across every page kind. A template's names are looked up here once, when
+/// it is compiled; rendering then switches on the case, with no string comparison and no dynamic cast. A name
+/// that is not here renders blank (as Mustache renders any missing name), and `TemplateLibrary` says so.
+package enum TemplateKey: String, CaseIterable, Sendable {
+    // The catalog and every page.
+    case title, subtitle, institution, sourceName, objectCount, sectionCount, root, siteTitle
+    // Lists.
+    case sections, objects, letters, groups, chunks, cards, pages
+    // A section or a maker's entry.
+    case name, slug, markdownAnchor, countLabel, isUnknownMaker, href, hasPages
+    // An object or a card.
+    case id, maker, makerName, date, hasDate, altText, thumbnailURL, thumbnailWidth, thumbnailHeight, hasThumbnail
+    case imageURL, hasImageURL, objectURL, hasObjectURL, thumbnail2xURL, hasThumbnail2x
+    case largeImageURL, largeWidth, largeHeight, hasLarge, pageName, sectionPageName
+    // Index, letter and artist pages.
+    case letter, hasSections, label, file, hasChunks, hasMakers, inline, letterHref, number, pageCount, current
+    case previous, next
+}
+
+/// A value a template is given: text, a number, a flag, a context of its own (`{{#next}}{{title}}{{/next}}`), or
+/// a list of contexts.
+package enum TemplateValue {
+    case text(String)
+    case number(Int)
+    case flag(Bool)
+    case context(any TemplateContext)
+    case list([any TemplateContext])
+}
+
+/// A typed model a template reads: one `switch` over `TemplateKey` is its whole key table. `nil` means "not
+/// mine": the renderer then asks the enclosing contexts, as Mustache does.
+package protocol TemplateContext {
+    func value(for key: TemplateKey) -> TemplateValue?
+}
+
+extension TemplateValue {
+    /// Text, or nothing when it is empty: a template's `{{#previous}}` is false when there is no previous page.
+    static func optional(_ text: String) -> TemplateValue? {
+        text.isEmpty ? nil : .text(text)
+    }
+
+    /// A list of typed models.
+    static func list<Element: TemplateContext>(_ elements: [Element]) -> TemplateValue {
+        .list(elements.map { $0 as any TemplateContext })
+    }
+}

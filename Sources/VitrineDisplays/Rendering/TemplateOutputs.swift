@@ -1,0 +1,147 @@
+import VitrineCore
+
+/// Rendered bytes, escaped as they are appended: runs of plain bytes are copied whole, so a value with nothing to
+/// escape (most titles, every URL) costs one copy.
+struct RenderedBytes: TemplateOutput {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 8_192) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(text: [UInt8]) {
+        bytes.append(contentsOf: text)
+    }
+
+    mutating func append(number: Int) {
+        bytes.append(contentsOf: String(number).utf8)
+    }
+
+    mutating func section(_ count: Int) {}
+
+    mutating func append(_ text: String, escaping: TemplateEscaping) {
+        var text = text
+        text.withUTF8 { utf8 in
+            switch escaping {
+            case .none: bytes.append(contentsOf: utf8)
+            case .html: appendHTML(utf8)
+            case .markdown: appendMarkdown(utf8)
+            }
+        }
+    }
+
+    /// `&<>"'` as entities, as every Mustache implementation escapes HTML.
+    private mutating func appendHTML(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in 0..<utf8.count {
+            let entity: StaticString
+            switch utf8[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            start = index + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// Every ASCII character that could start Markdown or HTML gets a backslash; every line break (LF, CR, CR LF,
+    /// VT, FF, NEL, U+2028, U+2029) becomes one space, so a value never starts a line of its own.
+    private mutating func appendMarkdown(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var index = 0
+        let space = UInt8(ascii: " ")
+        while index < utf8.count {
+            let byte = utf8[index]
+            var skip = 1
+            var replacement: UInt8?
+            switch byte {
+            case 0x0A, 0x0B, 0x0C:
+                replacement = space
+            case 0x0D:
+                replacement = space
+                if index + 1 < utf8.count, utf8[index + 1] == 0x0A { skip = 2 }
+            case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0x85:
+                replacement = space
+                skip = 2
+            case 0xE2
+            where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                replacement = space
+                skip = 3
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "&"):
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                bytes.append(UInt8(ascii: "\\"))
+                start = index
+                index += 1
+                continue
+            default:
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            if let replacement { bytes.append(replacement) }
+            index += skip
+            start = index
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+}
+
+/// What a page would be rendered from, without rendering it: every value placed and every section's count.
+/// With the template's own fingerprint, it decides whether last run's file can be kept.
+struct RenderedFingerprint: TemplateOutput {
+    var fingerprint: Fingerprint
+
+    mutating func append(text: [UInt8]) {}
+
+    mutating func append(_ text: String, escaping: TemplateEscaping) {
+        fingerprint.combine(byte: 1)
+        fingerprint.combine(text)
+    }
+
+    mutating func append(number: Int) {
+        fingerprint.combine(byte: 4)
+        fingerprint.combine(number)
+    }
+
+    mutating func section(_ count: Int) {
+        fingerprint.combine(byte: 9)
+        fingerprint.combine(count)
+    }
+}
+
+/// A page's bytes and its fingerprint, from one walk.
+struct RenderedPage: TemplateOutput {
+    var page = RenderedBytes()
+    var values: RenderedFingerprint
+
+    init(fingerprint: Fingerprint) {
+        values = RenderedFingerprint(fingerprint: fingerprint)
+    }
+
+    mutating func append(text: [UInt8]) {
+        page.append(text: text)
+    }
+
+    mutating func append(_ text: String, escaping: TemplateEscaping) {
+        page.append(text, escaping: escaping)
+        values.append(text, escaping: escaping)
+    }
+
+    mutating func append(number: Int) {
+        page.append(number: number)
+        values.append(number: number)
+    }
+
+    mutating func section(_ count: Int) {
+        values.section(count)
+    }
+}

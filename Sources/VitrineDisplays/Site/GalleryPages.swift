@@ -1,0 +1,251 @@
+import VitrineCore
+
+// The gallery's page models: one type per page kind and per part a page lists, each with its key table (the
+// `switch` in `value(for:)`). `Templates/README.md` documents every key; `TemplateContractTests` checks both
+// agree. `root` is the way back to the site's top from the page (`""` or `"../"`).
+
+/// `index.html`.
+struct IndexPage: TemplateContext {
+    let catalog: CatalogViewModel
+    let letters: [LetterLink]
+    let groups: [LetterEntry]
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .title, .siteTitle: .text(catalog.title)
+        case .subtitle: .text(catalog.subtitle)
+        case .objectCount: .number(catalog.objectCount)
+        case .sectionCount: .number(catalog.sectionCount)
+        case .institution: .text(catalog.institution)
+        case .sourceName: .text(catalog.sourceName)
+        case .letters: .list(letters)
+        case .groups: .list(groups)
+        case .root: .text("")
+        default: nil
+        }
+    }
+}
+
+/// A letter of the index's letter bar.
+struct LetterLink: TemplateContext {
+    let letter: String
+    let hasSections: Bool
+    let href: String
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .letter: .text(letter)
+        case .hasSections: .flag(hasSections)
+        case .href: .text(href)
+        default: nil
+        }
+    }
+}
+
+/// A letter's part of the index: its makers, or (when makers are many) links to its letter pages.
+struct LetterEntry: TemplateContext {
+    let id: String
+    let label: String
+    let countLabel: String
+    var chunks: [ChunkLink]? = nil
+    var makers: MakerList? = nil
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .id: .text(id)
+        case .label: .text(label)
+        case .countLabel: .text(countLabel)
+        case .hasChunks: chunks == nil ? nil : .flag(true)
+        case .chunks: chunks.map { .list($0) }
+        case .hasMakers: makers == nil ? nil : .flag(true)
+        default: makers?.value(for: key)
+        }
+    }
+}
+
+/// A link to one page of a letter's makers.
+struct ChunkLink: TemplateContext {
+    let href: String
+    let label: String
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .href: .text(href)
+        case .label: .text(label)
+        default: nil
+        }
+    }
+}
+
+/// What `html/makers.mustache` is given: the makers, each with its cards when `inline`.
+struct MakerList: TemplateContext {
+    let inline: Bool
+    let root: String
+    let sections: ArraySlice<CatalogViewModel.DisplayedSection>
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .inline: .flag(inline)
+        case .root: .text(root)
+        case .sections: .list(sections.map { MakerEntry(section: $0, root: root, inline: inline) })
+        default: nil
+        }
+    }
+}
+
+/// A maker in a list: name, count, its pages, and its cards when the list shows them.
+struct MakerEntry: TemplateContext {
+    let section: CatalogViewModel.DisplayedSection
+    let root: String
+    let inline: Bool
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .name: .text(section.name)
+        case .slug: .text(section.slug)
+        case .countLabel: .text(section.countLabel)
+        case .href: .text(section.pages.first?.fileName ?? "\(section.slug).html")
+        case .hasPages: .flag(section.pages.count > 1)
+        case .pages: .list(section.pages.map { PageLink(page: $0, current: nil) })
+        case .root: .text(root)
+        case .cards: inline ? .list(section.objects.map { Card(object: $0, root: root) }) : nil
+        default: nil
+        }
+    }
+}
+
+/// A numbered link to one page of a section.
+struct PageLink: TemplateContext {
+    let page: CatalogViewModel.SectionPage
+    /// Whether this is the page showing it (only artist pages say).
+    let current: Bool?
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .number: .number(page.number)
+        case .href: .text(page.fileName)
+        case .current: current.map { .flag($0) }
+        default: nil
+        }
+    }
+}
+
+/// `letters/letter-{a…z,other,unknown}.html` (`--2.html` …): one page of a letter's makers.
+struct LetterPage: TemplateContext {
+    let siteTitle: String
+    let label: String
+    let countLabel: String
+    let makers: MakerList
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .siteTitle: .text(siteTitle)
+        case .label: .text(label)
+        case .countLabel: .text(countLabel)
+        default: makers.value(for: key)
+        }
+    }
+}
+
+/// `artists/{slug}.html` (`{slug}--2.html` …): one page of a section's cards.
+struct ArtistPage: TemplateContext {
+    let siteTitle: String
+    let section: CatalogViewModel.DisplayedSection
+    let pageIndex: Int
+    let letterHref: String
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        let pages = section.pages
+        switch key {
+        case .root: return .text("../")
+        case .siteTitle: return .text(siteTitle)
+        case .name: return .text(section.name)
+        case .countLabel: return .text(section.countLabel)
+        case .letter: return .text(GalleryPlan.letterLabel(section.letter))
+        case .letterHref: return .text(letterHref)
+        case .hasPages: return .flag(pages.count > 1)
+        case .number: return .number(pageIndex + 1)
+        case .pageCount: return .number(pages.count)
+        case .pages: return .list(pages.map { PageLink(page: $0, current: $0.number == pageIndex + 1) })
+        case .cards:
+            return .list(section.objects[pages[pageIndex].range].map { Card(object: $0, root: "../") })
+        case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
+        case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
+        default: return nil
+        }
+    }
+}
+
+/// An object's card: thumbnail, title, date, id, and the link to its page.
+struct Card: TemplateContext {
+    let object: CatalogViewModel.DisplayedObject
+    let root: String
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .root: .text(root)
+        case .id: .text(object.id)
+        case .title: .text(object.title)
+        case .date: .text(object.date)
+        case .hasDate: .flag(object.hasDate)
+        case .altText: .text(object.altText)
+        case .thumbnailURL: .text(GalleryPlan.located(object.thumbnailURL, from: root))
+        case .thumbnail2xURL: .text(GalleryPlan.located(object.thumbnail2xURL, from: root))
+        case .hasThumbnail2x: .flag(!object.thumbnail2xURL.isEmpty)
+        case .thumbnailWidth: .number(object.thumbnailWidth)
+        case .thumbnailHeight: .number(object.thumbnailHeight)
+        case .hasThumbnail: .flag(object.hasThumbnail)
+        case .pageName: .text(object.pageName)
+        default: nil
+        }
+    }
+}
+
+/// `objects/{page}.html`: an object's detail page, with the previous and next object of its section.
+struct ObjectPage: TemplateContext {
+    let siteTitle: String
+    let institution: String
+    let makerName: String
+    let object: CatalogViewModel.DisplayedObject
+    let previous: CatalogViewModel.DisplayedObject?
+    let next: CatalogViewModel.DisplayedObject?
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .root: .text("../")
+        case .siteTitle: .text(siteTitle)
+        case .institution: .text(institution)
+        case .id: .text(object.id)
+        case .title: .text(object.title)
+        case .makerName: .text(makerName)
+        case .date: .text(object.date)
+        case .hasDate: .flag(object.hasDate)
+        case .altText: .text(object.altText)
+        case .sectionPageName: .text(object.sectionPageName)
+        case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: "../"))
+        case .largeWidth: .number(object.largeWidth)
+        case .largeHeight: .number(object.largeHeight)
+        case .hasLarge: .flag(!object.largeImageURL.isEmpty)
+        case .objectURL: .text(object.objectURL)
+        case .hasObjectURL: .flag(object.hasObjectURL)
+        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: "../"))
+        case .hasImageURL: .flag(!object.imageURL.isEmpty)
+        case .previous: previous.map { .context(Neighbour(object: $0)) }
+        case .next: next.map { .context(Neighbour(object: $0)) }
+        default: nil
+        }
+    }
+}
+
+/// The previous or next object on a detail page.
+struct Neighbour: TemplateContext {
+    let object: CatalogViewModel.DisplayedObject
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .title: .text(object.title)
+        case .pageName: .text(object.pageName)
+        default: nil
+        }
+    }
+}

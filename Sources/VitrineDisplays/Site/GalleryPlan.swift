@@ -1,0 +1,177 @@
+import VitrineCore
+
+/// Where every page of the gallery is: the letters of the index, the pages each letter's maker list is split
+/// into when makers are many, and where each section's letter is listed. It builds each page's typed model
+/// (`GalleryPages.swift`). Paths are relative, so the site works from `file://` and from any static host.
+struct GalleryPlan: Sendable {
+    /// A letter of the index and its sections.
+    struct LetterGroup: Sendable {
+        var letter: String
+        /// `a` … `z`, `other`, `unknown`: names the letter's files (`letters/letter-a.html`, `catalog/a.md`).
+        var stem: String
+        var label: String
+        var sections: ArraySlice<CatalogViewModel.DisplayedSection>
+        /// Pages of this letter's maker list (`letters/{id}.html`, `{id}--2.html` …), when makers are many.
+        var chunks: [String] = []
+
+        /// The HTML id of the letter's heading on the index (`letter-a`).
+        var id: String { "letter-\(stem)" }
+
+        /// `3 makers, 24 objects`.
+        var countLabel: String { GalleryPlan.makersLabel(sections) }
+    }
+
+    let viewModel: CatalogViewModel
+    let groups: [LetterGroup]
+    /// Whether the index shows every card (small collections).
+    let inline: Bool
+    /// Whether each letter's makers get pages of their own (many makers).
+    let splitsLetters: Bool
+    /// Where each section's letter is listed, from a page one folder down (by section position).
+    private let letterHrefs: [String]
+
+    init(_ viewModel: CatalogViewModel) {
+        self.viewModel = viewModel
+        inline = viewModel.objectCount <= HTMLDisplay.inlineCardLimit
+        splitsLetters = viewModel.sections.count > HTMLDisplay.makersPerPage
+        var groups = Self.groups(of: viewModel.sections)
+        if splitsLetters {
+            for index in groups.indices {
+                let count = (groups[index].sections.count + HTMLDisplay.makersPerPage - 1) / HTMLDisplay.makersPerPage
+                groups[index].chunks = (1...max(count, 1)).map {
+                    $0 == 1 ? "\(groups[index].id).html" : "\(groups[index].id)--\($0).html"
+                }
+            }
+        }
+        self.groups = groups
+        var letterHrefs: [String] = []
+        letterHrefs.reserveCapacity(viewModel.sections.count)
+        for group in groups {
+            for position in 0..<group.sections.count {
+                letterHrefs.append(
+                    splitsLetters
+                        ? "../letters/\(group.chunks[min(position / HTMLDisplay.makersPerPage, group.chunks.count - 1)])"
+                        : "../index.html#\(group.id)")
+            }
+        }
+        self.letterHrefs = letterHrefs
+    }
+
+    /// The sections by index letter, in catalog order (sections arrive sorted, so each letter is one run).
+    static func groups(of sections: [CatalogViewModel.DisplayedSection]) -> [LetterGroup] {
+        var groups: [LetterGroup] = []
+        var start = 0
+        for index in sections.indices
+        where index + 1 == sections.count || sections[index + 1].letter != sections[index].letter {
+            let letter = sections[index].letter
+            groups.append(
+                LetterGroup(
+                    letter: letter, stem: letterStem(letter), label: letterLabel(letter),
+                    sections: sections[start...index]))
+            start = index + 1
+        }
+        return groups
+    }
+
+    /// `A` → `a`; `#` → `other`; `?` (the unknown maker) → `unknown`.
+    static func letterStem(_ letter: String) -> String {
+        switch letter {
+        case "#": "other"
+        case "?": "unknown"
+        default: letter.lowercased()
+        }
+    }
+
+    static func letterLabel(_ letter: String) -> String {
+        switch letter {
+        case "#": "Other"
+        case "?": "Unknown artist"
+        default: letter
+        }
+    }
+
+    // MARK: - Pages
+
+    func index() -> IndexPage {
+        let present = Set(groups.map(\.letter))
+        let letters: [LetterLink] = (Self.alphabet + ["#", "?"]).compactMap { letter in
+            if letter == "?" && !present.contains("?") { return nil }
+            let group = groups.first { $0.letter == letter }
+            let href: String =
+                if splitsLetters, let first = group?.chunks.first { "letters/\(first)" } else {
+                    "#letter-\(Self.letterStem(letter))"
+                }
+            return LetterLink(
+                letter: letter == "?" ? "Unknown" : letter, hasSections: present.contains(letter), href: href)
+        }
+        let entries = groups.map { group in
+            var entry = LetterEntry(id: group.id, label: group.label, countLabel: group.countLabel)
+            if splitsLetters {
+                entry.chunks = group.chunks.indices.map { index in
+                    let range = chunkRange(group, index)
+                    let first = group.sections[range.lowerBound].name
+                    let last = group.sections[range.upperBound - 1].name
+                    return ChunkLink(
+                        href: "letters/\(group.chunks[index])",
+                        label: range.count == group.sections.count
+                            ? "All \(group.sections.count) makers" : "\(first) – \(last)")
+                }
+            } else {
+                entry.makers = MakerList(inline: inline, root: "", sections: group.sections)
+            }
+            return entry
+        }
+        return IndexPage(catalog: viewModel, letters: letters, groups: entries)
+    }
+
+    func letterPages() -> [(fileName: String, page: LetterPage)] {
+        guard splitsLetters else { return [] }
+        return groups.flatMap { group in
+            group.chunks.indices.map { index in
+                let sections = group.sections[chunkRange(group, index)]
+                let label = group.chunks.count > 1 ? "\(group.label), part \(index + 1)" : group.label
+                return (
+                    group.chunks[index],
+                    LetterPage(
+                        siteTitle: viewModel.title, label: label, countLabel: Self.makersLabel(sections),
+                        makers: MakerList(inline: false, root: "../", sections: sections))
+                )
+            }
+        }
+    }
+
+    func artistPage(_ sectionIndex: Int, _ pageIndex: Int) -> ArtistPage {
+        ArtistPage(
+            siteTitle: viewModel.title, section: viewModel.sections[sectionIndex], pageIndex: pageIndex,
+            letterHref: letterHrefs[sectionIndex])
+    }
+
+    func objectPage(_ section: CatalogViewModel.DisplayedSection, _ index: Int) -> ObjectPage {
+        let objects = section.objects
+        return ObjectPage(
+            siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
+            object: objects[index], previous: index > 0 ? objects[index - 1] : nil,
+            next: index + 1 < objects.count ? objects[index + 1] : nil)
+    }
+
+    // MARK: - Parts
+
+    private static let alphabet = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+
+    private func chunkRange(_ group: LetterGroup, _ index: Int) -> Range<Int> {
+        let start = group.sections.startIndex + index * HTMLDisplay.makersPerPage
+        return start..<min(start + HTMLDisplay.makersPerPage, group.sections.endIndex)
+    }
+
+    /// A URL as a page `root` away from the output folder links to it: web addresses as they are, a bundled
+    /// file's path (`images/demo-0001.svg`) with the way back to the top before it.
+    static func located(_ url: String, from root: String) -> String {
+        root.isEmpty || url.isEmpty || WebURL.isWebAddress(url) ? url : root + url
+    }
+
+    /// `3 makers, 24 objects`.
+    static func makersLabel(_ sections: ArraySlice<CatalogViewModel.DisplayedSection>) -> String {
+        let objects = sections.reduce(0) { $0 + $1.objects.count }
+        return "\(ExportPresenter.count(sections.count, "maker")), \(ExportPresenter.count(objects, "object"))"
+    }
+}
