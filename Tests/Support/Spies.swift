@@ -13,8 +13,9 @@ package final class ExportPresentationLogicSpy: ExportPresentationLogic, Sendabl
     package var progressReports: [HarvestProgress] { progress.current }
     package var waitReports: [HarvestWait] { waits.current }
 
-    package func presentCatalog(response: ExportResponse) throws {
-        presented.withLock { $0.append(response) }
+    package func presentCatalog(response: consuming ExportResponse) throws {
+        let kept = copy response
+        presented.withLock { $0.append(kept) }
     }
 
     package func presentProgress(_ report: HarvestProgress) {

@@ -40,7 +40,7 @@ package struct ExportInteractor: ExportBusinessLogic {
 
     package func export(request: ExportRequest) async throws {
         let response = try await harvest(options: request.harvest)
-        try presenter.presentCatalog(response: response)
+        try presenter.presentCatalog(response: consume response)
     }
 
     /// Harvests the source into sections: every page, only the changes since the stored harvest, or nothing at

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns sections into what a reader sees: sorted sections, display strings, slugs, anchors and thumbnail
 /// URLs. Does no I/O: the catalog display writes, the progress display prints.
 package struct ExportPresenter: ExportPresentationLogic {
@@ -28,8 +30,11 @@ package struct ExportPresenter: ExportPresentationLogic {
         self.progressDisplay = progressDisplay
     }
 
-    package func presentCatalog(response: ExportResponse) throws {
+    package func presentCatalog(response: consuming ExportResponse) throws {
         let viewModel = makeViewModel(response: response)
+        // The harvested objects are not needed once they are display strings: let them go before the catalogs
+        // are written (the Interactor hands its response over).
+        response.sections = []
         let written = try catalogDisplay.displayCatalog(viewModel: viewModel)
         progressDisplay.displaySummary(viewModel: makeSummary(response: response, written: written))
     }
@@ -87,18 +92,17 @@ package struct ExportPresenter: ExportPresentationLogic {
         var anchors = MarkdownAnchor(reserved: ["contents"])
         var objectPages = Slug.Registry(reserved: ["index"])
 
-        var sections: [CatalogViewModel.DisplayedSection] = known.map { section in
-            let name = Self.oneLine(section.maker ?? "", limit: Self.longestName)
-            return displayed(
-                section, name: name, slug: slugs.claim(Slug.make(name)), anchors: &anchors, pages: &objectPages)
-        }
+        var named = known.map { ($0, Self.oneLine($0.maker ?? "", limit: Self.longestName)) }
         // Sources give at most one unknown section; merge defensively all the same.
         if !unknown.isEmpty {
-            let merged = ArtistSection(maker: nil, objects: unknown.flatMap(\.objects))
-            sections.append(
-                displayed(
-                    merged, name: Self.unknownMakerName, slug: "unknown-artist", anchors: &anchors,
-                    pages: &objectPages))
+            named.append((ArtistSection(maker: nil, objects: unknown.flatMap(\.objects)), Self.unknownMakerName))
+        }
+        let shown = displayedObjects(named)
+        let sections: [CatalogViewModel.DisplayedSection] = named.indices.map { index in
+            let (section, name) = named[index]
+            return displayed(
+                section, name: name, slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)),
+                objects: shown[index], anchors: &anchors, pages: &objectPages)
         }
         let objectCount = sections.reduce(0) { $0 + $1.objects.count }
         let descriptor = response.source
@@ -126,6 +130,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         _ section: ArtistSection,
         name: String,
         slug: String,
+        objects: [CatalogViewModel.DisplayedObject],
         anchors: inout MarkdownAnchor,
         pages objectPages: inout Slug.Registry
     ) -> CatalogViewModel.DisplayedSection {
@@ -135,7 +140,7 @@ package struct ExportPresenter: ExportPresentationLogic {
             markdownAnchor: anchors.next(for: name),
             countLabel: Self.count(section.objects.count, "object"),
             isUnknownMaker: section.maker == nil,
-            objects: section.objects.map { displayed($0, maker: section.maker == nil ? "" : name) }
+            objects: objects
         )
         displayedSection.letter = section.maker == nil ? "?" : Self.letter(of: name)
         let count = displayedSection.objects.count
@@ -165,6 +170,26 @@ package struct ExportPresenter: ExportPresentationLogic {
         else { return "#" }
         let upper = String(first).uppercased()
         return ("A"..."Z").contains(upper) && upper.count == 1 ? upper : "#"
+    }
+
+    /// Every object's display strings, in chunks on every core: they depend on the object and its maker only.
+    private func displayedObjects(_ sections: [(ArtistSection, String)]) -> [[CatalogViewModel.DisplayedObject]] {
+        let chunkSize = 2_000
+        let chunks = sections.indices.flatMap { index in
+            stride(from: 0, to: sections[index].0.objects.count, by: chunkSize).map {
+                (section: index, range: $0..<min($0 + chunkSize, sections[index].0.objects.count))
+            }
+        }
+        let done = Locked([[CatalogViewModel.DisplayedObject]](repeating: [], count: chunks.count))
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { number in
+            let (index, range) = chunks[number]
+            let (section, name) = sections[index]
+            let objects = section.objects[range].map { displayed($0, maker: section.maker == nil ? "" : name) }
+            done.withLock { $0[number] = objects }
+        }
+        var result = [[CatalogViewModel.DisplayedObject]](repeating: [], count: sections.count)
+        for (number, chunk) in done.current.enumerated() { result[chunks[number].section] += chunk }
+        return result
     }
 
     private func displayed(_ object: ArtObject, maker: String) -> CatalogViewModel.DisplayedObject {

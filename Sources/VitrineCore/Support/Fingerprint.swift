@@ -20,12 +20,15 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String {
-        Self.hex(first) + Self.hex(second)
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            for (offset, value) in [(0, first), (16, second)] {
+                for index in 0..<16 {
+                    buffer[offset + index] = digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)]
+                }
+            }
+            return 32
+        }
     }
 
     package mutating func combine(byte: UInt8) {

@@ -30,18 +30,32 @@ package struct OutputManifest: Sendable, Equatable {
 
     /// The folder's manifest; empty when it has none (a new folder, or one Vitrine never wrote).
     package static func read(in folder: URL) -> OutputManifest {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else {
             return OutputManifest(files: [])
         }
         var manifest = OutputManifest(files: [])
-        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            let path = String(fields[0])
-            // A hand-edited or hostile manifest must not point outside the folder.
-            guard isSafe(path) else { continue }
-            manifest.files.insert(path)
-            if fields.count == 3, let fingerprint = Fingerprint(hex: fields[1]), let size = Int(fields[2]) {
-                manifest.made[path] = Made(fingerprint: fingerprint, size: size)
+        // Read as bytes, line by line: a 100,000-page gallery's manifest is 100,000 lines.
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+                start = end + 1
+                guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+                let fields = line.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
+                let path = String(decoding: fields[0], as: UTF8.self)
+                // A hand-edited or hostile manifest must not point outside the folder.
+                guard isSafe(path) else { continue }
+                manifest.files.insert(path)
+                if fields.count == 3,
+                    let fingerprint = Fingerprint(hex: Substring(String(decoding: fields[1], as: UTF8.self))),
+                    let size = Int(String(decoding: fields[2], as: UTF8.self))
+                {
+                    manifest.made[path] = Made(fingerprint: fingerprint, size: size)
+                }
             }
         }
         return manifest
@@ -49,12 +63,20 @@ package struct OutputManifest: Sendable, Equatable {
 
     /// Writes the manifest atomically: a temporary file, then one rename.
     func write(in folder: URL) throws {
-        let lines = files.sorted().map { path in
-            made[path].map { "\(path)\t\($0.fingerprint)\t\($0.size)" } ?? path
+        var bytes = Array(Self.header.utf8)
+        bytes.append(0x0A)
+        for path in files.sorted() {
+            bytes += path.utf8
+            if let made = made[path] {
+                bytes.append(0x09)
+                bytes += made.fingerprint.description.utf8
+                bytes.append(0x09)
+                bytes += String(made.size).utf8
+            }
+            bytes.append(0x0A)
         }
-        let text = ([Self.header] + lines).joined(separator: "\n") + "\n"
         let temporary = folder.appendingPathComponent(Self.fileName + ".tmp")
-        try Data(text.utf8).write(to: temporary)
+        try UnsyncedFile.write(bytes, to: temporary.path)
         guard rename(temporary.path, folder.appendingPathComponent(Self.fileName).path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
         }
@@ -62,23 +84,40 @@ package struct OutputManifest: Sendable, Equatable {
 
     /// Files at or under the top-level `entry` of `folder` that this manifest does not list: the user's.
     func foreignFiles(at entry: String, in folder: URL) -> [String] {
-        let target = folder.appendingPathComponent(entry)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else { return files.contains(entry) ? [] : [entry] }
+        let target = folder.appendingPathComponent(entry).path
+        var status = stat()
+        guard lstat(target, &status) == 0 else { return [] }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return files.contains(entry) ? [] : [entry] }
         var foreign: [String] = []
-        let walker = FileManager.default.enumerator(atPath: target.path)
-        while let relative = walker?.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            let path = entry + "/" + relative
-            guard
-                FileManager.default.fileExists(
-                    atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder),
-                !isFolder.boolValue
-            else { continue }
+        Self.walkFiles(in: target, relative: entry) { path in
             if !files.contains(path) { foreign.append(path) }
         }
         return foreign.sorted()
+    }
+
+    /// Every file (anything but a folder; links are not followed) under `path`, by its path relative to the
+    /// output folder. `readdir` tells a folder from a file without a `stat` per entry: a gallery's `objects/`
+    /// holds 100,000 of them.
+    static func walkFiles(in path: String, relative: String, _ visit: (String) -> Void) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let full = path + "/" + name
+            var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var status = stat()
+                isFolder = lstat(full, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            }
+            if isFolder {
+                walkFiles(in: full, relative: relative + "/" + name, visit)
+            } else {
+                visit(relative + "/" + name)
+            }
+        }
     }
 
     /// Removes the listed files whose top-level entry this export did not write (a `letters/` or `catalog/` of an

@@ -31,6 +31,19 @@ package struct HTMLDisplay: CatalogFileDisplay {
             viewModel.sections[section].pages.indices.map { (section, $0) }
         }
         let failure = FirstFailure()
+        // The search index is built and written beside the pages.
+        let search = DispatchGroup()
+        DispatchQueue.global().async(group: search) {
+            do throws(ExportError) {
+                let index = SearchIndex(viewModel)
+                try folder.write(index.manifestScript(), to: "search/manifest.js")
+                for (key, script) in index.shardScripts() {
+                    try folder.write(script, to: "search/\(key).js")
+                }
+            } catch {
+                failure.record(error)
+            }
+        }
         DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
             guard !failure.isSet else { return }
             let (sectionIndex, pageIndex) = jobs[number]
@@ -49,11 +62,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 failure.record(error)
             }
         }
+        search.wait()
         if let error = failure.error { throw error }
-        let search = SearchIndex(viewModel)
-        try folder.write(search.manifestScript(), to: "search/manifest.js")
-        for (key, script) in search.shardScripts() {
-            try folder.write(script, to: "search/\(key).js")
-        }
     }
 }
