@@ -194,7 +194,8 @@ if Context.environment["VITRINE_BENCHMARKS"] != nil {
         .executableTarget(
             name: "VitrineBenchmark",
             dependencies: [
-                "VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineScene", "VitrineStore", "VitrineMockMuseum",
+                "VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineScene", "VitrineStore", "VitrineDisplays",
+                "VitrineMockMuseum",
             ],
             path: "Benchmarks/VitrineBenchmark",
             swiftSettings: swiftSettings

@@ -20,6 +20,11 @@ struct VitrineBenchmark {
             if missed > 0 { exit(1) }
             return
         }
+        if arguments.first == "markdown" {
+            exit(
+                Int32(try RenderBenchmark.markdown(objects: arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000))
+            )
+        }
         if arguments.first == "parse" {
             try parse(Array(arguments.dropFirst()))
             return
