@@ -309,4 +309,5 @@ struct VitrineBenchmark {
 struct NoProgress: ProgressDisplayLogic {
     func displayProgress(line: String) {}
     func displaySummary(viewModel: SummaryViewModel) {}
+    func displayWritten(_ written: WrittenCatalog) {}
 }

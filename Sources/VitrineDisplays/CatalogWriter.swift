@@ -10,21 +10,26 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package let force: Bool
     /// The bytes of a bundled file the catalogs show (the demo's pictures), by its path in the output folder.
     package let bundledFile: @Sendable (String) -> [UInt8]?
+    /// Where the files written are reported (the terminal display).
+    package let progressDisplay: (any ProgressDisplayLogic)?
 
     package init(
         outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false,
-        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
+        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
+        progressDisplay: (any ProgressDisplayLogic)? = nil
     ) {
         self.outputDirectory = outputDirectory
         self.displays = displays
         self.force = force
         self.bundledFile = bundledFile
+        self.progressDisplay = progressDisplay
     }
 
     /// The displays for a set of formats, in the order given.
     package init(
         outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary, force: Bool = false,
-        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
+        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
+        progressDisplay: (any ProgressDisplayLogic)? = nil
     ) {
         let displays: [any CatalogFileDisplay] = formats.map { format in
             switch format {
@@ -33,7 +38,9 @@ package struct CatalogWriter: CatalogDisplayLogic {
             case .csv: CSVDisplay()
             }
         }
-        self.init(outputDirectory: outputDirectory, displays: displays, force: force, bundledFile: bundledFile)
+        self.init(
+            outputDirectory: outputDirectory, displays: displays, force: force, bundledFile: bundledFile,
+            progressDisplay: progressDisplay)
     }
 
     package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
@@ -57,8 +64,10 @@ package struct CatalogWriter: CatalogDisplayLogic {
                 try folder.write(Data(bytes), to: path)
             }
             let counts = folder.counts
-            return WrittenCatalog(
+            let written = WrittenCatalog(
                 paths: try folder.commit(displayRoot: outputDirectory), rendered: counts.rendered, kept: counts.kept)
+            progressDisplay?.displayWritten(written)
+            return written
         } catch {
             folder.discard()
             throw error

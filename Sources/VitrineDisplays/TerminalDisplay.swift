@@ -1,7 +1,8 @@
 import Foundation
 import VitrineCore
 
-/// The end-of-run report on standard error: warnings, notices, where the files went, and the summary line.
+/// The end-of-run report on standard error: warnings, notices, where the files went (as the catalog display
+/// reports them), and the summary line.
 package struct TerminalDisplay: ProgressDisplayLogic {
     /// Print nothing but the summary (errors are printed by the command).
     package let quiet: Bool
@@ -46,9 +47,23 @@ package struct TerminalDisplay: ProgressDisplayLogic {
         if !quiet {
             viewModel.warnings.forEach(write)
             viewModel.notices.forEach(write)
-            if !viewModel.written.isEmpty { write(viewModel.written) }
+            if let written = progress.written { write(written) }
         }
         write(viewModel.summary)
+    }
+
+    package func displayWritten(_ written: WrittenCatalog) {
+        progress.setWritten(Self.writtenLine(written))
+    }
+
+    /// `wrote Output/index.html, Output/catalog.md, … (3,412 files rendered, 96,998 unchanged and kept)`; `nil`
+    /// when nothing was written.
+    package static func writtenLine(_ written: WrittenCatalog) -> String? {
+        guard !written.paths.isEmpty else { return nil }
+        return "wrote " + written.paths.joined(separator: ", ")
+            + (written.kept > 0
+                ? " (\(ExportPresenter.count(written.rendered, "file")) rendered, "
+                    + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
     }
 
     /// A line about the run as a whole, unless quiet.
@@ -62,11 +77,13 @@ package struct TerminalDisplay: ProgressDisplayLogic {
     }
 }
 
-/// When the last plain progress line went out, and whether a terminal line is showing.
+/// When the last plain progress line went out, whether a terminal line is showing, and the files written.
 private final class ProgressLineState: Sendable {
     private struct State {
         var last: ContinuousClock.Instant?
         var shown = false
+        /// Where the catalogs went, printed with the summary.
+        var written: String?
     }
 
     private let state = Locked(State())
@@ -74,6 +91,10 @@ private final class ProgressLineState: Sendable {
     var wasShown: Bool { state.withLock { $0.shown } }
 
     func markShown() { state.withLock { $0.shown = true } }
+
+    var written: String? { state.withLock { $0.written } }
+
+    func setWritten(_ line: String?) { state.withLock { $0.written = line } }
 
     /// Whether `interval` has passed since the last line (the first is due after one interval too).
     func due(every interval: Duration) -> Bool {

@@ -57,6 +57,9 @@ package struct ExportScene: Sendable {
             environment.logger.warning(
                 "template \(template).mustache uses \(names.joined(separator: ", ")), which no page has: blank")
         }
+        let progressDisplay =
+            environment.progressDisplay
+            ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
         let presenter = ExportPresenter(
             thumbnailWidth: settings.thumbnailWidth,
             cardsPerPage: settings.cardsPerPage,
@@ -65,10 +68,10 @@ package struct ExportScene: Sendable {
                 formats: settings.formats,
                 templates: templates,
                 force: settings.force,
-                bundledFile: { [source] in source.bundledFile(at: $0) }
+                bundledFile: { [source] in source.bundledFile(at: $0) },
+                progressDisplay: progressDisplay
             ),
-            progressDisplay: environment.progressDisplay
-                ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
+            progressDisplay: progressDisplay
         )
         self.source = source
         self.interactor = ExportInteractor(

@@ -33,6 +33,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
         var catalogs: [CatalogViewModel] = []
         var summaries: [SummaryViewModel] = []
         var progressLines: [String] = []
+        var written: [WrittenCatalog] = []
     }
 
     private let seen = Locked(Seen())
@@ -42,6 +43,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var catalogs: [CatalogViewModel] { seen.withLock { $0.catalogs } }
     package var summaries: [SummaryViewModel] { seen.withLock { $0.summaries } }
     package var progressLines: [String] { seen.withLock { $0.progressLines } }
+    package var written: [WrittenCatalog] { seen.withLock { $0.written } }
 
     package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
         seen.withLock { $0.catalogs.append(viewModel) }
@@ -54,6 +56,10 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
 
     package func displayProgress(line: String) {
         seen.withLock { $0.progressLines.append(line) }
+    }
+
+    package func displayWritten(_ written: WrittenCatalog) {
+        seen.withLock { $0.written.append(written) }
     }
 }
 

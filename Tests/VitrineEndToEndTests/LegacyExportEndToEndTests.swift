@@ -168,6 +168,6 @@ import VitrineTestSupport
         #expect(object.contains("src=\"../images/demo-0015.svg\""))
         #expect(object.contains("width=\"480\""))
         #expect(try folder.read("catalog.md").contains("](images/demo-0015.svg)"))
-        #expect(run.summary.written.contains("/images"))
+        #expect(run.written.contains("/images"))
     }
 }

@@ -1,6 +1,7 @@
 /// Writes a catalog (all requested formats) from a view model.
 package protocol CatalogDisplayLogic: Sendable {
-    /// Writes the catalog; returns what it wrote, for the summary.
+    /// Writes the catalog, and tells the terminal display what it wrote; returns that too, for its callers.
+    @discardableResult
     func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog
 }
 
@@ -23,6 +24,8 @@ package struct WrittenCatalog: Sendable, Equatable {
 /// Shows progress while harvesting, and the end-of-run report.
 package protocol ProgressDisplayLogic: Sendable {
     func displaySummary(viewModel: SummaryViewModel)
+    /// The files the catalog display wrote: it reports them here itself, not through the Presenter.
+    func displayWritten(_ written: WrittenCatalog)
     /// One line on where the harvest stands; `final` is the last, before the summary.
     func displayProgress(line: String)
 }

@@ -156,13 +156,9 @@ package struct SummaryViewModel: Sendable, Equatable {
     package var notices: [String]
     /// `vitrine: 13 pages, 325 objects, 31 sections, 1 duplicate, 0 skipped, 0.4 s`.
     package var summary: String
-    /// Where the catalogs went (`wrote Output/index.html, Output/catalog.md, Output/collection.csv`).
-    package var written: String
-
-    package init(warnings: [String], notices: [String], summary: String, written: String) {
+    package init(warnings: [String], notices: [String], summary: String) {
         self.warnings = warnings
         self.notices = notices
         self.summary = summary
-        self.written = written
     }
 }

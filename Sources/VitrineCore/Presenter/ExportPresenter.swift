@@ -35,8 +35,9 @@ package struct ExportPresenter: ExportPresentationLogic {
         // The harvested objects are not needed once they are display strings: let them go before the catalogs
         // are written (the Interactor hands its response over).
         response.sections = []
-        let written = try catalogDisplay.displayCatalog(viewModel: viewModel)
-        progressDisplay.displaySummary(viewModel: makeSummary(response: response, written: written))
+        // The catalog display reports the files it wrote to the terminal display itself.
+        try catalogDisplay.displayCatalog(viewModel: viewModel)
+        progressDisplay.displaySummary(viewModel: makeSummary(response: response))
     }
 
     package func presentProgress(_ progress: HarvestProgress) {
@@ -239,7 +240,7 @@ package struct ExportPresenter: ExportPresentationLogic {
     // MARK: - Summary
 
     /// The end-of-run report for a response.
-    package func makeSummary(response: ExportResponse, written: WrittenCatalog) -> SummaryViewModel {
+    package func makeSummary(response: ExportResponse) -> SummaryViewModel {
         let statistics = response.statistics
         var warnings = statistics.warnings.prefix(Self.warningLimit).map { "warning: \($0)" }
         if statistics.warnings.count > Self.warningLimit {
@@ -260,13 +261,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         return SummaryViewModel(
             warnings: warnings,
             notices: statistics.notices.map { "note: \($0)" },
-            summary: "vitrine: \(response.source.name): " + parts.joined(separator: ", "),
-            written: written.paths.isEmpty
-                ? ""
-                : "wrote " + written.paths.joined(separator: ", ")
-                    + (written.kept > 0
-                        ? " (\(Self.count(written.rendered, "file")) rendered, "
-                            + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
+            summary: "vitrine: \(response.source.name): " + parts.joined(separator: ", ")
         )
     }
 

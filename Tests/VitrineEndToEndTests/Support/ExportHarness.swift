@@ -17,6 +17,8 @@ enum ExportHarness {
         var folder: TemporaryFolder
         var summary: SummaryViewModel
         var pauses: [Duration]
+        /// The `wrote …` line, as the catalog writer reported it to the terminal display.
+        var written: String
     }
 
     static func run(
@@ -58,7 +60,9 @@ enum ExportHarness {
                 logger: quietLogger,
                 progressDisplay: spy))
         try await scene.run()
-        return Run(folder: folder, summary: try #require(spy.summaries.first), pauses: sleeper.pauses)
+        return Run(
+            folder: folder, summary: try #require(spy.summaries.first), pauses: sleeper.pauses,
+            written: spy.written.first.flatMap(TerminalDisplay.writtenLine) ?? "")
     }
 
     static func csvRows(_ text: String) throws -> [[String]] {

@@ -31,7 +31,7 @@ import VitrineTestSupport
         let terminal = TerminalDisplay(quiet: false, write: { line in lines.withLock { $0.append(line) } })
         terminal.displaySummary(
             viewModel: SummaryViewModel(
-                warnings: ["warning: page 1, record 2: \u{1B}[31mred"], notices: [], summary: "vitrine: x", written: "")
+                warnings: ["warning: page 1, record 2: \u{1B}[31mred"], notices: [], summary: "vitrine: x")
         )
         #expect(lines.current == ["warning: page 1, record 2: [31mred", "vitrine: x"])
     }

@@ -105,7 +105,6 @@ import VitrineTestSupport
         let summary = try #require(spy.summaries.first)
         #expect(summary.summary == "vitrine: test: 14 pages, 5 objects, 5 sections, 1 duplicate, 1 skipped, 1.3 s")
         #expect(summary.warnings == ["warning: page 3, record 2: missing field objectNumber"])
-        #expect(summary.written == "wrote spy/catalog")
         #expect(NumberText.grouped(1_234_567) == "1,234,567")
     }
 
