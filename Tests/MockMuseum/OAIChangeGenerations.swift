@@ -71,16 +71,25 @@ extension OAICollection {
             for record in next..<(next + change.added) { touched[record] = (number, false) }
             next += change.added
         }
-        return (0..<next).compactMap { number in
-            let (changed, deleted) = touched[number] ?? (0, isDeleted(number))
-            let stamp =
-                changed == 0 && skewedDatestamps ? Self.skewedDatestamp(number) : Self.datestamp(generation: changed)
+        func listed(_ stamp: String) -> String? {
             let compared = dayGranularity ? String(stamp.prefix(10)) : stamp
             // A bound by the day takes the whole day.
             if let from, compared.prefix(from.count) < from { return nil }
             if let until, compared.prefix(until.count) > until { return nil }
+            return compared
+        }
+        var versions: [RecordVersion] = (0..<next).compactMap { number in
+            if number == movedRecord && movedRecordSettled { return nil }
+            let (changed, deleted) = touched[number] ?? (0, isDeleted(number))
+            let stamp =
+                changed == 0 && skewedDatestamps ? Self.skewedDatestamp(number) : Self.datestamp(generation: changed)
+            guard let compared = listed(stamp) else { return nil }
             return RecordVersion(number: number, generation: changed, isDeleted: deleted, datestamp: compared)
         }
+        if let moved = movedRecord, let stamp = listed(Self.movedDatestamp) {
+            versions.append(RecordVersion(number: moved, generation: 1, isDeleted: false, datestamp: stamp))
+        }
+        return versions
     }
 
     /// The object of a record as revised in `generation`.

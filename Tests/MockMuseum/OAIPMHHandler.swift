@@ -26,6 +26,13 @@ package struct OAICollection: Sendable {
     package var refusesDates = false
     /// Pages (from 0) whose token is refused as expired the first time each is asked for, in every listing.
     package var expiresOnce: Set<Int> = []
+    /// A record that moved while a harvest walked its windows (it was revised, and its datestamp with it): listed
+    /// at its old datestamp as it was, and again at `movedDatestamp` as revised, as two windows walked before and
+    /// after the change see it. With `movedRecordSettled`, only the revised one: the museum after the move.
+    package var movedRecord: Int?
+    package var movedRecordSettled = false
+    /// Where the moved record's revision sits in time: inside the span a harvest cuts into windows.
+    package static let movedDatestamp = "2025-12-01T12:00:00Z"
 
     package init(count: Int, pageSize: Int = 50, deletedEvery: Int = 11, errorStatus: Int = 200) {
         self.count = count

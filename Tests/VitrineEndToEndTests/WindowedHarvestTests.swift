@@ -55,6 +55,24 @@ import VitrineTestSupport
         #expect(windowed.summary.summary.contains("0 duplicates"))
     }
 
+    @Test func `a record that moves between windows during the harvest is kept once, as revised`() async throws {
+        // Record 42 is listed in the window of its old datestamp as it was, and in that of its new one as revised.
+        let moved = Self.skewed { $0.movedRecord = 42 }
+        let settled = Self.skewed {
+            $0.movedRecord = 42
+            $0.movedRecordSettled = true
+        }
+        let (serial, windowed, requests) = try await exports(moved, reference: settled)
+        try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
+        #expect(requests.contains { $0.contains("from=") }, "the harvest was cut into windows")
+        #expect(windowed.summary.summary.contains("1 duplicate,"), "both versions were read")
+        let rows = try windowed.folder.read("collection.csv").split(separator: "\r\n").filter {
+            $0.hasPrefix("SK-A-43,")
+        }
+        #expect(rows.count == 1)
+        #expect(rows.first?.contains("(revision 1)") == true, "the later datestamp's version is kept")
+    }
+
     @Test func `a repository without completeListSize is cut evenly and walked`() async throws {
         let (serial, windowed, _) = try await exports(Self.skewed { $0.omitCompleteListSize = true })
         try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
