@@ -27,14 +27,15 @@ package struct CatalogWriter: CatalogDisplayLogic {
 
     /// The displays for a set of formats, in the order given.
     package init(
-        outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary, force: Bool = false,
+        outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary,
+        cardsPerPage: Int = GalleryNames.defaultCardsPerPage, force: Bool = false,
         bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
         progressDisplay: (any ProgressDisplayLogic)? = nil
     ) {
         let displays: [any CatalogFileDisplay] = formats.map { format in
             switch format {
-            case .html: HTMLDisplay(templates: templates)
-            case .markdown: MarkdownDisplay(templates: templates)
+            case .html: HTMLDisplay(templates: templates, cardsPerPage: cardsPerPage)
+            case .markdown: MarkdownDisplay(templates: templates, cardsPerPage: cardsPerPage)
             case .csv: CSVDisplay()
             }
         }

@@ -62,11 +62,11 @@ package struct ExportScene: Sendable {
             ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
         let presenter = ExportPresenter(
             thumbnailWidth: settings.thumbnailWidth,
-            cardsPerPage: settings.cardsPerPage,
             catalogDisplay: CatalogWriter(
                 outputDirectory: settings.outputDirectory,
                 formats: settings.formats,
                 templates: templates,
+                cardsPerPage: settings.cardsPerPage,
                 force: settings.force,
                 bundledFile: { [source] in source.bundledFile(at: $0) },
                 progressDisplay: progressDisplay

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineDisplays
 import VitrineHTTP
 import VitrineSources
 
@@ -38,7 +39,7 @@ package struct ExportSettings: Sendable {
         outputDirectory: String = "Output",
         templatesDirectory: String? = nil,
         thumbnailWidth: Int = 400,
-        cardsPerPage: Int = ExportPresenter.defaultCardsPerPage,
+        cardsPerPage: Int = GalleryNames.defaultCardsPerPage,
         quiet: Bool = false,
         cache: PageCacheSetting = .none,
         store: CollectionStoreSetting = .besideCache,

@@ -1,4 +1,6 @@
-/// Everything a catalog shows, as display strings: what the Presenter hands the Displays.
+/// Everything a catalog shows, as display strings: what the Presenter hands the Displays. It is the same for every
+/// format: each display plans its own files (the gallery its pages and their names, the Markdown catalog its
+/// anchors).
 ///
 /// Templates only place these values; they transform nothing. Empty strings mean "absent", with a `has…`
 /// flag beside each optional value so Mustache sections can test it.
@@ -43,47 +45,25 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var name: String
         /// Unique, ASCII, safe as a file name and an HTML id (`rembrandt-van-rijn`).
         package var slug: String
-        /// The anchor GitHub-flavoured Markdown gives this section's heading.
-        package var markdownAnchor: String
         /// `12 objects`.
         package var countLabel: String
         package var isUnknownMaker: Bool
         package var objects: [DisplayedObject]
-        /// The letter the section files under in the gallery's index (`A`…`Z`, `#` for others, `?` unknown).
+        /// The letter the section files under (`A`…`Z`, `#` for others, `?` unknown).
         package var letter: String = "#"
-        /// The section's pages in the gallery (`artists/{slug}.html`, then `{slug}--2.html` …), in order.
-        package var pages: [SectionPage] = []
 
         package init(
             name: String,
             slug: String,
-            markdownAnchor: String,
             countLabel: String,
             isUnknownMaker: Bool,
             objects: [DisplayedObject]
         ) {
             self.name = name
             self.slug = slug
-            self.markdownAnchor = markdownAnchor
             self.countLabel = countLabel
             self.isUnknownMaker = isUnknownMaker
             self.objects = objects
-        }
-    }
-
-    /// One page of a section's cards in the gallery.
-    package struct SectionPage: Sendable, Equatable {
-        /// 1-based.
-        package var number: Int
-        /// File name inside `artists/` (`rembrandt-van-rijn.html`, `rembrandt-van-rijn--2.html`).
-        package var fileName: String
-        /// The objects on the page: `objects[range]` of the section.
-        package var range: Range<Int>
-
-        package init(number: Int, fileName: String, range: Range<Int>) {
-            self.number = number
-            self.fileName = fileName
-            self.range = range
         }
     }
 
@@ -114,10 +94,6 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var largeImageURL: String = ""
         package var largeWidth: Int = 0
         package var largeHeight: Int = 0
-        /// File name of the object's detail page inside `objects/` (`sk-c-5.html`): unique, ASCII, bounded.
-        package var pageName: String = ""
-        /// File name (inside `artists/`) of the section page that shows this object.
-        package var sectionPageName: String = ""
 
         package init(
             id: String,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns sections into what a reader sees: sorted sections, display strings, slugs, anchors and thumbnail
-/// URLs. Does no I/O: the catalog display writes, the progress display prints.
+/// Turns sections into what a reader sees, the same for every format: sorted sections, display strings, slugs,
+/// index letters and thumbnail URLs. Does no I/O: the catalog display writes, the progress display prints.
 package struct ExportPresenter: ExportPresentationLogic {
     /// Name of the section of objects with no known maker; always last.
     package static let unknownMakerName = "Unknown artist"
@@ -10,22 +10,16 @@ package struct ExportPresenter: ExportPresentationLogic {
 
     /// Width of a detail page's image: IIIF hosts (the Rijksmuseum's Micrio, AIC) cache 843 px renditions.
     package static let largeImageWidth = 843
-    /// Cards on one page of a section in the gallery, by default.
-    package static let defaultCardsPerPage = 200
-
     package let thumbnailWidth: Int
-    package let cardsPerPage: Int
     package let catalogDisplay: any CatalogDisplayLogic
     package let progressDisplay: any ProgressDisplayLogic
 
     package init(
         thumbnailWidth: Int,
-        cardsPerPage: Int = ExportPresenter.defaultCardsPerPage,
         catalogDisplay: any CatalogDisplayLogic,
         progressDisplay: any ProgressDisplayLogic
     ) {
         self.thumbnailWidth = thumbnailWidth
-        self.cardsPerPage = max(1, cardsPerPage)
         self.catalogDisplay = catalogDisplay
         self.progressDisplay = progressDisplay
     }
@@ -90,8 +84,6 @@ package struct ExportPresenter: ExportPresentationLogic {
             .sorted { SortKey.precedes($0.maker ?? "", $1.maker ?? "") }
         let unknown = response.sections.filter { $0.maker == nil }
         var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
-        var anchors = MarkdownAnchor(reserved: ["contents"])
-        var objectPages = Slug.Registry(reserved: ["index"])
 
         var named = known.map { ($0, Self.oneLine($0.maker ?? "", limit: Self.longestName)) }
         // Sources give at most one unknown section; merge defensively all the same.
@@ -103,7 +95,7 @@ package struct ExportPresenter: ExportPresentationLogic {
             let (section, name) = named[index]
             return displayed(
                 section, name: name, slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)),
-                objects: shown[index], anchors: &anchors, pages: &objectPages)
+                objects: shown[index])
         }
         let objectCount = sections.reduce(0) { $0 + $1.objects.count }
         let descriptor = response.source
@@ -131,34 +123,16 @@ package struct ExportPresenter: ExportPresentationLogic {
         _ section: ArtistSection,
         name: String,
         slug: String,
-        objects: [CatalogViewModel.DisplayedObject],
-        anchors: inout MarkdownAnchor,
-        pages objectPages: inout Slug.Registry
+        objects: [CatalogViewModel.DisplayedObject]
     ) -> CatalogViewModel.DisplayedSection {
         var displayedSection = CatalogViewModel.DisplayedSection(
             name: name,
             slug: slug,
-            markdownAnchor: anchors.next(for: name),
             countLabel: Self.count(section.objects.count, "object"),
             isUnknownMaker: section.maker == nil,
             objects: objects
         )
         displayedSection.letter = section.maker == nil ? "?" : Self.letter(of: name)
-        let count = displayedSection.objects.count
-        displayedSection.pages = stride(from: 0, to: max(count, 1), by: cardsPerPage).enumerated().map {
-            index, start in
-            CatalogViewModel.SectionPage(
-                number: index + 1, fileName: index == 0 ? "\(slug).html" : "\(slug)--\(index + 1).html",
-                range: start..<min(start + cardsPerPage, count))
-        }
-        for page in displayedSection.pages {
-            for index in page.range {
-                displayedSection.objects[index].sectionPageName = page.fileName
-                let id = displayedSection.objects[index].id
-                displayedSection.objects[index].pageName =
-                    objectPages.claim(Slug.make(id, fallback: "object")) + ".html"
-            }
-        }
         return displayedSection
     }
 

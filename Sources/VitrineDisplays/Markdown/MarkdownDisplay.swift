@@ -2,33 +2,39 @@ import VitrineCore
 
 /// The Markdown catalog: `catalog.md`, a table of contents and one `## ` heading per section. Past
 /// `splitThreshold` objects, one file is too big to open or render, so `catalog.md` lists the letters and each
-/// letter's makers go into `catalog/{letter}.md`, with contents of their own.
+/// letter's makers go into `catalog/{letter}.md`, with contents of their own. Objects link to their pages in the
+/// gallery by the gallery's own names (`pageName`, `sectionPageName`).
 package struct MarkdownDisplay: CatalogFileDisplay {
     /// Above this many objects, the catalog is split into a file per letter.
     package static let splitThreshold = 5_000
 
     package let templates: TemplateLibrary
+    /// The gallery's cards per page, which its page names depend on.
+    package let cardsPerPage: Int
     package var format: CatalogFormat { .markdown }
 
-    package init(templates: TemplateLibrary) {
+    package init(templates: TemplateLibrary, cardsPerPage: Int = GalleryNames.defaultCardsPerPage) {
         self.templates = templates
+        self.cardsPerPage = cardsPerPage
     }
 
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
         guard viewModel.objectCount > Self.splitThreshold else {
-            try folder.write(templates.render("markdown/catalog.md", viewModel), to: "catalog.md")
+            let catalog = MarkdownCatalog(
+                catalog: viewModel, sections: Self.sections(of: viewModel, cardsPerPage, root: ""))
+            try folder.write(templates.render("markdown/catalog.md", catalog), to: "catalog.md")
             return
         }
+        let sections = Self.sections(of: viewModel, cardsPerPage, root: "../")
         var letters: [MarkdownLetterLink] = []
         for group in GalleryPlan.groups(of: viewModel.sections) {
             let file = "\(group.stem).md"
             let countLabel = group.countLabel
             letters.append(MarkdownLetterLink(label: group.label, file: file, countLabel: countLabel))
             // A letter's file is one folder down: bundled pictures are linked from there.
-            let sections =
-                viewModel.bundledFiles.isEmpty ? Array(group.sections) : group.sections.map(Self.oneFolderDown)
             let letter = MarkdownLetter(
-                title: viewModel.title, label: group.label, countLabel: countLabel, sections: sections)
+                title: viewModel.title, label: group.label, countLabel: countLabel,
+                sections: Array(sections[group.sections.indices]))
             // A letter whose sections did not change keeps its file.
             try templates.page("markdown/letter.md", letter, to: "catalog/\(file)", in: folder)
         }
@@ -36,18 +42,17 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
     }
 
-    /// A section whose bundled pictures are linked from `catalog/`.
-    private static func oneFolderDown(_ section: CatalogViewModel.DisplayedSection) -> CatalogViewModel.DisplayedSection
-    {
-        var section = section
-        for index in section.objects.indices {
-            section.objects[index].thumbnailURL = GalleryPlan.located(section.objects[index].thumbnailURL, from: "../")
-            section.objects[index].thumbnail2xURL = GalleryPlan.located(
-                section.objects[index].thumbnail2xURL, from: "../")
-            section.objects[index].imageURL = GalleryPlan.located(section.objects[index].imageURL, from: "../")
-            section.objects[index].largeImageURL = GalleryPlan.located(
-                section.objects[index].largeImageURL, from: "../")
+    /// Every section's model: its heading's anchor (numbered across the catalog, as GitHub numbers repeats),
+    /// and the gallery's page names of its objects. `root` is the way back to the output folder from the file.
+    static func sections(of viewModel: CatalogViewModel, _ cardsPerPage: Int, root: String) -> [MarkdownSection] {
+        let names = GalleryNames(viewModel, cardsPerPage: cardsPerPage)
+        var anchors = MarkdownAnchor(reserved: ["contents"])
+        return viewModel.sections.indices.map { index in
+            MarkdownSection(
+                section: viewModel.sections[index], anchor: anchors.next(for: viewModel.sections[index].name),
+                pageNames: names.objectPages[index],
+                sectionPageNames: viewModel.sections[index].objects.indices.map { names.sectionPageName(index, $0) },
+                root: root)
         }
-        return section
     }
 }

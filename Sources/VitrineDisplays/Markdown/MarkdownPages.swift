@@ -1,7 +1,92 @@
 import VitrineCore
 
-// The split Markdown catalog's models (past `MarkdownDisplay.splitThreshold` objects); a catalog small enough
-// for one file is rendered from the `CatalogViewModel` itself.
+// The Markdown catalog's models, each with its key table: the catalog, its sections (with the anchors GitHub
+// gives their headings) and their objects (with the gallery's page names, to link into it); past
+// `MarkdownDisplay.splitThreshold` objects, the contents and a file per letter. `Templates/README.md` documents
+// every key; `TemplateContractTests` checks both agree.
+
+/// `catalog.md`: the whole catalog in one file.
+struct MarkdownCatalog: TemplateContext {
+    let catalog: CatalogViewModel
+    let sections: [MarkdownSection]
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .title: .text(catalog.title)
+        case .subtitle: .text(catalog.subtitle)
+        case .institution: .text(catalog.institution)
+        case .sourceName: .text(catalog.sourceName)
+        case .objectCount: .number(catalog.objectCount)
+        case .sectionCount: .number(catalog.sectionCount)
+        case .sections: .list(sections)
+        default: nil
+        }
+    }
+}
+
+/// One maker's section under its `## ` heading.
+struct MarkdownSection: TemplateContext {
+    let section: CatalogViewModel.DisplayedSection
+    /// The anchor GitHub-flavoured Markdown gives the section's heading.
+    let anchor: String
+    /// The gallery's page for each object, and the artist page showing it.
+    let pageNames: [String]
+    let sectionPageNames: [String]
+    /// The way back to the output folder from the file (`""`, or `"../"` from `catalog/`): bundled pictures
+    /// are linked relatively.
+    let root: String
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .name: .text(section.name)
+        case .slug: .text(section.slug)
+        case .markdownAnchor: .text(anchor)
+        case .countLabel: .text(section.countLabel)
+        case .isUnknownMaker: .flag(section.isUnknownMaker)
+        case .objects:
+            .list(
+                section.objects.indices.map {
+                    MarkdownObject(
+                        object: section.objects[$0], pageName: pageNames[$0], sectionPageName: sectionPageNames[$0],
+                        root: root)
+                })
+        default: nil
+        }
+    }
+}
+
+/// One object's line.
+struct MarkdownObject: TemplateContext {
+    let object: CatalogViewModel.DisplayedObject
+    let pageName: String
+    let sectionPageName: String
+    let root: String
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .id: .text(object.id)
+        case .title: .text(object.title)
+        case .maker: .text(object.maker)
+        case .date: .text(object.date)
+        case .hasDate: .flag(object.hasDate)
+        case .altText: .text(object.altText)
+        case .thumbnailURL: .text(GalleryPlan.located(object.thumbnailURL, from: root))
+        case .thumbnailWidth: .number(object.thumbnailWidth)
+        case .thumbnailHeight: .number(object.thumbnailHeight)
+        case .hasThumbnail: .flag(object.hasThumbnail)
+        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: root))
+        case .objectURL: .text(object.objectURL)
+        case .hasObjectURL: .flag(object.hasObjectURL)
+        case .thumbnail2xURL: .text(GalleryPlan.located(object.thumbnail2xURL, from: root))
+        case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: root))
+        case .largeWidth: .number(object.largeWidth)
+        case .largeHeight: .number(object.largeHeight)
+        case .pageName: .text(pageName)
+        case .sectionPageName: .text(sectionPageName)
+        default: nil
+        }
+    }
+}
 
 /// `catalog.md` when split: the letters, each with its file.
 struct MarkdownContents: TemplateContext {
@@ -41,7 +126,7 @@ struct MarkdownLetter: TemplateContext {
     let title: String
     let label: String
     let countLabel: String
-    let sections: [CatalogViewModel.DisplayedSection]
+    let sections: [MarkdownSection]
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {

@@ -82,12 +82,19 @@ struct MakerList: TemplateContext {
     let inline: Bool
     let root: String
     let sections: ArraySlice<CatalogViewModel.DisplayedSection>
+    let names: GalleryNames
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .inline: .flag(inline)
         case .root: .text(root)
-        case .sections: .list(sections.map { MakerEntry(section: $0, root: root, inline: inline) })
+        case .sections:
+            .list(
+                sections.indices.map {
+                    MakerEntry(
+                        section: sections[$0], pages: names.pages[$0], objectPages: names.objectPages[$0], root: root,
+                        inline: inline)
+                })
         default: nil
         }
     }
@@ -96,6 +103,8 @@ struct MakerList: TemplateContext {
 /// A maker in a list: name, count, its pages, and its cards when the list shows them.
 struct MakerEntry: TemplateContext {
     let section: CatalogViewModel.DisplayedSection
+    let pages: [GalleryNames.SectionPage]
+    let objectPages: [String]
     let root: String
     let inline: Bool
 
@@ -104,11 +113,17 @@ struct MakerEntry: TemplateContext {
         case .name: .text(section.name)
         case .slug: .text(section.slug)
         case .countLabel: .text(section.countLabel)
-        case .href: .text(section.pages.first?.fileName ?? "\(section.slug).html")
-        case .hasPages: .flag(section.pages.count > 1)
-        case .pages: .list(section.pages.map { PageLink(page: $0, current: nil) })
+        case .href: .text(pages.first?.fileName ?? "\(section.slug).html")
+        case .hasPages: .flag(pages.count > 1)
+        case .pages: .list(pages.map { PageLink(page: $0, current: nil) })
         case .root: .text(root)
-        case .cards: inline ? .list(section.objects.map { Card(object: $0, root: root) }) : nil
+        case .cards:
+            inline
+                ? .list(
+                    section.objects.indices.map {
+                        Card(object: section.objects[$0], pageName: objectPages[$0], root: root)
+                    })
+                : nil
         default: nil
         }
     }
@@ -116,7 +131,7 @@ struct MakerEntry: TemplateContext {
 
 /// A numbered link to one page of a section.
 struct PageLink: TemplateContext {
-    let page: CatalogViewModel.SectionPage
+    let page: GalleryNames.SectionPage
     /// Whether this is the page showing it (only artist pages say).
     let current: Bool?
 
@@ -151,11 +166,12 @@ struct LetterPage: TemplateContext {
 struct ArtistPage: TemplateContext {
     let siteTitle: String
     let section: CatalogViewModel.DisplayedSection
+    let pages: [GalleryNames.SectionPage]
+    let objectPages: [String]
     let pageIndex: Int
     let letterHref: String
 
     func value(for key: TemplateKey) -> TemplateValue? {
-        let pages = section.pages
         switch key {
         case .root: return .text("../")
         case .siteTitle: return .text(siteTitle)
@@ -168,7 +184,9 @@ struct ArtistPage: TemplateContext {
         case .pageCount: return .number(pages.count)
         case .pages: return .list(pages.map { PageLink(page: $0, current: $0.number == pageIndex + 1) })
         case .cards:
-            return .list(section.objects[pages[pageIndex].range].map { Card(object: $0, root: "../") })
+            return .list(
+                pages[pageIndex].range.map { Card(object: section.objects[$0], pageName: objectPages[$0], root: "../") }
+            )
         case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
         case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
         default: return nil
@@ -179,6 +197,8 @@ struct ArtistPage: TemplateContext {
 /// An object's card: thumbnail, title, date, id, and the link to its page.
 struct Card: TemplateContext {
     let object: CatalogViewModel.DisplayedObject
+    /// The object's page inside `objects/`.
+    let pageName: String
     let root: String
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -195,7 +215,7 @@ struct Card: TemplateContext {
         case .thumbnailWidth: .number(object.thumbnailWidth)
         case .thumbnailHeight: .number(object.thumbnailHeight)
         case .hasThumbnail: .flag(object.hasThumbnail)
-        case .pageName: .text(object.pageName)
+        case .pageName: .text(pageName)
         default: nil
         }
     }
@@ -207,8 +227,10 @@ struct ObjectPage: TemplateContext {
     let institution: String
     let makerName: String
     let object: CatalogViewModel.DisplayedObject
-    let previous: CatalogViewModel.DisplayedObject?
-    let next: CatalogViewModel.DisplayedObject?
+    /// The artist page (in `artists/`) that shows the object.
+    let sectionPageName: String
+    let previous: Neighbour?
+    let next: Neighbour?
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -221,7 +243,7 @@ struct ObjectPage: TemplateContext {
         case .date: .text(object.date)
         case .hasDate: .flag(object.hasDate)
         case .altText: .text(object.altText)
-        case .sectionPageName: .text(object.sectionPageName)
+        case .sectionPageName: .text(sectionPageName)
         case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: "../"))
         case .largeWidth: .number(object.largeWidth)
         case .largeHeight: .number(object.largeHeight)
@@ -230,8 +252,8 @@ struct ObjectPage: TemplateContext {
         case .hasObjectURL: .flag(object.hasObjectURL)
         case .imageURL: .text(GalleryPlan.located(object.imageURL, from: "../"))
         case .hasImageURL: .flag(!object.imageURL.isEmpty)
-        case .previous: previous.map { .context(Neighbour(object: $0)) }
-        case .next: next.map { .context(Neighbour(object: $0)) }
+        case .previous: previous.map { .context($0) }
+        case .next: next.map { .context($0) }
         default: nil
         }
     }
@@ -240,11 +262,12 @@ struct ObjectPage: TemplateContext {
 /// The previous or next object on a detail page.
 struct Neighbour: TemplateContext {
     let object: CatalogViewModel.DisplayedObject
+    let pageName: String
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .title: .text(object.title)
-        case .pageName: .text(object.pageName)
+        case .pageName: .text(pageName)
         default: nil
         }
     }

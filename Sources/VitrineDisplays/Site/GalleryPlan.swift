@@ -1,8 +1,9 @@
 import VitrineCore
 
-/// Where every page of the gallery is: the letters of the index, the pages each letter's maker list is split
-/// into when makers are many, and where each section's letter is listed. It builds each page's typed model
-/// (`GalleryPages.swift`). Paths are relative, so the site works from `file://` and from any static host.
+/// Where every page of the gallery is: its file names (`GalleryNames`), the letters of the index, the pages each
+/// letter's maker list is split into when makers are many, and where each section's letter is listed. It builds
+/// each page's typed model (`GalleryPages.swift`). Paths are relative, so the site works from `file://` and from
+/// any static host.
 struct GalleryPlan: Sendable {
     /// A letter of the index and its sections.
     struct LetterGroup: Sendable {
@@ -22,6 +23,7 @@ struct GalleryPlan: Sendable {
     }
 
     let viewModel: CatalogViewModel
+    let names: GalleryNames
     let groups: [LetterGroup]
     /// Whether the index shows every card (small collections).
     let inline: Bool
@@ -30,8 +32,9 @@ struct GalleryPlan: Sendable {
     /// Where each section's letter is listed, from a page one folder down (by section position).
     private let letterHrefs: [String]
 
-    init(_ viewModel: CatalogViewModel) {
+    init(_ viewModel: CatalogViewModel, cardsPerPage: Int = GalleryNames.defaultCardsPerPage) {
         self.viewModel = viewModel
+        names = GalleryNames(viewModel, cardsPerPage: cardsPerPage)
         inline = viewModel.objectCount <= HTMLDisplay.inlineCardLimit
         splitsLetters = viewModel.sections.count > HTMLDisplay.makersPerPage
         var groups = Self.groups(of: viewModel.sections)
@@ -117,7 +120,7 @@ struct GalleryPlan: Sendable {
                             ? "All \(group.sections.count) makers" : "\(first) – \(last)")
                 }
             } else {
-                entry.makers = MakerList(inline: inline, root: "", sections: group.sections)
+                entry.makers = MakerList(inline: inline, root: "", sections: group.sections, names: names)
             }
             return entry
         }
@@ -134,7 +137,7 @@ struct GalleryPlan: Sendable {
                     group.chunks[index],
                     LetterPage(
                         siteTitle: viewModel.title, label: label, countLabel: Self.makersLabel(sections),
-                        makers: MakerList(inline: false, root: "../", sections: sections))
+                        makers: MakerList(inline: false, root: "../", sections: sections, names: names))
                 )
             }
         }
@@ -142,16 +145,20 @@ struct GalleryPlan: Sendable {
 
     func artistPage(_ sectionIndex: Int, _ pageIndex: Int) -> ArtistPage {
         ArtistPage(
-            siteTitle: viewModel.title, section: viewModel.sections[sectionIndex], pageIndex: pageIndex,
-            letterHref: letterHrefs[sectionIndex])
+            siteTitle: viewModel.title, section: viewModel.sections[sectionIndex], pages: names.pages[sectionIndex],
+            objectPages: names.objectPages[sectionIndex], pageIndex: pageIndex, letterHref: letterHrefs[sectionIndex])
     }
 
-    func objectPage(_ section: CatalogViewModel.DisplayedSection, _ index: Int) -> ObjectPage {
+    func objectPage(_ sectionIndex: Int, _ index: Int) -> ObjectPage {
+        let section = viewModel.sections[sectionIndex]
         let objects = section.objects
+        let pageNames = names.objectPages[sectionIndex]
         return ObjectPage(
             siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
-            object: objects[index], previous: index > 0 ? objects[index - 1] : nil,
-            next: index + 1 < objects.count ? objects[index + 1] : nil)
+            object: objects[index], sectionPageName: names.sectionPageName(sectionIndex, index),
+            previous: index > 0 ? Neighbour(object: objects[index - 1], pageName: pageNames[index - 1]) : nil,
+            next: index + 1 < objects.count
+                ? Neighbour(object: objects[index + 1], pageName: pageNames[index + 1]) : nil)
     }
 
     // MARK: - Parts

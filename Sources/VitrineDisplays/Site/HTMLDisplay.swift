@@ -12,14 +12,18 @@ package struct HTMLDisplay: CatalogFileDisplay {
     package static let makersPerPage = 1_000
 
     package let templates: TemplateLibrary
+    /// Cards on one page of a section (`--cards-per-page`).
+    package let cardsPerPage: Int
     package var format: CatalogFormat { .html }
 
-    package init(templates: TemplateLibrary) {
+    package init(templates: TemplateLibrary, cardsPerPage: Int = GalleryNames.defaultCardsPerPage) {
         self.templates = templates
+        self.cardsPerPage = cardsPerPage
     }
 
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        let plan = GalleryPlan(viewModel)
+        let plan = GalleryPlan(viewModel, cardsPerPage: cardsPerPage)
+        let names = plan.names
         try folder.write(templates.asset("html/style.css"), to: "assets/style.css")
         try folder.write(templates.asset("html/gallery.js"), to: "assets/gallery.js")
         try templates.page("html/index.html", plan.index(), to: "index.html", in: folder)
@@ -27,15 +31,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
             try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
         }
         // An artist page and the detail pages of its objects are one job; jobs run on every core.
-        let jobs = viewModel.sections.indices.flatMap { section in
-            viewModel.sections[section].pages.indices.map { (section, $0) }
-        }
+        let jobs = names.pages.indices.flatMap { section in names.pages[section].indices.map { (section, $0) } }
         let failure = FirstFailure()
         // The search index is built and written beside the pages.
         let search = DispatchGroup()
         DispatchQueue.global().async(group: search) {
             do throws(ExportError) {
-                let index = SearchIndex(viewModel)
+                let index = SearchIndex(viewModel, names: names)
                 try folder.write(index.manifestScript(), to: "search/manifest.js")
                 for (key, script) in index.shardScripts() {
                     try folder.write(script, to: "search/\(key).js")
@@ -47,16 +49,16 @@ package struct HTMLDisplay: CatalogFileDisplay {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
             guard !failure.isSet else { return }
             let (sectionIndex, pageIndex) = jobs[number]
-            let section = viewModel.sections[sectionIndex]
+            let page = names.pages[sectionIndex][pageIndex]
             do throws(ExportError) {
                 // A page whose values are what the last export rendered it from is kept, not rendered again.
                 try templates.page(
-                    "html/artist.html", plan.artistPage(sectionIndex, pageIndex),
-                    to: "artists/\(section.pages[pageIndex].fileName)", in: folder)
-                for index in section.pages[pageIndex].range {
+                    "html/artist.html", plan.artistPage(sectionIndex, pageIndex), to: "artists/\(page.fileName)",
+                    in: folder)
+                for index in page.range {
                     try templates.page(
-                        "html/object.html", plan.objectPage(section, index),
-                        to: "objects/\(section.objects[index].pageName)", in: folder)
+                        "html/object.html", plan.objectPage(sectionIndex, index),
+                        to: "objects/\(names.objectPages[sectionIndex][index])", in: folder)
                 }
             } catch {
                 failure.record(error)

@@ -24,13 +24,15 @@ struct SearchIndex {
     /// Shard key → the objects in it, in catalog order.
     private(set) var shards: [String: [Int]] = [:]
 
-    init(_ viewModel: CatalogViewModel) {
-        for section in viewModel.sections {
+    init(_ viewModel: CatalogViewModel, names: GalleryNames) {
+        for (sectionIndex, section) in viewModel.sections.enumerated() {
             // Every object of a section has its maker's words: folded once.
             let makerWords = section.isUnknownMaker ? [] : Self.words(section.name)
-            for object in section.objects {
+            for (index, object) in section.objects.enumerated() {
                 let number = entries.count
-                entries.append([object.title, object.maker, object.pageName, object.thumbnailURL])
+                entries.append([
+                    object.title, object.maker, names.objectPages[sectionIndex][index], object.thumbnailURL,
+                ])
                 var seen: Set<String> = []
                 for word in Self.words(object.title) + (object.maker.isEmpty ? [] : makerWords)
                 where word.count >= Self.firstKeyLength && seen.insert(word).inserted {

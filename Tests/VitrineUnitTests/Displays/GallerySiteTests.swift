@@ -47,20 +47,21 @@ import VitrineTestSupport
         return Seeds.response(sections)
     }
 
-    private static func render(_ response: ExportResponse) throws -> (TemporaryFolder, CatalogViewModel) {
+    /// The gallery of a response, its view model and the gallery's file names.
+    private static func render(_ response: ExportResponse) throws -> (TemporaryFolder, CatalogViewModel, GalleryNames) {
         let spy = CatalogDisplayLogicSpy()
         let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: response)
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary())
         _ = try writer.displayCatalog(viewModel: model)
-        return (folder, model)
+        return (folder, model, GalleryNames(model))
     }
 
     @Test func `every object page is reachable from the index in three clicks, and no page is large`() throws {
-        let (folder, model) = try Self.render(Self.largeResponse())
+        let (folder, model, names) = try Self.render(Self.largeResponse())
         let crawl = try SiteCrawl(root: folder.url)
-        let objectPages = Set(model.sections.flatMap { $0.objects.map { "objects/\($0.pageName)" } })
+        let objectPages = Set(names.objectPages.flatMap { $0.map { "objects/\($0)" } })
         #expect(objectPages.count == model.objectCount)
         for page in objectPages {
             let depth = try #require(crawl.depth[page], "\(page) is not reachable")
@@ -75,14 +76,14 @@ import VitrineTestSupport
     }
 
     @Test func `sections are paged by 200 cards, each object on exactly one page of its maker`() throws {
-        let (folder, model) = try Self.render(Self.largeResponse())
-        let rembrandt = try #require(model.sections.first { $0.name == "Rembrandt van Rijn" })
+        let (folder, model, names) = try Self.render(Self.largeResponse())
+        let rembrandt = try #require(model.sections.firstIndex { $0.name == "Rembrandt van Rijn" })
         #expect(
-            rembrandt.pages.map(\.fileName) == ["rembrandt-van-rijn.html"]
+            names.pages[rembrandt].map(\.fileName) == ["rembrandt-van-rijn.html"]
                 + (2...6).map { "rembrandt-van-rijn--\($0).html" })
         var seen: [String: String] = [:]
-        for section in model.sections {
-            for page in section.pages {
+        for (index, section) in model.sections.enumerated() {
+            for page in names.pages[index] {
                 let html = try folder.read("artists/\(page.fileName)")
                 #expect(html.components(separatedBy: "data-artist=").count == 2)
                 let cards = html.components(separatedBy: "data-object-id=\"").dropFirst().map {
@@ -103,10 +104,10 @@ import VitrineTestSupport
     }
 
     @Test func `file names are safe, bounded and unique whatever the ids`() throws {
-        let (folder, model) = try Self.render(Self.largeResponse())
-        let names = model.sections.flatMap { $0.objects.map(\.pageName) }
+        let (folder, model, gallery) = try Self.render(Self.largeResponse())
+        let names = gallery.objectPages.flatMap { $0 }
         #expect(Set(names).count == names.count)
-        for name in names + model.sections.flatMap({ $0.pages.map(\.fileName) }) {
+        for name in names + gallery.pages.flatMap({ $0.map(\.fileName) }) {
             #expect(name.count <= 80, "\(name)")
             #expect(
                 name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." },
@@ -119,16 +120,16 @@ import VitrineTestSupport
     }
 
     @Test func `a detail page has the large IIIF image, the museum link and prev-next within its section`() throws {
-        let (folder, model) = try Self.render(Self.largeResponse())
-        let section = try #require(model.sections.first { $0.name == "Rembrandt van Rijn" })
-        let second = section.objects[1]
-        let html = try folder.read("objects/\(second.pageName)")
+        let (folder, model, names) = try Self.render(Self.largeResponse())
+        let section = try #require(model.sections.firstIndex { $0.name == "Rembrandt van Rijn" })
+        let pages = names.objectPages[section]
+        let html = try folder.read("objects/\(pages[1])")
         #expect(html.contains(#"<img src="https://iiif.micr.io/R1/full/843,/0/default.jpg""#))
         #expect(html.contains(#"width="843""#))
-        #expect(html.contains(#"<a rel="prev" href="\#(section.objects[0].pageName)">"#))
-        #expect(html.contains(#"<a rel="next" href="\#(section.objects[2].pageName)">"#))
+        #expect(html.contains(#"<a rel="prev" href="\#(pages[0])">"#))
+        #expect(html.contains(#"<a rel="next" href="\#(pages[2])">"#))
         #expect(html.contains(#"href="../artists/rembrandt-van-rijn.html""#))
-        let first = try folder.read("objects/\(section.objects[0].pageName)")
+        let first = try folder.read("objects/\(pages[0])")
         #expect(!first.contains(#"rel="prev""#) && first.contains("No image"))
         // Cards offer a 2× rendition where the host can size images.
         let artist = try folder.read("artists/rembrandt-van-rijn.html")
@@ -144,12 +145,10 @@ import VitrineTestSupport
             return ArtistSection(
                 maker: name, objects: [ArtObject(id: "L-\(number)", title: "Work \(number)", maker: name)])
         }
-        let (folder, model) = try Self.render(Seeds.response(sections))
+        let (folder, _, names) = try Self.render(Seeds.response(sections))
         let crawl = try SiteCrawl(root: folder.url)
-        for section in model.sections {
-            for object in section.objects {
-                #expect((crawl.depth["objects/\(object.pageName)"] ?? 99) <= 3, "\(object.id)")
-            }
+        for page in names.objectPages.flatMap({ $0 }) {
+            #expect((crawl.depth["objects/\(page)"] ?? 99) <= 3, "\(page)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("letters/letter-a.html").path))
         #expect(try folder.read("index.html").contains(#"href="letters/letter-b.html""#))
@@ -157,17 +156,18 @@ import VitrineTestSupport
 
     @Test func `search finds every object by a word of its title through the shard the page would load`() throws {
         let response = Self.largeResponse()
-        let (folder, model) = try Self.render(response)
+        let (folder, model, names) = try Self.render(response)
         let manifest = try folder.read("search/manifest.js")
         let counts = try JSONDecoder().decode(
             [String: Int].self, from: Data(manifest.dropFirst("Vitrine.manifest(".count).dropLast(3).utf8))
         let keys = Array(counts.keys)
-        for section in model.sections {
-            for object in section.objects.prefix(60) {
+        for (sectionIndex, section) in model.sections.enumerated() {
+            for (index, object) in section.objects.prefix(60).enumerated() {
                 let word = try #require(SearchIndex.words(object.title).first { $0.count >= 2 })
                 let shard = try #require(Self.shard(for: word, keys: keys), "no shard for \(word)")
                 let script = try folder.read("search/\(SearchIndex.fileStem(shard)).js")
-                #expect(script.contains("\"\(object.pageName)\""), "\(object.id) not under \(shard)")
+                let page = names.objectPages[sectionIndex][index]
+                #expect(script.contains("\"\(page)\""), "\(object.id) not under \(shard)")
             }
         }
         // No shard is huge: common words ("portret", "van") are split further.
@@ -184,7 +184,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
-        let index = SearchIndex(model)
+        let index = SearchIndex(model, names: GalleryNames(model))
         #expect(index.shards["study$"]?.count == 2_500)
         #expect(index.shards["st"] == nil && index.shards["stu"] == nil)
         #expect(index.manifestScript().contains(#""study$":2500"#))

@@ -77,8 +77,7 @@ import VitrineTestSupport
                 objectURL: "https://www.rijksmuseum.nl/en/collection/\(id)")
         }
         let presenter = ExportPresenter(
-            thumbnailWidth: 400, cardsPerPage: 1, catalogDisplay: CatalogDisplayLogicSpy(),
-            progressDisplay: CatalogDisplayLogicSpy())
+            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
         return presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
@@ -151,7 +150,7 @@ import VitrineTestSupport
         let blanks = try Self.blanks(
             "html/artist.html", probe: Self.probe(names, lists: lists),
             names: (names + lists["cards", default: []]).filter { lists[$0] == nil },
-            models: [GalleryPlan(viewModel).artistPage(rembrandt, 1)])
+            models: [GalleryPlan(viewModel, cardsPerPage: 1).artistPage(rembrandt, 1)])
         #expect(blanks == [])
     }
 
@@ -159,15 +158,16 @@ import VitrineTestSupport
         let lists: [String: [String]] = ["previous": ["title", "pageName"], "next": ["title", "pageName"]]
         let names = Self.documented("### Every gallery page") + Self.documented("### An object's page")
         let viewModel = Self.small()
-        let rembrandt = try #require(viewModel.sections.first { $0.objects.count == 3 })
-        let page = GalleryPlan(viewModel).objectPage(rembrandt, 1)
+        let rembrandt = try #require(viewModel.sections.firstIndex { $0.objects.count == 3 })
+        let plan = GalleryPlan(viewModel, cardsPerPage: 1)
+        let page = plan.objectPage(rembrandt, 1)
         let blanks = try Self.blanks(
             "html/object.html", probe: Self.probe(names, lists: lists), names: names.filter { lists[$0] == nil },
             models: [page])
         #expect(blanks == [])
         #expect(
             try TemplateLibrary().renderText("html/object.html", page).contains(
-                "href=\"\(rembrandt.objects[0].pageName)\""))
+                "href=\"\(plan.names.objectPages[rembrandt][0])\""))
     }
 
     @Test func `every documented variable of the catalog, its sections and objects reaches a template`() throws {
@@ -175,12 +175,15 @@ import VitrineTestSupport
             "sections": Self.documented("Each of `sections`:"), "objects": Self.documented("Each of `objects`:"),
         ]
         let names = Self.documented("The root is the catalog:")
+        let viewModel = Self.small()
         #expect(
             names.count >= 7 && lists["sections", default: []].count >= 6 && lists["objects", default: []].count >= 18)
         let blanks = try Self.blanks(
             "markdown/catalog.md", probe: Self.probe(names, lists: lists),
             names: (names + lists.values.flatMap { $0 }).filter { lists[$0] == nil && $0 != "isUnknownMaker" },
-            models: [Self.small()])
+            models: [
+                MarkdownCatalog(catalog: viewModel, sections: MarkdownDisplay.sections(of: viewModel, 200, root: ""))
+            ])
         #expect(blanks == [])
     }
 
@@ -196,7 +199,8 @@ import VitrineTestSupport
                 title: viewModel.title, subtitle: viewModel.subtitle,
                 letters: [MarkdownLetterLink(label: "R", file: "r.md", countLabel: "1 maker, 3 objects")]),
             MarkdownLetter(
-                title: viewModel.title, label: "R", countLabel: "1 maker, 3 objects", sections: viewModel.sections),
+                title: viewModel.title, label: "R", countLabel: "1 maker, 3 objects",
+                sections: MarkdownDisplay.sections(of: viewModel, 200, root: "../")),
         ]
         let blanks = try Self.blanks(
             "markdown/letter.md", probe: Self.probe(names, lists: lists),
