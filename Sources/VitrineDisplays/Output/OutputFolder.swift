@@ -102,9 +102,16 @@ package final class OutputFolder: Sendable {
         for entry in entries where entry.hasPrefix(stagingPrefix) {
             guard let pid = Int32(entry.dropFirst(stagingPrefix.count)), pid != own else { continue }
             if kill(pid, 0) == 0 || errno == EPERM { continue }  // That process is still running.
-            // Killed while swapping entries: an old version whose new one never arrived goes back, so no catalog
-            // is left without its objects/ or artists/.
             let abandoned = folder.appendingPathComponent(entry)
+            // Killed while swapping entries: the swap is undone.
+            if let journal = try? String(
+                contentsOf: abandoned.appendingPathComponent(journalName), encoding: .utf8)
+            {
+                undoAbandonedSwap(in: folder, staging: abandoned, journal: journal)
+                try? FileManager.default.removeItem(at: abandoned)
+                continue
+            }
+            // An old version whose new one never arrived goes back, so no catalog is left without its objects/.
             for item in (try? FileManager.default.contentsOfDirectory(atPath: abandoned.path)) ?? []
             where item.hasPrefix(replacedPrefix) {
                 let target = folder.appendingPathComponent(String(item.dropFirst(replacedPrefix.count)))
@@ -220,8 +227,13 @@ package final class OutputFolder: Sendable {
             }
         }
         // Both runs' files are Vitrine's while the entries are swapped: a run killed half-way must not leave the
-        // next one believing the new files are the user's.
+        // next one believing the new files are the user's. The old manifest and the list of entries to swap are
+        // kept in the staging folder first: the next export undoes a swap that was cut off (see
+        // `undoAbandonedSwap`), so the folder never stays a mix of two runs.
         do {
+            try previous.write(in: staging)
+            try UnsyncedFile.write(
+                Array(entries.joined(separator: "\n").utf8), to: stagingPath + "/" + Self.journalName)
             try OutputManifest(files: previous.files.union(files), made: previous.made.merging(made) { $1 })
                 .write(in: destination)
         } catch {
@@ -237,9 +249,12 @@ package final class OutputFolder: Sendable {
             } catch {
                 // A permission error half-way: put back what was already swapped, so the old catalog stays whole.
                 rollBack(swapped)
+                try? previous.write(in: destination)
                 throw ExportError(.output("cannot move \(entry) into \(destination.path): \(Self.reason(error))"))
             }
         }
+        // Every entry is in place: from here on a cut-off run leaves the new catalog, not a mix.
+        unlink(stagingPath + "/" + Self.journalName)
         previous.removeFiles(outside: Set(entries), in: destination)
         do {
             try OutputManifest(files: files, made: made).write(in: destination)
@@ -283,6 +298,29 @@ package final class OutputFolder: Sendable {
 
     /// What the old version of a swapped entry is called in the staging folder.
     static let replacedPrefix = ".replaced-"
+    /// The entries a commit swaps, written in the staging folder before the first swap and removed after the last.
+    static let journalName = ".swap-journal"
+
+    /// Undoes the swap of a run killed while it committed, from what it left in its staging folder: each entry
+    /// already swapped goes back to its old version (or away, if it is new), and the old manifest comes back.
+    /// The catalog is then the last complete export's, whole.
+    private static func undoAbandonedSwap(in folder: URL, staging abandoned: URL, journal: String) {
+        let manager = FileManager.default
+        for entry in journal.split(separator: "\n").map(String.init)
+        where OutputManifest.isSafe(entry) && !entry.contains("/") {
+            let staged = abandoned.appendingPathComponent(entry).path
+            let old = abandoned.appendingPathComponent(replacedPrefix + entry).path
+            let target = folder.appendingPathComponent(entry).path
+            var status = stat()
+            let stagedLeft = lstat(staged, &status) == 0
+            let oldKept = lstat(old, &status) == 0
+            // Swapped in: the staged entry is gone and the target is the new version.
+            if !stagedLeft, lstat(target, &status) == 0 { try? manager.removeItem(atPath: target) }
+            if oldKept, lstat(target, &status) != 0 { try? manager.moveItem(atPath: old, toPath: target) }
+        }
+        let manifest = abandoned.appendingPathComponent(OutputManifest.fileName).path
+        rename(manifest, folder.appendingPathComponent(OutputManifest.fileName).path)
+    }
 
     /// Removes the staging folder and everything in it; the output folder is untouched.
     package func discard() {

@@ -308,6 +308,63 @@ private struct FilesDisplay: CatalogFileDisplay {
 
 /// A run killed while it swapped entries leaves no catalog without its folders (issue 12, item 3).
 @Suite struct OutputRecoveryTests {
+    @Test func `a run killed while it swaps its entries is undone: the last export's catalog, whole`() throws {
+        // A first export, then a second one killed part way through its commit (the files it left are made by
+        // hand as the commit leaves them, since a test cannot kill itself between two renames).
+        let output = try TemporaryFolder()
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.catalogResponse)
+        _ = try CatalogWriter(
+            outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
+        )
+        .displayCatalog(viewModel: model)
+        let before = try Self.files(in: output.url)
+        var dead: Int32 = 3_999_000
+        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
+        let staging = output.url.appendingPathComponent(".vitrine-staging-\(dead)")
+        let manager = FileManager.default
+        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        // What a commit writes before its first swap: the old manifest, and the entries it will swap in order.
+        try manager.copyItem(
+            at: output.url.appendingPathComponent(".vitrine-manifest"),
+            to: staging.appendingPathComponent(".vitrine-manifest"))
+        try Data("index.html\nletters\nobjects\nsearch".utf8).write(to: staging.appendingPathComponent(".swap-journal"))
+        // index.html was swapped (its old version set aside), then letters/ (new: nothing to set aside); objects/
+        // was moved aside and the run died before moving the new one in; search/ was never reached.
+        try manager.moveItem(
+            at: output.url.appendingPathComponent("index.html"),
+            to: staging.appendingPathComponent(".replaced-index.html"))
+        try Data("new index".utf8).write(to: output.url.appendingPathComponent("index.html"))
+        try manager.createDirectory(at: output.url.appendingPathComponent("letters"), withIntermediateDirectories: true)
+        try Data("new letter".utf8).write(to: output.url.appendingPathComponent("letters/letter-a.html"))
+        try manager.moveItem(
+            at: output.url.appendingPathComponent("objects"), to: staging.appendingPathComponent(".replaced-objects"))
+        try manager.createDirectory(at: staging.appendingPathComponent("objects"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: staging.appendingPathComponent("search"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: staging.appendingPathComponent("search/new.js"))
+        try Data("new manifest with new fingerprints".utf8).write(
+            to: output.url.appendingPathComponent(".vitrine-manifest"))
+
+        let folder = try OutputFolder(path: output.path)
+        folder.discard()
+        #expect(try Self.files(in: output.url) == before, "the first export's files and manifest, as they were")
+        #expect(!manager.fileExists(atPath: staging.path))
+    }
+
+    /// Every file under `folder` and its bytes (the lock file aside).
+    private static func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
+            if path.hasSuffix(".vitrine-lock") { continue }
+            files[path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
     @Test func `an entry set aside by a killed run comes back when its new version never arrived`() throws {
         let output = try TemporaryFolder()
         var dead: Int32 = 3_999_000
