@@ -67,6 +67,21 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(quiet.folder, fresh.folder)
     }
 
+    @Test func `Identify is asked with the run's own retries`() async throws {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store)
+        // The server is down for the re-run: Identify answers 503 every time.
+        await server.setFaults(MockFaults(outageAfter: 0, outageStatus: 503))
+        await server.resetLog()
+        await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, retries: 1, store: store)
+        }
+        #expect(await server.requests() == ["/oai?verb=Identify", "/oai?verb=Identify"], "one try and one retry")
+    }
+
     @Test func `a re-run into the same folder renders only the pages whose content changed`() async throws {
         let server = try await MockMuseum.oaiPMH(Self.museum)
         defer { Task { await server.stop() } }

@@ -69,7 +69,7 @@ extension ExportInteractor {
                 "resumed the incremental harvest of changes from \(pending.from) to \(pending.until) that an "
                     + "earlier run left unfinished")
         } else {
-            let clock = try await serverClock(incremental)
+            let clock = try await serverClock(incremental, options: options)
             window = ChangeWindow(from: clock.formatted(since), until: clock.formatted(clock.now))
             try store.begin(window)
         }
@@ -78,10 +78,13 @@ extension ExportInteractor {
             state: state, notices: notices)
     }
 
-    /// The server's clock and granularity (OAI-PMH `Identify`), asked once per incremental run, never cached.
-    private func serverClock(_ incremental: any IncrementalSource) async throws(ExportError) -> ServerClock {
+    /// The server's clock and granularity (OAI-PMH `Identify`), asked once per incremental run, never cached,
+    /// with the run's own retries, rate and timeouts.
+    private func serverClock(
+        _ incremental: any IncrementalSource, options: HarvestOptions
+    ) async throws(ExportError) -> ServerClock {
         let worker = HarvestWorker(
-            source: incremental, transport: transport, options: HarvestOptions(), logger: logger, sleeper: sleeper)
+            source: incremental, transport: transport, options: options, logger: logger, sleeper: sleeper)
         return try await worker.serverClock(of: incremental)
     }
 
