@@ -25,13 +25,14 @@ package struct ExportPresenter: ExportPresentationLogic {
     }
 
     package func presentCatalog(response: consuming ExportResponse) throws {
-        let viewModel = makeViewModel(response: response)
-        // The harvested objects are not needed once they are display strings: let them go before the catalogs
-        // are written (the Interactor hands its response over).
-        response.sections = []
+        let summary = makeSummary(
+            response: ExportResponse(source: response.source, sections: [], statistics: response.statistics))
+        // The harvested objects are let go as they become display strings, before the catalogs are written (the
+        // Interactor hands its response over).
+        let viewModel = makeViewModel(response: consume response)
         // The catalog display reports the files it wrote to the terminal display itself.
         try catalogDisplay.displayCatalog(viewModel: viewModel)
-        progressDisplay.displaySummary(viewModel: makeSummary(response: response))
+        progressDisplay.displaySummary(viewModel: summary)
     }
 
     package func presentProgress(_ progress: HarvestProgress) {
@@ -78,30 +79,77 @@ package struct ExportPresenter: ExportPresentationLogic {
 
     // MARK: - Catalog
 
-    /// The catalog view model for a response.
-    package func makeViewModel(response: ExportResponse) -> CatalogViewModel {
-        let known = response.sections.filter { $0.maker != nil }
-            .sorted { SortKey.precedes($0.maker ?? "", $1.maker ?? "") }
-        let unknown = response.sections.filter { $0.maker == nil }
-        var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
+    /// Objects turned into display strings at a time, on every core, before their harvested form is let go.
+    static let objectsPerBatch = 20_000
 
-        var named = known.map { ($0, Self.oneLine($0.maker ?? "", limit: Self.longestName)) }
-        // Sources give at most one unknown section; merge defensively all the same.
-        if !unknown.isEmpty {
-            named.append((ArtistSection(maker: nil, objects: unknown.flatMap(\.objects)), Self.unknownMakerName))
+    /// The catalog view model for a response. The response is consumed: each section's harvested objects are let
+    /// go as soon as they are display strings, so the collection is never held twice over.
+    package func makeViewModel(response: consuming ExportResponse) -> CatalogViewModel {
+        let descriptor = response.source
+        var all: [ArtistSection] = []
+        swap(&all, &response.sections)
+        let bundledFiles = Set(
+            all.lazy.flatMap(\.objects).compactMap { object -> String? in
+                guard let image = object.image, image.sizing == .bundled else { return nil }
+                let path = WebURL.filterBundledPath(image.url)
+                return path.isEmpty ? nil : path
+            }
+        ).sorted()
+
+        // Sections by maker, each name folded once (not once per comparison: real collections have 50,000 makers).
+        var known: [(section: ArtistSection, key: String)] = []
+        var unknownObjects: [ArtObject] = []
+        for section in all {
+            if let maker = section.maker {
+                known.append((section, SortKey.key(for: maker)))
+            } else {
+                unknownObjects += section.objects
+            }
         }
-        let shown = displayedObjects(named)
-        let sections: [CatalogViewModel.DisplayedSection] = named.indices.map { index in
-            let (section, name) = named[index]
-            return displayed(
-                section, name: name, slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)),
-                objects: shown[index])
+        all = []
+        known.sort { left, right in
+            if left.key != right.key {
+                return left.key.unicodeScalars.lexicographicallyPrecedes(right.key.unicodeScalars)
+            }
+            return (left.section.maker ?? "").unicodeScalars.lexicographicallyPrecedes(
+                (right.section.maker ?? "").unicodeScalars)
+        }
+        let makerCount = known.count
+        var named = known.map { ($0.section, Self.oneLine($0.section.maker ?? "", limit: Self.longestName)) }
+        known = []
+        // Sources give at most one unknown section; merge defensively all the same.
+        if !unknownObjects.isEmpty {
+            named.append((ArtistSection(maker: nil, objects: unknownObjects), Self.unknownMakerName))
+            unknownObjects = []
+        }
+
+        var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
+        var sections: [CatalogViewModel.DisplayedSection] = []
+        sections.reserveCapacity(named.count)
+        var start = 0
+        while start < named.count {
+            var end = start
+            var batch = 0
+            repeat {
+                batch += named[end].0.objects.count
+                end += 1
+            } while end < named.count && batch < Self.objectsPerBatch
+            let shown = displayedObjects(Array(named[start..<end]))
+            for index in start..<end {
+                let (section, name) = named[index]
+                sections.append(
+                    displayed(
+                        section, name: name,
+                        slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)),
+                        objects: shown[index - start]))
+                named[index].0.objects = []
+            }
+            start = end
         }
         let objectCount = sections.reduce(0) { $0 + $1.objects.count }
-        let descriptor = response.source
         var viewModel = CatalogViewModel(
             title: "\(descriptor.institution) collection",
-            subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(known.count, "maker")), "
+            subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker")), "
                 + "from the \(descriptor.name) source",
             institution: descriptor.institution,
             sourceName: descriptor.name,
@@ -109,13 +157,7 @@ package struct ExportPresenter: ExportPresentationLogic {
             sectionCount: sections.count,
             sections: sections
         )
-        viewModel.bundledFiles = Set(
-            response.sections.lazy.flatMap(\.objects).compactMap { object -> String? in
-                guard let image = object.image, image.sizing == .bundled else { return nil }
-                let path = WebURL.filterBundledPath(image.url)
-                return path.isEmpty ? nil : path
-            }
-        ).sorted()
+        viewModel.bundledFiles = bundledFiles
         return viewModel
     }
 
