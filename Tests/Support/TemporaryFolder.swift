@@ -18,4 +18,18 @@ package final class TemporaryFolder {
     deinit {
         try? FileManager.default.removeItem(at: url)
     }
+
+    /// Relative path (`/objects/sk-c-5.html`) → contents of every regular file under `folder`, the export's lock
+    /// file aside.
+    package static func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
+            if path.hasSuffix(".vitrine-lock") { continue }
+            files[path] = try Data(contentsOf: url)
+        }
+        return files
+    }
 }

@@ -161,14 +161,6 @@ extension CatalogChecks {
 
     /// Relative path → contents of every regular file under `folder`.
     static func files(in folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = walker?.nextObject() as? URL {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-            let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
-            if path.hasSuffix(".vitrine-lock") { continue }
-            files[path] = try Data(contentsOf: url)
-        }
-        return files
+        try TemporaryFolder.files(in: folder)
     }
 }

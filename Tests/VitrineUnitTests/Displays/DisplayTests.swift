@@ -319,7 +319,7 @@ private struct FilesDisplay: CatalogFileDisplay {
             outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
         )
         .displayCatalog(viewModel: model)
-        let before = try Self.files(in: output.url)
+        let before = try TemporaryFolder.files(in: output.url)
         var dead: Int32 = 3_999_000
         while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
         let staging = output.url.appendingPathComponent(".vitrine-staging-\(dead)")
@@ -348,21 +348,9 @@ private struct FilesDisplay: CatalogFileDisplay {
 
         let folder = try OutputFolder(path: output.path)
         folder.discard()
-        #expect(try Self.files(in: output.url) == before, "the first export's files and manifest, as they were")
+        #expect(
+            try TemporaryFolder.files(in: output.url) == before, "the first export's files and manifest, as they were")
         #expect(!manager.fileExists(atPath: staging.path))
-    }
-
-    /// Every file under `folder` and its bytes (the lock file aside).
-    private static func files(in folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = walker?.nextObject() as? URL {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-            let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
-            if path.hasSuffix(".vitrine-lock") { continue }
-            files[path] = try Data(contentsOf: url)
-        }
-        return files
     }
 
     @Test func `an entry set aside by a killed run comes back when its new version never arrived`() throws {
