@@ -31,6 +31,9 @@ package struct OAICollection: Sendable {
     /// after the change see it. With `movedRecordSettled`, only the revised one: the museum after the move.
     package var movedRecord: Int?
     package var movedRecordSettled = false
+    /// From this page (from 0) of every listing on, the resumption token names the page it came with, so the
+    /// list would never end (a known server bug).
+    package var repeatsTokenFrom: Int?
     /// Where the moved record's revision sits in time: inside the span a harvest cuts into windows.
     package static let movedDatestamp = "2025-12-01T12:00:00Z"
 
@@ -190,8 +193,10 @@ struct OAIPMHHandler: MockHandler {
         }
         if end < listed.count {
             let filter = (window.from.map { "!f=\($0)" } ?? "") + (window.until.map { "!u=\($0)" } ?? "")
+            // A server bug some repositories have: from this page on, the token names the page it came with.
+            let next = collection.repeatsTokenFrom.map { page >= $0 ? page : page + 1 } ?? page + 1
             let token =
-                OAICollection.token(page: page + 1) + filter + (generation == 0 ? "" : ".g\(generation)")
+                OAICollection.token(page: next) + filter + (generation == 0 ? "" : ".g\(generation)")
                 + (prefix == "oai_dc" ? "|dc" : "")
             xml +=
                 collection.omitCompleteListSize

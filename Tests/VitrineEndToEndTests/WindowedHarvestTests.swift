@@ -73,6 +73,20 @@ import VitrineTestSupport
         #expect(rows.first?.contains("(revision 1)") == true, "the later datestamp's version is kept")
     }
 
+    @Test func `a window whose token repeats stops the harvest naming the token, instead of looping`() async throws {
+        let server = try await MockMuseum.oaiPMH(Self.skewed { $0.repeatsTokenFrom = 1 })
+        defer { Task { await server.stop() } }
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(
+                SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL), concurrency: 8, chains: 8)
+        }
+        #expect(error?.description.contains("sent the resumption token") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("again after page 2") == true)
+        let requests = await server.requests()
+        #expect(requests.contains { $0.contains("from=") }, "the harvest was in windows when the token repeated")
+        #expect(requests.count < 200)
+    }
+
     @Test func `a repository without completeListSize is cut evenly and walked`() async throws {
         let (serial, windowed, _) = try await exports(Self.skewed { $0.omitCompleteListSize = true })
         try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
