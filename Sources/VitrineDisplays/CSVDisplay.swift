@@ -12,7 +12,32 @@ package struct CSVDisplay: CatalogFileDisplay {
     package init() {}
 
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        try folder.write(Self.bytes(viewModel), to: "collection.csv")
+        // Written a megabyte at a time: a million rows are never whole in memory.
+        try folder.write(to: "collection.csv") { file in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Self.piece + 4_096)
+            CSVCell.appendRow(Self.header, to: &bytes)
+            for section in viewModel.sections {
+                for object in section.objects {
+                    CSVCell.appendRow(Self.row(object, source: viewModel.sourceName), to: &bytes)
+                    if bytes.count >= Self.piece {
+                        file.write(bytes)
+                        bytes.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            file.write(bytes)
+        }
+    }
+
+    /// How many bytes are gathered before they are written.
+    static let piece = 1 << 20
+
+    static func row(_ object: CatalogViewModel.DisplayedObject, source: String) -> [String] {
+        [
+            object.id, object.title, object.maker, object.date, object.thumbnailURL, object.imageURL,
+            object.objectURL, source,
+        ]
     }
 
     /// The whole file as text.
@@ -27,11 +52,7 @@ package struct CSVDisplay: CatalogFileDisplay {
         CSVCell.appendRow(header, to: &bytes)
         for section in viewModel.sections {
             for object in section.objects {
-                CSVCell.appendRow(
-                    [
-                        object.id, object.title, object.maker, object.date, object.thumbnailURL, object.imageURL,
-                        object.objectURL, viewModel.sourceName,
-                    ], to: &bytes)
+                CSVCell.appendRow(row(object, source: viewModel.sourceName), to: &bytes)
             }
         }
         return bytes

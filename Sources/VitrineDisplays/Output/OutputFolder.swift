@@ -156,6 +156,42 @@ package final class OutputFolder: Sendable {
         }
     }
 
+    /// Writes a file piece by piece (`body` hands `FilePieces` its bytes). When the bytes come out the same as the
+    /// last export's file, that file is kept instead, as `write` keeps one.
+    package func write(
+        to relativePath: String, inPieces body: (FilePieces) throws(ExportError) -> Void
+    ) throws(ExportError) {
+        let target = stagingPath + "/" + relativePath
+        let pieces: FilePieces
+        do {
+            try stage(relativePath, at: target)
+            pieces = try FilePieces(path: target)
+        } catch {
+            throw ExportError(.output("cannot write \(target): \(Self.reason(error))"))
+        }
+        do {
+            try body(pieces)
+        } catch {
+            pieces.finish()
+            throw error
+        }
+        pieces.finish()
+        if let failure = pieces.failure {
+            throw ExportError(.output("cannot write \(target): \(Self.reason(failure))"))
+        }
+        let made = OutputManifest.Made(fingerprint: pieces.fingerprint, size: pieces.size)
+        if previous.made[relativePath] == made {
+            // The same bytes as last time: the last export's file stays the file, as `keep` does it.
+            unlink(target)
+            if keep(relativePath, fingerprint: made.fingerprint) { return }
+            throw ExportError(.output("cannot keep \(destination.path)/\(relativePath) in place"))
+        }
+        staged.withLock {
+            $0.made[relativePath] = made
+            $0.rendered += 1
+        }
+    }
+
     /// Keeps the file the last export wrote at `relativePath` when it was made from the same `fingerprint` and
     /// still has the size written then: a hard link into the staging folder, no rendering, no new bytes. Returns
     /// whether it did; when not, the caller renders the file.

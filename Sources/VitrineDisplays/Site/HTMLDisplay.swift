@@ -39,8 +39,8 @@ package struct HTMLDisplay: CatalogFileDisplay {
             do throws(ExportError) {
                 let index = SearchIndex(viewModel, names: names)
                 try folder.write(index.manifestScript(), to: "search/manifest.js")
-                for (key, script) in index.shardScripts() {
-                    try folder.write(script, to: "search/\(key).js")
+                try index.forEachShard { stem, script throws(ExportError) in
+                    try folder.write(script, to: "search/\(stem).js")
                 }
             } catch {
                 failure.record(error)

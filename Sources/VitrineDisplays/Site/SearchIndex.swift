@@ -101,7 +101,15 @@ struct SearchIndex {
 
     /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script.
     func shardScripts() -> [(String, String)] {
-        shards.sorted { $0.key < $1.key }.map { key, objects in
+        var scripts: [(String, String)] = []
+        forEachShard { stem, script in scripts.append((stem, String(decoding: script, as: UTF8.self))) }
+        return scripts
+    }
+
+    /// Each shard's file stem and script, one at a time (the scripts of a million objects are never all in
+    /// memory at once).
+    func forEachShard<Failure: Error>(_ body: (String, [UInt8]) throws(Failure) -> Void) throws(Failure) {
+        for (key, objects) in shards.sorted(by: { $0.key < $1.key }) {
             let payload = objects.prefix(Self.shardLimit).map { entries[$0] }
             var script = Array("Vitrine.shard(".utf8)
             Self.appendJSON(key, to: &script)
@@ -115,7 +123,7 @@ struct SearchIndex {
                 script.append(UInt8(ascii: "]"))
             }
             script.append(contentsOf: "]);\n".utf8)
-            return (Self.fileStem(key), String(decoding: script, as: UTF8.self))
+            try body(Self.fileStem(key), script)
         }
     }
 

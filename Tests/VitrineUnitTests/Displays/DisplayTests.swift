@@ -110,6 +110,26 @@ import VitrineTestSupport
         #expect(CSVCell.field(input) == expected)
     }
 
+    @Test func `a CSV of several megabytes, written a piece at a time, is the whole file; unchanged, it is kept`()
+        throws
+    {
+        let objects = (0..<30_000).map {
+            ArtObject(id: "SK-A-\($0)", title: "Portret van een vrouw, \"study\" \($0)", maker: "Anoniem", date: "1650")
+        }
+        let model = viewModel(Seeds.response([ArtistSection(maker: "Anoniem", objects: objects)]))
+        let output = try TemporaryFolder()
+        let writer = CatalogWriter(outputDirectory: output.path, formats: [.csv], templates: try TemplateLibrary())
+        _ = try writer.displayCatalog(viewModel: model)
+        let written = try Data(contentsOf: output.url.appendingPathComponent("collection.csv"))
+        #expect(written.count > 2 * CSVDisplay.piece)
+        #expect(written == Data(CSVDisplay.render(model).utf8))
+        let file = output.url.appendingPathComponent("collection.csv").path
+        let before = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
+        let again = try writer.displayCatalog(viewModel: model)
+        #expect(again.kept == 1 && again.rendered == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int == before)
+    }
+
     @Test func `the CSV reads back with a CSV library: header, one row per object, in section order`() throws {
         let model = hostileViewModel
         let text = CSVDisplay.render(model)

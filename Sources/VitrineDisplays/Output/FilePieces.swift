@@ -1,0 +1,41 @@
+import Foundation
+import VitrineCore
+
+/// A file written piece by piece into the staging folder, so that a big one (the CSV of a million rows) is never
+/// whole in memory. Its bytes make its fingerprint as they pass.
+package final class FilePieces {
+    private let descriptor: Int32
+    private(set) var fingerprint = Fingerprint()
+    private(set) var size = 0
+    private(set) var failure: (any Error)?
+
+    init(path: String) throws {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// Appends bytes to the file (after a failure, nothing more: the failure is reported when the file ends).
+    package func write(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
+        bytes.withUnsafeBytes { buffer in
+            for byte in buffer { fingerprint.combine(byte: byte) }
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                    return
+                }
+                offset += written
+            }
+        }
+        size += bytes.count
+    }
+
+    /// Closes the file; its fingerprint then ends with its size.
+    func finish() {
+        close(descriptor)
+        fingerprint.combine(size)
+    }
+}
