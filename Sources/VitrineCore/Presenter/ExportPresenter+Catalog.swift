@@ -1,0 +1,179 @@
+import Foundation
+
+// The catalog: sections sorted, objects turned into display strings (on every core, a batch at a time), slugs and
+// index letters. The same catalog serves every format.
+extension ExportPresenter {
+    /// Objects turned into display strings at a time, on every core, before their harvested form is let go.
+    static let objectsPerBatch = 20_000
+
+    /// The catalog view model for a response. The response is consumed: each section's harvested objects are let
+    /// go as soon as they are display strings, so the collection is never held twice over.
+    package func makeViewModel(response: consuming ExportResponse) -> CatalogViewModel {
+        let descriptor = response.source
+        var all: [ArtistSection] = []
+        swap(&all, &response.sections)
+        let bundledFiles = Set(
+            all.lazy.flatMap(\.objects).compactMap { object -> String? in
+                guard let image = object.image, image.sizing == .bundled else { return nil }
+                let path = WebURL.filterBundledPath(image.url)
+                return path.isEmpty ? nil : path
+            }
+        ).sorted()
+
+        // Sections by maker, each name folded once (not once per comparison: real collections have 50,000 makers).
+        var known: [(section: ArtistSection, key: String)] = []
+        var unknownObjects: [ArtObject] = []
+        for section in all {
+            if let maker = section.maker {
+                known.append((section, SortKey.key(for: maker)))
+            } else {
+                unknownObjects += section.objects
+            }
+        }
+        all = []
+        known.sort { left, right in
+            if left.key != right.key {
+                return left.key.unicodeScalars.lexicographicallyPrecedes(right.key.unicodeScalars)
+            }
+            return (left.section.maker ?? "").unicodeScalars.lexicographicallyPrecedes(
+                (right.section.maker ?? "").unicodeScalars)
+        }
+        let makerCount = known.count
+        var named = known.map { ($0.section, Self.oneLine($0.section.maker ?? "", limit: Self.longestName)) }
+        known = []
+        // Sources give at most one unknown section; merge defensively all the same.
+        if !unknownObjects.isEmpty {
+            named.append((ArtistSection(maker: nil, objects: unknownObjects), Self.unknownMakerName))
+            unknownObjects = []
+        }
+
+        var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
+        var sections: [CatalogViewModel.DisplayedSection] = []
+        sections.reserveCapacity(named.count)
+        var start = 0
+        while start < named.count {
+            var end = start
+            var batch = 0
+            repeat {
+                batch += named[end].0.objects.count
+                end += 1
+            } while end < named.count && batch < Self.objectsPerBatch
+            let shown = displayedObjects(Array(named[start..<end]))
+            for index in start..<end {
+                let (section, name) = named[index]
+                sections.append(
+                    displayed(
+                        section, name: name,
+                        slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)),
+                        objects: shown[index - start]))
+                named[index].0.objects = []
+            }
+            start = end
+        }
+        let objectCount = sections.reduce(0) { $0 + $1.objects.count }
+        var viewModel = CatalogViewModel(
+            title: "\(descriptor.institution) collection",
+            subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker")), "
+                + "from the \(descriptor.name) source",
+            institution: descriptor.institution,
+            sourceName: descriptor.name,
+            objectCount: objectCount,
+            sectionCount: sections.count,
+            sections: sections
+        )
+        viewModel.bundledFiles = bundledFiles
+        return viewModel
+    }
+
+    private func displayed(
+        _ section: ArtistSection,
+        name: String,
+        slug: String,
+        objects: [CatalogViewModel.DisplayedObject]
+    ) -> CatalogViewModel.DisplayedSection {
+        var displayedSection = CatalogViewModel.DisplayedSection(
+            name: name,
+            slug: slug,
+            countLabel: Self.count(section.objects.count, "object"),
+            isUnknownMaker: section.maker == nil,
+            objects: objects
+        )
+        displayedSection.letter = section.maker == nil ? "?" : Self.letter(of: name)
+        return displayedSection
+    }
+
+    /// The index letter of a maker: the first letter with accents and case folded, `#` when not A–Z.
+    package static func letter(of name: String) -> String {
+        guard
+            let first = SortKey.key(for: name).unicodeScalars.first(where: {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            })
+        else { return "#" }
+        let upper = String(first).uppercased()
+        return ("A"..."Z").contains(upper) && upper.count == 1 ? upper : "#"
+    }
+
+    /// Every object's display strings, in chunks on every core: they depend on the object and its maker only.
+    private func displayedObjects(_ sections: [(ArtistSection, String)]) -> [[CatalogViewModel.DisplayedObject]] {
+        let chunkSize = 2_000
+        let chunks = sections.indices.flatMap { index in
+            stride(from: 0, to: sections[index].0.objects.count, by: chunkSize).map {
+                (section: index, range: $0..<min($0 + chunkSize, sections[index].0.objects.count))
+            }
+        }
+        let done = Locked([[CatalogViewModel.DisplayedObject]](repeating: [], count: chunks.count))
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { number in
+            let (index, range) = chunks[number]
+            let (section, name) = sections[index]
+            let objects = section.objects[range].map { displayed($0, maker: section.maker == nil ? "" : name) }
+            done.withLock { $0[number] = objects }
+        }
+        var result = [[CatalogViewModel.DisplayedObject]](repeating: [], count: sections.count)
+        for (number, chunk) in done.current.enumerated() { result[chunks[number].section] += chunk }
+        return result
+    }
+
+    private func displayed(_ object: ArtObject, maker: String) -> CatalogViewModel.DisplayedObject {
+        let oneLineTitle = Self.oneLine(object.title, limit: Self.longestTitle)
+        let title = oneLineTitle.isEmpty ? "Untitled" : oneLineTitle
+        let date = Self.oneLine(object.date ?? "", limit: Self.longestDate)
+        var thumbnail: ThumbnailSelector.Thumbnail?
+        var imageURL = ""
+        var double = ""
+        var large: ThumbnailSelector.Thumbnail?
+        if let image = object.image {
+            // A bundled picture's URL is its path in the output folder; every other one must be a web address.
+            let filter: (String) -> String =
+                image.sizing == .bundled ? { WebURL.filterBundledPath($0) } : { WebURL.filter($0) }
+            let candidate = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth)
+            if !filter(candidate.url).isEmpty { thumbnail = candidate }
+            imageURL = filter(ThumbnailSelector.fullImageURL(for: image))
+            let twice = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth * 2)
+            if twice.url != candidate.url, twice.width > candidate.width { double = filter(twice.url) }
+            let detail = ThumbnailSelector.thumbnail(for: image, width: Self.largeImageWidth)
+            if !filter(detail.url).isEmpty { large = detail }
+        }
+        var alt = title
+        if !maker.isEmpty { alt += ", \(maker)" }
+        if !date.isEmpty { alt += ", \(date)" }
+        // Ids keep their spacing (they are data), but lose control characters and are capped like the rest.
+        let id = PrintableText.clean(object.id)
+        var displayedObject = CatalogViewModel.DisplayedObject(
+            id: id.count > Self.longestID ? String(id.prefix(Self.longestID - 1)) + "…" : id,
+            title: title,
+            maker: maker,
+            date: date,
+            altText: alt,
+            thumbnailURL: thumbnail?.url ?? "",
+            thumbnailWidth: thumbnail?.width ?? thumbnailWidth,
+            thumbnailHeight: thumbnail?.height ?? thumbnailWidth,
+            imageURL: imageURL,
+            objectURL: WebURL.filter(object.objectURL)
+        )
+        displayedObject.thumbnail2xURL = double
+        displayedObject.largeImageURL = large?.url ?? ""
+        displayedObject.largeWidth = large?.width ?? 0
+        displayedObject.largeHeight = large?.height ?? 0
+        return displayedObject
+    }
+}
