@@ -50,9 +50,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         return viewModel.sections.indices.map { index in
             MarkdownSection(
                 section: viewModel.sections[index], anchor: anchors.next(for: viewModel.sections[index].name),
-                pageNames: names.objectPages[index],
-                sectionPageNames: viewModel.sections[index].objects.indices.map { names.sectionPageName(index, $0) },
-                root: root)
+                names: names, index: index, root: root)
         }
     }
 }

@@ -29,9 +29,9 @@ struct MarkdownSection: TemplateContext {
     let section: CatalogViewModel.DisplayedSection
     /// The anchor GitHub-flavoured Markdown gives the section's heading.
     let anchor: String
-    /// The gallery's page for each object, and the artist page showing it.
-    let pageNames: [String]
-    let sectionPageNames: [String]
+    /// The gallery's names, and this section's place in the catalog: each object links to its page there.
+    let names: GalleryNames
+    let index: Int
     /// The way back to the output folder from the file (`""`, or `"../"` from `catalog/`): bundled pictures
     /// are linked relatively.
     let root: String
@@ -47,8 +47,8 @@ struct MarkdownSection: TemplateContext {
             .list(
                 section.objects.indices.map {
                     MarkdownObject(
-                        object: section.objects[$0], pageName: pageNames[$0], sectionPageName: sectionPageNames[$0],
-                        root: root)
+                        object: section.objects[$0], pageName: names.objectPages[index][$0],
+                        sectionPageName: names.sectionPageName(index, $0), root: root)
                 })
         default: nil
         }

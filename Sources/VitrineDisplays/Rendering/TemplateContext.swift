@@ -34,11 +34,6 @@ package protocol TemplateContext {
 }
 
 extension TemplateValue {
-    /// Text, or nothing when it is empty: a template's `{{#previous}}` is false when there is no previous page.
-    static func optional(_ text: String) -> TemplateValue? {
-        text.isEmpty ? nil : .text(text)
-    }
-
     /// A list of typed models.
     static func list<Element: TemplateContext>(_ elements: [Element]) -> TemplateValue {
         .list(elements.map { $0 as any TemplateContext })
