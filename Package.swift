@@ -38,6 +38,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // One atomic swap of two folders (`renameat2(RENAME_EXCHANGE)`), for the output's commit.
+        .target(name: "CFolderExchange"),
         // One adapter per JSON API, the bundled demo collection and the adapter kit. No HTTP: adapters describe
         // requests and read responses; the transport sends them.
         .target(
@@ -82,6 +84,7 @@ let package = Package(
         .target(
             name: "VitrineDisplays",
             dependencies: [
+                "CFolderExchange",
                 "VitrineCore",
                 "VitrineTemplates",
             ],
@@ -137,6 +140,7 @@ let package = Package(
         .testTarget(
             name: "VitrineUnitTests",
             dependencies: [
+                "CFolderExchange",
                 "VitrineCore",
                 "VitrineSources",
                 "VitrineDisplays",

@@ -65,8 +65,9 @@ package struct CatalogWriter: CatalogDisplayLogic {
                 try folder.write(Data(bytes), to: path)
             }
             let counts = folder.counts
-            let written = WrittenCatalog(
+            var written = WrittenCatalog(
                 paths: try folder.commit(displayRoot: outputDirectory), rendered: counts.rendered, kept: counts.kept)
+            written.swappedEntryByEntry = folder.entryByEntryReason
             progressDisplay?.displayWritten(written)
             return written
         } catch {

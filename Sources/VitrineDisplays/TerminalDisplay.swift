@@ -64,6 +64,9 @@ package struct TerminalDisplay: ProgressDisplayLogic {
             + (written.kept > 0
                 ? " (\(ExportPresenter.count(written.rendered, "file")) rendered, "
                     + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
+            + (written.swappedEntryByEntry.map {
+                "; swapped in entry by entry, not as one folder, because \($0)"
+            } ?? "")
     }
 
     /// A line about the run as a whole, unless quiet.

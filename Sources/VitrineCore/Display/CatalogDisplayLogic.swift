@@ -13,11 +13,15 @@ package struct WrittenCatalog: Sendable, Equatable {
     package var rendered: Int
     /// Files kept from the last export because nothing they show changed.
     package var kept: Int
+    /// Why the new catalog was swapped in entry by entry instead of as one folder (a reader during those
+    /// milliseconds may see files of both runs); `nil` when it took the place of the old one in one step.
+    package var swappedEntryByEntry: String?
 
-    package init(paths: [String], rendered: Int = 0, kept: Int = 0) {
+    package init(paths: [String], rendered: Int = 0, kept: Int = 0, swappedEntryByEntry: String? = nil) {
         self.paths = paths
         self.rendered = rendered
         self.kept = kept
+        self.swappedEntryByEntry = swappedEntryByEntry
     }
 }
 

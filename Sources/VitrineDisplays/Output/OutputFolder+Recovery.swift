@@ -33,6 +33,7 @@ extension OutputFolder {
     /// Staging folders of runs that were killed (their process is gone): a static host or `rsync` would
     /// otherwise publish them. Only ever called with the folder's lock held, so no live run's staging is touched.
     static func removeAbandonedStaging(in folder: URL) {
+        removeAbandonedBeside(folder)
         let own = ProcessInfo.processInfo.processIdentifier
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for entry in entries where entry.hasPrefix(stagingPrefix) {

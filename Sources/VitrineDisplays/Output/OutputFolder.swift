@@ -10,7 +10,7 @@ package final class OutputFolder: Sendable {
     package let destination: URL
     /// Where this run writes first.
     package let staging: URL
-    private let stagingPath: String
+    let stagingPath: String
     /// Top-level entries staged so far (in the order first staged), and folders already created.
     private struct Staged {
         var entries: [String] = []
@@ -24,7 +24,7 @@ package final class OutputFolder: Sendable {
     }
 
     private let staged = Locked(Staged())
-    private var fileManager: FileManager { FileManager.default }
+    var fileManager: FileManager { FileManager.default }
     /// The open lock file: while it is held (`flock`), no other export writes into this folder. The kernel
     /// releases it when the process ends, however it ends.
     private let lockDescriptor: Locked<Int32>
@@ -36,14 +36,22 @@ package final class OutputFolder: Sendable {
 
     /// Whether files this export did not write may be replaced (`--force`).
     private let force: Bool
+    /// Called after each step of the commit that changes what the output folder shows (tests look at the folder
+    /// then, as a reader would).
+    let commitStep: (@Sendable () -> Void)?
+    /// Why the last commit swapped entries one by one instead of the whole folder; `nil` when it did not.
+    private let swapReason = Locked<String?>(nil)
     /// What the last export wrote here, read once the lock is held.
     let previous: OutputManifest
 
     /// Creates the output folder if needed, takes its lock, removes what killed runs left behind, and makes a
     /// fresh staging folder inside it.
     /// - parameter force: replace files in the way even when the folder's manifest does not list them.
-    package init(path: String, force: Bool = false) throws(ExportError) {
+    package init(
+        path: String, force: Bool = false, commitStep: (@Sendable () -> Void)? = nil
+    ) throws(ExportError) {
         self.force = force
+        self.commitStep = commitStep
         destination = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         staging = destination.appendingPathComponent(
             Self.stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
@@ -180,6 +188,9 @@ package final class OutputFolder: Sendable {
         return true
     }
 
+    /// Why the commit swapped the catalog in entry by entry rather than as one folder; `nil` when it was one step.
+    package var entryByEntryReason: String? { swapReason.withLock { $0 } }
+
     /// Files rendered and files kept so far.
     package var counts: (rendered: Int, kept: Int) {
         staged.withLock { ($0.rendered, $0.kept) }
@@ -233,74 +244,17 @@ package final class OutputFolder: Sendable {
                     ))
             }
         }
-        // Both runs' files are Vitrine's while the entries are swapped: a run killed half-way must not leave the
-        // next one believing the new files are the user's. The old manifest and the list of entries to swap are
-        // kept in the staging folder first: the next export undoes a swap that was cut off (see
-        // `undoAbandonedSwap`), so the folder never stays a mix of two runs.
-        do {
-            try previous.write(in: staging)
-            try UnsyncedFile.write(
-                Array(entries.joined(separator: "\n").utf8), to: stagingPath + "/" + Self.journalName)
-            try OutputManifest(files: previous.files.union(files), made: previous.made.merging(made) { $1 })
-                .write(in: destination)
-        } catch {
-            throw ExportError(
-                .output("cannot write \(OutputManifest.fileName) in \(destination.path): \(Self.reason(error))"))
-        }
-        var swapped: [(target: URL, old: URL?)] = []
-        for entry in entries {
-            let staged = staging.appendingPathComponent(entry)
-            let target = destination.appendingPathComponent(entry)
-            do {
-                swapped.append((target, try replace(target, with: staged)))
-            } catch {
-                // A permission error half-way: put back what was already swapped, so the old catalog stays whole.
-                rollBack(swapped)
-                try? previous.write(in: destination)
-                throw ExportError(.output("cannot move \(entry) into \(destination.path): \(Self.reason(error))"))
-            }
-        }
-        // Every entry is in place: from here on a cut-off run leaves the new catalog, not a mix.
-        unlink(stagingPath + "/" + Self.journalName)
-        previous.removeFiles(outside: Set(entries), in: destination)
-        do {
-            try OutputManifest(files: files, made: made).write(in: destination)
-        } catch {
-            throw ExportError(
-                .output("cannot write \(OutputManifest.fileName) in \(destination.path): \(Self.reason(error))"))
-        }
-        discard()
         let root = displayRoot.hasSuffix("/") ? String(displayRoot.dropLast()) : displayRoot
+        // The whole folder in one exchange where it can be: no reader ever sees two runs' files at once.
+        let refusal = exchangeRefusal(staged: Set(entries))
+        if refusal == nil, exchangeWhole(staged: Set(entries), manifest: OutputManifest(files: files, made: made)) {
+            discard()
+            return entries.map { "\(root)/\($0)" }
+        }
+        swapReason.withLock { $0 = refusal ?? "the file system cannot exchange two folders" }
+        try swapEntries(entries, files: files, made: made)
+        discard()
         return entries.map { "\(root)/\($0)" }
-    }
-
-    /// A file is replaced by one `rename`, which is atomic; a folder is moved aside first, then swapped in.
-    /// Returns where the old version was put aside (`nil` when there was none), for a roll-back.
-    private func replace(_ target: URL, with staged: URL) throws -> URL? {
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
-            try fileManager.moveItem(at: staged, to: target)
-            return nil
-        }
-        let old = staging.appendingPathComponent(Self.replacedPrefix + target.lastPathComponent)
-        if isDirectory.boolValue {
-            try fileManager.moveItem(at: target, to: old)
-            try fileManager.moveItem(at: staged, to: target)
-        } else {
-            // A hard link keeps the old file for a roll-back; the rename swaps the new one in atomically.
-            guard link(target.path, old.path) == 0, rename(staged.path, target.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
-            }
-        }
-        return old
-    }
-
-    /// Puts the old versions of swapped entries back, newest first.
-    private func rollBack(_ swapped: [(target: URL, old: URL?)]) {
-        for (target, old) in swapped.reversed() {
-            try? fileManager.removeItem(at: target)
-            if let old { try? fileManager.moveItem(at: old, to: target) }
-        }
     }
 
     /// Removes the staging folder and everything in it; the output folder is untouched.
@@ -309,7 +263,7 @@ package final class OutputFolder: Sendable {
         releaseLock()
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
             return underlying.localizedDescription

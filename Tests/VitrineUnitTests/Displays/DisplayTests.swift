@@ -1,3 +1,4 @@
+import CFolderExchange
 import CSV
 import Foundation
 import Testing
@@ -392,5 +393,149 @@ private struct FilesDisplay: CatalogFileDisplay {
         #expect(try output.read("index.html") == "new index")
         #expect(
             !FileManager.default.fileExists(atPath: output.url.appendingPathComponent(".vitrine-staging-\(dead)").path))
+    }
+}
+
+/// The catalog takes the old one's place in one step: a reader never sees files of two runs (issue 12, item 3).
+@Suite struct OutputExchangeTests {
+    /// `site/` inside a temporary folder, so that the staging folder beside it is cleaned up too.
+    private static func site(_ parent: TemporaryFolder) -> String {
+        parent.url.appendingPathComponent("site").path
+    }
+
+    /// Writes `files` (path → contents) as one export and commits it; `step` looks at the folder during the commit.
+    @discardableResult
+    private static func export(
+        _ files: [String: String], to path: String, step: (@Sendable () -> Void)? = nil
+    ) throws -> OutputFolder {
+        let folder = try OutputFolder(path: path, commitStep: step)
+        for (file, contents) in files.sorted(by: { $0.key < $1.key }) { try folder.write(contents, to: file) }
+        _ = try folder.commit(displayRoot: path)
+        return folder
+    }
+
+    /// The folder as a reader sees it: every file but Vitrine's bookkeeping.
+    private static func shown(_ path: String) -> [String: String] {
+        let files = (try? TemporaryFolder.files(in: URL(fileURLWithPath: path))) ?? [:]
+        var shown: [String: String] = [:]
+        for (file, data) in files where !file.hasPrefix("/.vitrine") {
+            shown[file] = String(decoding: data, as: UTF8.self)
+        }
+        return shown
+    }
+
+    /// Whether this file system can swap two folders in one step (ext4, tmpfs, xfs, btrfs can).
+    private static func canExchange(in parent: TemporaryFolder) -> Bool {
+        let (first, second) = (parent.url.appendingPathComponent("a").path, parent.url.appendingPathComponent("b").path)
+        mkdir(first, 0o755)
+        mkdir(second, 0o755)
+        defer {
+            rmdir(first)
+            rmdir(second)
+        }
+        return vitrine_exchange_paths(first, second) == 0
+    }
+
+    @Test func `a reader at any moment of the commit sees one run's catalog, whole, and the user's README`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        try Self.export(
+            ["index.html": "v1", "objects/a.html": "v1 a", "objects/b.html": "v1 b", "assets/style.css": "v1"],
+            to: path)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent("README.md"))
+        let old = Self.shown(path)
+        let seen = Locked<[[String: String]]>([])
+        let folder = try Self.export(
+            ["index.html": "v2", "objects/a.html": "v2 a", "objects/c.html": "v2 c", "letters/letter-a.html": "v2"],
+            to: path, step: { seen.withLock { $0.append(Self.shown(path)) } })
+        let new = Self.shown(path)
+        #expect(new["/README.md"] == "mine" && new["/objects/c.html"] == "v2 c" && new["/objects/b.html"] == nil)
+        guard Self.canExchange(in: parent) else {
+            #expect(folder.entryByEntryReason == "the file system cannot exchange two folders")
+            return
+        }
+        #expect(folder.entryByEntryReason == nil)
+        let steps = seen.withLock { $0 }
+        #expect(!steps.isEmpty)
+        for (number, step) in steps.enumerated() {
+            #expect(step == old || step == new, "at step \(number + 1) the folder was a mix of two runs")
+        }
+        // The old catalog, set beside the folder for the exchange, is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"])
+    }
+
+    @Test func `a folder of the user's inside the output makes the commit swap entries one by one, and says why`()
+        throws
+    {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        try Self.export(["index.html": "v1"], to: path)
+        let docs = URL(fileURLWithPath: path).appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: docs.appendingPathComponent("notes.md"))
+        let folder = try Self.export(["index.html": "v2"], to: path)
+        #expect(folder.entryByEntryReason == "docs is a folder of yours")
+        #expect(Self.shown(path) == ["/index.html": "v2", "/docs/notes.md": "notes"])
+        #expect(
+            TerminalDisplay.writtenLine(
+                WrittenCatalog(paths: ["site/index.html"], swappedEntryByEntry: "docs is a folder of yours"))
+                == "wrote site/index.html; swapped in entry by entry, not as one folder, because docs is a folder of yours"
+        )
+    }
+
+    @Test func `a process working in the output folder keeps it: entries are swapped, and the process is named`()
+        throws
+    {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        try Self.export(["index.html": "v1"], to: path)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        server.arguments = ["600"]
+        server.currentDirectoryURL = URL(fileURLWithPath: path)
+        // Its output is not the test runner's: the runner waits for its output to close.
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            // SIGKILL: the runner's children may inherit a mask that blocks SIGTERM.
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+        let folder = try Self.export(["index.html": "v2"], to: path)
+        #expect(folder.entryByEntryReason == "process \(server.processIdentifier) (sleep) works in it")
+        #expect(Self.shown(path) == ["/index.html": "v2"])
+    }
+
+    @Test func `an output folder that is a link is swapped entry by entry, and stays a link`() throws {
+        let parent = try TemporaryFolder()
+        let real = parent.url.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = parent.url.appendingPathComponent("site")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let folder = try Self.export(["index.html": "v1"], to: link.path)
+        #expect(folder.entryByEntryReason == "the output folder is a link")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+        #expect(Self.shown(real.path) == ["/index.html": "v1"])
+    }
+
+    @Test func `what a killed run left beside the output folder goes; a running run's stays`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        try Self.export(["index.html": "v1"], to: path)
+        var dead: Int32 = 3_998_000
+        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
+        let abandoned = parent.url.appendingPathComponent(".site.vitrine-staging-\(dead)")
+        let running = parent.url.appendingPathComponent(".site.vitrine-staging-1")  // init: always running
+        let otherFolders = parent.url.appendingPathComponent(".other.vitrine-staging-\(dead)")
+        for folder in [abandoned, running, otherFolders] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("a whole catalog".utf8).write(to: folder.appendingPathComponent("index.html"))
+        }
+        try Self.export(["index.html": "v2"], to: path)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+        #expect(FileManager.default.fileExists(atPath: otherFolders.path), "another output folder's is not this one's")
+        #expect(Self.shown(path) == ["/index.html": "v2"])
     }
 }

@@ -1,0 +1,9 @@
+#ifndef VITRINE_FOLDER_EXCHANGE_H
+#define VITRINE_FOLDER_EXCHANGE_H
+
+/// Swaps two paths on one file system in a single atomic step (Linux `renameat2(RENAME_EXCHANGE)`, macOS
+/// `renamex_np(RENAME_SWAP)`): at every instant each path names one whole tree, the old or the new.
+/// Returns 0, or -1 with `errno` set (`EINVAL`/`ENOSYS`/`ENOTSUP` where the file system or kernel cannot).
+int vitrine_exchange_paths(const char *first, const char *second);
+
+#endif
