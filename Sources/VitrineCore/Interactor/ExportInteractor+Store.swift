@@ -6,8 +6,9 @@ extension ExportInteractor {
         /// What to harvest; `nil` when the catalog is made from the store alone.
         var source: (any CollectionSource)?
         var cacheMode: CacheMode
-        /// The stored collection an incremental run (or a run from the store) starts from.
-        var base: [ArtObject] = []
+        /// Whether the run starts from the stored collection (an incremental run, or one from the store alone). It
+        /// is read when the harvest starts, and again only if the harvest has to start over: not held meanwhile.
+        var fromStore = false
         /// The changes an incremental run asks for.
         var window: ChangeWindow?
         var state: StoreState
@@ -49,7 +50,7 @@ extension ExportInteractor {
         if cacheMode == .offline {
             guard state.harvests > 0 else { return RunPlan(source: source, cacheMode: .offline, state: state) }
             return RunPlan(
-                source: nil, cacheMode: .offline, base: try store.objects(), state: state,
+                source: nil, cacheMode: .offline, fromStore: true, state: state,
                 notices: [
                     "offline: the catalog was made from the collection store alone (\(store.location)), "
                         + "as harvested up to \(state.harvestedAt ?? "the last complete run")"
@@ -74,7 +75,7 @@ extension ExportInteractor {
             try store.begin(window)
         }
         return RunPlan(
-            source: incremental.changes(in: window), cacheMode: cacheMode, base: try store.objects(), window: window,
+            source: incremental.changes(in: window), cacheMode: cacheMode, fromStore: true, window: window,
             state: state, notices: notices)
     }
 
@@ -145,7 +146,9 @@ struct RunState {
     }
 
     /// Applies what the harvest hands over: a page, a measured total, or a restart.
-    mutating func receive(_ event: HarvestEvent, base: [ArtObject], incremental: Bool) {
+    mutating func receive(
+        _ event: HarvestEvent, base: () throws(ExportError) -> [ArtObject], incremental: Bool
+    ) throws(ExportError) {
         switch event {
         case .page(let reference, let page):
             receive(page, at: reference, incremental: incremental)
@@ -158,7 +161,7 @@ struct RunState {
         case .restart(let notice):
             // The worker starts over from the first page: what was read so far does not count.
             let notices = harvestNotices
-            self = RunState(base: base, restartNotices: restartNotices + [notice])
+            self = RunState(base: try base(), restartNotices: restartNotices + [notice])
             harvestNotices = notices
         }
     }

@@ -50,7 +50,11 @@ package struct ExportInteractor: ExportBusinessLogic {
         let start = clock.now
         let plan = try await plan(options: options)
         let counters = HarvestCounters()
-        var run = RunState(base: plan.base)
+        let stored = { [store] () throws(ExportError) -> [ArtObject] in
+            guard plan.fromStore, let store else { return [] }
+            return try store.objects()
+        }
+        var run = RunState(base: try stored())
         var lastReport = start
 
         if let walked = plan.source {
@@ -59,7 +63,7 @@ package struct ExportInteractor: ExportBusinessLogic {
                 cache: cache, cacheMode: plan.cacheMode, counters: counters,
                 onWait: { [presenter] in presenter.presentWait($0) }, windowing: plan.windowing)
             let handle: (HarvestEvent) throws -> Void = { event in
-                run.receive(event, base: plan.base, incremental: plan.window != nil)
+                try run.receive(event, base: stored, incremental: plan.window != nil)
                 guard case .page = event else { return }
                 let now = clock.now
                 if now - lastReport >= progressInterval {
@@ -93,9 +97,7 @@ package struct ExportInteractor: ExportBusinessLogic {
                 source: source.descriptor.name)
         }
         var statistics = run.statistics
-        let sections = run.index.sections()
         statistics.objects = run.index.objectCount
-        statistics.sections = sections.count
         statistics.duplicates = run.index.duplicates
         statistics.skipped = run.warnings.count
         statistics.warnings = run.warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }
@@ -122,6 +124,9 @@ package struct ExportInteractor: ExportBusinessLogic {
         }
         statistics.changes = try keep(
             run, plan: plan, options: options, complete: missing.isEmpty, notices: &statistics.notices)
+        // Last: the objects move from the index into the sections, never held twice.
+        let sections = run.index.takeSections()
+        statistics.sections = sections.count
         statistics.seconds = Self.seconds(clock.now - start)
         return ExportResponse(source: source.descriptor, sections: sections, statistics: statistics)
     }

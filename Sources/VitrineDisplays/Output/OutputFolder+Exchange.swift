@@ -36,7 +36,11 @@ extension OutputFolder {
                 // An earlier export's entry that this one does not write: only Vitrine's files may be in it.
                 if !previous.foreignFiles(at: name, in: destination).isEmpty { return "\(name) holds files of yours" }
             } else if !Self.isPlainFile(destination.appendingPathComponent(name).path) {
-                return "\(name) is a folder of yours"
+                var status = stat()
+                let isFolder =
+                    lstat(destination.appendingPathComponent(name).path, &status) == 0
+                    && status.st_mode & S_IFMT == S_IFDIR
+                return "\(name) is \(isFolder ? "a folder" : "a special file") of yours"
             }
         }
         return nil

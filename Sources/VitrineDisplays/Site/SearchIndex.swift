@@ -18,21 +18,27 @@ struct SearchIndex {
     /// Keys never grow past this: the words beyond are alike for search purposes.
     static let longestKey = 8
 
-    /// The objects' entries, and for each folded word the objects it occurs in.
-    private var entries: [[String]] = []
-    private var postings: [String: [Int]] = [:]
+    /// Where each object's entry comes from: its section and its place in it. The entries themselves are made
+    /// as each shard is written, from the catalog and the gallery's names (a million objects' entries would
+    /// otherwise be held twice over).
+    private var locations: [(section: Int32, index: Int32)] = []
+    private let viewModel: CatalogViewModel
+    private let names: GalleryNames
+    /// For each folded word, the objects it occurs in (by number in `locations`).
+    private var postings: [String: [Int32]] = [:]
     /// Shard key → the objects in it, in catalog order.
-    private(set) var shards: [String: [Int]] = [:]
+    private(set) var shards: [String: [Int32]] = [:]
 
     init(_ viewModel: CatalogViewModel, names: GalleryNames) {
+        self.viewModel = viewModel
+        self.names = names
+        locations.reserveCapacity(viewModel.objectCount)
         for (sectionIndex, section) in viewModel.sections.enumerated() {
             // Every object of a section has its maker's words: folded once.
             let makerWords = section.isUnknownMaker ? [] : Self.words(section.name)
             for (index, object) in section.objects.enumerated() {
-                let number = entries.count
-                entries.append([
-                    object.title, object.maker, names.objectPages[sectionIndex][index], object.thumbnailURL,
-                ])
+                let number = Int32(locations.count)
+                locations.append((Int32(sectionIndex), Int32(index)))
                 var seen: Set<String> = []
                 for word in Self.words(object.title) + (object.maker.isEmpty ? [] : makerWords)
                 where word.count >= Self.firstKeyLength && seen.insert(word).inserted {
@@ -42,9 +48,10 @@ struct SearchIndex {
         }
         var byPrefix: [String: [String]] = [:]
         for word in postings.keys { byPrefix[String(word.prefix(Self.firstKeyLength)), default: []].append(word) }
-        var shards: [String: [Int]] = [:]
+        var shards: [String: [Int32]] = [:]
         for (prefix, words) in byPrefix { split(prefix, words, into: &shards) }
         self.shards = shards
+        postings = [:]
     }
 
     /// Lower case, accents and case folded, split on anything but ASCII letters and digits: the same as the
@@ -75,7 +82,7 @@ struct SearchIndex {
         return words
     }
 
-    private func split(_ prefix: String, _ words: [String], into result: inout [String: [Int]]) {
+    private func split(_ prefix: String, _ words: [String], into result: inout [String: [Int32]]) {
         let objects = Set(words.flatMap { postings[$0] ?? [] })
         if objects.count <= Self.shardLimit || prefix.count >= Self.longestKey {
             result[prefix] = objects.sorted()
@@ -110,16 +117,20 @@ struct SearchIndex {
     /// memory at once).
     func forEachShard<Failure: Error>(_ body: (String, [UInt8]) throws(Failure) -> Void) throws(Failure) {
         for (key, objects) in shards.sorted(by: { $0.key < $1.key }) {
-            let payload = objects.prefix(Self.shardLimit).map { entries[$0] }
             var script = Array("Vitrine.shard(".utf8)
             Self.appendJSON(key, to: &script)
             script.append(contentsOf: ", [".utf8)
-            for (position, entry) in payload.enumerated() {
+            for (position, number) in objects.prefix(Self.shardLimit).enumerated() {
+                let (section, index) = locations[Int(number)]
+                let object = viewModel.sections[Int(section)].objects[Int(index)]
                 script.append(contentsOf: position == 0 ? "[".utf8 : ",[".utf8)
-                for (index, field) in entry.enumerated() {
-                    if index > 0 { script.append(UInt8(ascii: ",")) }
-                    Self.appendJSON(field, to: &script)
-                }
+                Self.appendJSON(object.title, to: &script)
+                script.append(UInt8(ascii: ","))
+                Self.appendJSON(object.maker, to: &script)
+                script.append(UInt8(ascii: ","))
+                Self.appendJSON(names.objectPages[Int(section)][Int(index)], to: &script)
+                script.append(UInt8(ascii: ","))
+                Self.appendJSON(object.thumbnailURL, to: &script)
                 script.append(UInt8(ascii: "]"))
             }
             script.append(contentsOf: "]);\n".utf8)
