@@ -11,7 +11,9 @@ package struct CSVDisplay: CatalogFileDisplay {
 
     package init() {}
 
-    package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+    package func write(
+        _ viewModel: CatalogViewModel, names: SharedNames, to folder: OutputFolder
+    ) throws(ExportError) {
         // Written a megabyte at a time: a million rows are never whole in memory.
         try folder.write(to: "collection.csv") { file in
             var bytes: [UInt8] = []

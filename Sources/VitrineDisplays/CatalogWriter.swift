@@ -45,13 +45,16 @@ package struct CatalogWriter: CatalogDisplayLogic {
     }
 
     package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
-        let folder = try OutputFolder(path: outputDirectory, force: force)
+        // The gallery writes a page per object, a page per 200 cards and the search shards; the rest a few files.
+        let perObject = displays.contains { $0.format == .html } ? viewModel.objectCount * 51 / 50 : 0
+        let folder = try OutputFolder(path: outputDirectory, force: force, expectedFiles: perObject + 1_000)
         do {
             // The formats are written side by side (the gallery's pages on every core besides).
             let failure = FirstFailure()
+            let names = SharedNames(viewModel)
             DispatchQueue.concurrentPerform(iterations: displays.count) { index in
                 do throws(ExportError) {
-                    try displays[index].write(viewModel, to: folder)
+                    try displays[index].write(viewModel, names: names, to: folder)
                 } catch {
                     failure.record(error)
                 }

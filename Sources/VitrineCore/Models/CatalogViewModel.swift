@@ -76,8 +76,6 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var maker: String
         package var date: String
         package var hasDate: Bool
-        /// Alt text for the image: title, maker and date.
-        package var altText: String
         /// `http(s)` URL of the thumbnail at the requested width; empty when there is no image.
         package var thumbnailURL: String
         package var thumbnailWidth: Int
@@ -95,12 +93,20 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var largeWidth: Int = 0
         package var largeHeight: Int = 0
 
+        /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: a million
+        /// objects' alt texts are a hundred megabytes.
+        package var altText: String {
+            var alt = title
+            if !maker.isEmpty { alt += ", \(maker)" }
+            if !date.isEmpty { alt += ", \(date)" }
+            return alt
+        }
+
         package init(
             id: String,
             title: String,
             maker: String,
             date: String,
-            altText: String,
             thumbnailURL: String,
             thumbnailWidth: Int,
             thumbnailHeight: Int,
@@ -112,7 +118,6 @@ package struct CatalogViewModel: Sendable, Equatable {
             self.maker = maker
             self.date = date
             self.hasDate = !date.isEmpty
-            self.altText = altText
             self.thumbnailURL = thumbnailURL
             self.thumbnailWidth = thumbnailWidth
             self.thumbnailHeight = thumbnailHeight

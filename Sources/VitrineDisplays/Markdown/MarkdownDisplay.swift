@@ -18,14 +18,17 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         self.cardsPerPage = cardsPerPage
     }
 
-    package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+    package func write(
+        _ viewModel: CatalogViewModel, names shared: SharedNames, to folder: OutputFolder
+    ) throws(ExportError) {
+        let names = shared.gallery(cardsPerPage: cardsPerPage)
         guard viewModel.objectCount > Self.splitThreshold else {
             let catalog = MarkdownCatalog(
-                catalog: viewModel, sections: Self.sections(of: viewModel, cardsPerPage, root: ""))
+                catalog: viewModel, sections: Self.sections(of: viewModel, cardsPerPage, root: "", names: names))
             try folder.write(templates.render("markdown/catalog.md", catalog), to: "catalog.md")
             return
         }
-        let sections = Self.sections(of: viewModel, cardsPerPage, root: "../")
+        let sections = Self.sections(of: viewModel, cardsPerPage, root: "../", names: names)
         var letters: [MarkdownLetterLink] = []
         for group in GalleryPlan.groups(of: viewModel.sections) {
             let file = "\(group.stem).md"
@@ -44,8 +47,10 @@ package struct MarkdownDisplay: CatalogFileDisplay {
 
     /// Every section's model: its heading's anchor (numbered across the catalog, as GitHub numbers repeats),
     /// and the gallery's page names of its objects. `root` is the way back to the output folder from the file.
-    static func sections(of viewModel: CatalogViewModel, _ cardsPerPage: Int, root: String) -> [MarkdownSection] {
-        let names = GalleryNames(viewModel, cardsPerPage: cardsPerPage)
+    static func sections(
+        of viewModel: CatalogViewModel, _ cardsPerPage: Int, root: String, names: GalleryNames? = nil
+    ) -> [MarkdownSection] {
+        let names = names ?? GalleryNames(viewModel, cardsPerPage: cardsPerPage)
         var anchors = MarkdownAnchor(reserved: ["contents"])
         return viewModel.sections.indices.map { index in
             MarkdownSection(

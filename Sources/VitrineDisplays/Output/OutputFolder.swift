@@ -47,8 +47,10 @@ package final class OutputFolder: Sendable {
     /// Creates the output folder if needed, takes its lock, removes what killed runs left behind, and makes a
     /// fresh staging folder inside it.
     /// - parameter force: replace files in the way even when the folder's manifest does not list them.
+    /// - parameter expectedFiles: about how many files the export writes: the manifest's tables are made that
+    ///   large at once (grown by doubling, a million files' entries would be held twice at the last growth).
     package init(
-        path: String, force: Bool = false, commitStep: (@Sendable () -> Void)? = nil
+        path: String, force: Bool = false, expectedFiles: Int = 0, commitStep: (@Sendable () -> Void)? = nil
     ) throws(ExportError) {
         self.force = force
         self.commitStep = commitStep
@@ -71,6 +73,10 @@ package final class OutputFolder: Sendable {
         } catch {
             close(descriptor)
             throw ExportError(.output("cannot create \(staging.path): \(Self.reason(error))"))
+        }
+        staged.withLock {
+            $0.made.reserveCapacity(expectedFiles)
+            $0.files.reserveCapacity(expectedFiles)
         }
     }
 

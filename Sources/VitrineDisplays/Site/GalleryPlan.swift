@@ -32,9 +32,12 @@ struct GalleryPlan: Sendable {
     /// Where each section's letter is listed, from a page one folder down (by section position).
     private let letterHrefs: [String]
 
-    init(_ viewModel: CatalogViewModel, cardsPerPage: Int = GalleryNames.defaultCardsPerPage) {
+    init(
+        _ viewModel: CatalogViewModel, cardsPerPage: Int = GalleryNames.defaultCardsPerPage,
+        names: GalleryNames? = nil
+    ) {
         self.viewModel = viewModel
-        names = GalleryNames(viewModel, cardsPerPage: cardsPerPage)
+        self.names = names ?? GalleryNames(viewModel, cardsPerPage: cardsPerPage)
         inline = viewModel.objectCount <= HTMLDisplay.inlineCardLimit
         splitsLetters = viewModel.sections.count > HTMLDisplay.makersPerPage
         var groups = Self.groups(of: viewModel.sections)

@@ -21,8 +21,10 @@ package struct HTMLDisplay: CatalogFileDisplay {
         self.cardsPerPage = cardsPerPage
     }
 
-    package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        let plan = GalleryPlan(viewModel, cardsPerPage: cardsPerPage)
+    package func write(
+        _ viewModel: CatalogViewModel, names shared: SharedNames, to folder: OutputFolder
+    ) throws(ExportError) {
+        let plan = GalleryPlan(viewModel, names: shared.gallery(cardsPerPage: cardsPerPage))
         let names = plan.names
         try folder.write(templates.asset("html/style.css"), to: "assets/style.css")
         try folder.write(templates.asset("html/gallery.js"), to: "assets/gallery.js")

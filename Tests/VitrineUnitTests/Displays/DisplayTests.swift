@@ -221,7 +221,7 @@ import VitrineTestSupport
 private struct FailingDisplay: CatalogFileDisplay {
     var format: CatalogFormat { .html }
 
-    func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+    func write(_ viewModel: CatalogViewModel, names: SharedNames, to folder: OutputFolder) throws(ExportError) {
         try folder.write("half", to: "index.html")
         throw ExportError(.output("disk full"))
     }
@@ -269,7 +269,7 @@ private struct FilesDisplay: CatalogFileDisplay {
     var files: [String]
     var format: CatalogFormat { .html }
 
-    func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+    func write(_ viewModel: CatalogViewModel, names: SharedNames, to folder: OutputFolder) throws(ExportError) {
         for file in files { try folder.write("page \(file)", to: file) }
     }
 }
