@@ -47,10 +47,10 @@ extension OutputFolder {
     }
 
     /// The commit in one step: the user's top-level files are linked into the staged catalog, which gets the new
-    /// manifest and a lock file, moves beside the output folder and is exchanged with it. Returns `false`, with the
-    /// staging folder back in place, when any step before the exchange fails or the file system cannot exchange
-    /// folders: the caller swaps entries then (what was added to the staging folder is no entry of it).
-    func exchangeWhole(staged entries: Set<String>, manifest: OutputManifest) -> Bool {
+    /// manifest and a lock file, moves beside the output folder and is exchanged with it. Returns `nil` when it
+    /// was; otherwise why not, with the staging folder back in place: the caller swaps entries then (what was added
+    /// to the staging folder is no entry of it).
+    func exchangeWhole(staged entries: Set<String>, manifest: OutputManifest) -> String? {
         let written = Set(previous.files.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
         var linked: [String: ino_t] = [:]
         for name in Self.topLevelNames(of: destination.path)
@@ -59,10 +59,10 @@ extension OutputFolder {
             var status = stat()
             guard lstat(source, &status) == 0,
                 linkat(AT_FDCWD, source, AT_FDCWD, staging.appendingPathComponent(name).path, 0) == 0
-            else { return false }
+            else { return "your \(name) could not be linked into the new folder (\(Self.lastError))" }
             linked[name] = status.st_ino
         }
-        guard (try? manifest.write(in: staging)) != nil else { return false }
+        guard (try? manifest.write(in: staging)) != nil else { return "its manifest could not be written" }
         let lockFile = open(staging.appendingPathComponent(Self.lockName).path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         if lockFile >= 0 { close(lockFile) }
         var folder = stat()
@@ -70,10 +70,17 @@ extension OutputFolder {
 
         let beside = destination.deletingLastPathComponent().appendingPathComponent(
             Self.besidePrefix(of: destination) + "\(ProcessInfo.processInfo.processIdentifier)")
-        guard rename(staging.path, beside.path) == 0 else { return false }
+        guard rename(staging.path, beside.path) == 0 else {
+            return "the new catalog could not be moved beside it (\(Self.lastError))"
+        }
         guard vitrine_exchange_paths(beside.path, destination.path) == 0 else {
+            let cannot = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP].contains(errno)
+            let reason =
+                cannot
+                ? "the file system cannot exchange two folders"
+                : "the folders could not be exchanged (\(Self.lastError))"
             rename(beside.path, staging.path)
-            return false
+            return reason
         }
         commitStep?()
         // `beside` now holds the old catalog. A file of the user's that was replaced or added while the commit ran
@@ -89,7 +96,7 @@ extension OutputFolder {
             rename(old, new)
         }
         try? FileManager.default.removeItem(at: beside)
-        return true
+        return nil
     }
 
     /// Staging folders beside the output folder left by killed runs: before their exchange they hold a new
@@ -117,6 +124,9 @@ extension OutputFolder {
         }
         return nil
     }
+
+    /// The last system call's error, in words (`Operation not permitted`).
+    static var lastError: String { String(cString: strerror(errno)) }
 
     /// Vitrine's own bookkeeping at the top of the output folder: the lock, the manifest, staging folders.
     static func isOwnFile(_ name: String) -> Bool {

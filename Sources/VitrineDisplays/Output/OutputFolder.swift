@@ -252,12 +252,14 @@ package final class OutputFolder: Sendable {
         }
         let root = displayRoot.hasSuffix("/") ? String(displayRoot.dropLast()) : displayRoot
         // The whole folder in one exchange where it can be: no reader ever sees two runs' files at once.
-        let refusal = exchangeRefusal(staged: Set(entries))
-        if refusal == nil, exchangeWhole(staged: Set(entries), manifest: OutputManifest(files: files, made: made)) {
+        let reason =
+            exchangeRefusal(staged: Set(entries))
+            ?? exchangeWhole(staged: Set(entries), manifest: OutputManifest(files: files, made: made))
+        guard let reason else {
             discard()
             return entries.map { "\(root)/\($0)" }
         }
-        swapReason.withLock { $0 = refusal ?? "the file system cannot exchange two folders" }
+        swapReason.withLock { $0 = reason }
         try swapEntries(entries, files: files, made: made)
         discard()
         return entries.map { "\(root)/\($0)" }

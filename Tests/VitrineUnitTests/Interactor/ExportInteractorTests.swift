@@ -188,6 +188,33 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+/// The index keeps its entries in one array; removals leave blanks that nothing reads (issue 13, memory).
+@Suite struct SectionIndexStorageTests {
+    @Test func `removed, replaced and added again: counts, lookups and sections agree`() {
+        var index = SectionIndex()
+        let place = { (position: Int) in SectionIndex.Place(page: 0, position: position) }
+        index.insert(Seeds.object("A-1", "Anna"), at: place(0))
+        index.insert(Seeds.object("A-2", "Anna"), at: place(1))
+        index.insert(Seeds.object("B-1", "Bert"), at: place(2))
+        #expect(index.remove(recordID: "A-1")?.id == "A-1")
+        #expect(index.remove(recordID: "A-1") == nil)
+        var revised = Seeds.object("A-2", "Bert")
+        revised.title = "Revised"
+        revised.datestamp = "2026-11-24"
+        #expect(index.insert(revised, at: place(3)) == .replaced(Seeds.object("A-2", "Anna")))
+        index.insert(Seeds.object("A-1", "Anna"), at: place(4))
+        #expect(index.objectCount == 3)
+        #expect(index.objects.map(\.id).sorted() == ["A-1", "A-2", "B-1"])
+        #expect(index.object(recordID: ExactText("A-2"))?.title == "Revised")
+        let sections = index.sections()
+        #expect(sections.map(\.maker) == ["Anna", "Bert"])
+        #expect(sections.map { $0.objects.map(\.id) } == [["A-1"], ["A-2", "B-1"]])
+        // `takeSections` gives the same and leaves nothing behind.
+        #expect(index.takeSections() == sections)
+        #expect(index.objectCount == 0 && index.objects.isEmpty)
+    }
+}
+
 /// An export in which nothing could be read fails, saying why, instead of writing an empty catalog.
 @Suite struct NothingReadableTests {
     @Test func `every record skipped fails the export with the first reason`() async throws {
