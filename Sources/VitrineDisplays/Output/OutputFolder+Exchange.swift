@@ -12,9 +12,10 @@ extension OutputFolder {
     }
 
     /// Why the output folder cannot be exchanged whole, or `nil` when it can. It can when it is a real folder (not
-    /// a link), its parent is on the same disk and writable, no shell of this process stands in it, and it holds
+    /// a link), its parent is on the same disk and writable, no process of the user's works in it, and it holds
     /// nothing of the user's but plain files at its top level (their README), which go along with the new catalog.
-    func exchangeRefusal(staged entries: Set<String>) -> String? {
+    /// `written` is the top-level entries the last export wrote.
+    func exchangeRefusal(staged entries: Set<String>, written: Set<String>) -> String? {
         let parent = destination.deletingLastPathComponent()
         var folder = stat()
         var above = stat()
@@ -30,7 +31,6 @@ extension OutputFolder {
             // A shell or `python3 -m http.server` started there would be left in the old, deleted folder.
             return "process \(pid) (\(command)) works in it"
         }
-        let written = Set(previous.files.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
         for name in Self.topLevelNames(of: destination.path) where !Self.isOwnFile(name) && !entries.contains(name) {
             if written.contains(name) {
                 // An earlier export's entry that this one does not write: only Vitrine's files may be in it.
@@ -50,8 +50,7 @@ extension OutputFolder {
     /// manifest and a lock file, moves beside the output folder and is exchanged with it. Returns `nil` when it
     /// was; otherwise why not, with the staging folder back in place: the caller swaps entries then (what was added
     /// to the staging folder is no entry of it).
-    func exchangeWhole(staged entries: Set<String>, manifest: OutputManifest) -> String? {
-        let written = Set(previous.files.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+    func exchangeWhole(staged entries: Set<String>, written: Set<String>, manifest: OutputManifest) -> String? {
         var linked: [String: ino_t] = [:]
         for name in Self.topLevelNames(of: destination.path)
         where !Self.isOwnFile(name) && !entries.contains(name) && !written.contains(name) {

@@ -252,9 +252,10 @@ package final class OutputFolder: Sendable {
         }
         let root = displayRoot.hasSuffix("/") ? String(displayRoot.dropLast()) : displayRoot
         // The whole folder in one exchange where it can be: no reader ever sees two runs' files at once.
+        let (entrySet, written) = (Set(entries), previous.topLevelEntries)
         let reason =
-            exchangeRefusal(staged: Set(entries))
-            ?? exchangeWhole(staged: Set(entries), manifest: OutputManifest(files: files, made: made))
+            exchangeRefusal(staged: entrySet, written: written)
+            ?? exchangeWhole(staged: entrySet, written: written, manifest: OutputManifest(files: files, made: made))
         guard let reason else {
             discard()
             return entries.map { "\(root)/\($0)" }

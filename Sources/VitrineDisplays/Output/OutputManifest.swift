@@ -82,6 +82,17 @@ package struct OutputManifest: Sendable, Equatable {
         }
     }
 
+    /// The top-level entries the listed files are in (`index.html`, `objects`): found byte by byte, as a
+    /// million paths are.
+    var topLevelEntries: Set<String> {
+        var entries: Set<String> = []
+        for path in files {
+            let end = path.utf8.firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+            entries.insert(String(path[..<end]))
+        }
+        return entries
+    }
+
     /// Files at or under the top-level `entry` of `folder` that this manifest does not list: the user's.
     func foreignFiles(at entry: String, in folder: URL) -> [String] {
         let target = folder.appendingPathComponent(entry).path
