@@ -76,22 +76,15 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var maker: String
         package var date: String
         package var hasDate: Bool
-        /// `http(s)` URL of the thumbnail at the requested width; empty when there is no image.
-        package var thumbnailURL: String
-        package var thumbnailWidth: Int
-        package var thumbnailHeight: Int
-        package var hasThumbnail: Bool
-        /// `http(s)` URL of the full-size image; empty when there is none.
-        package var imageURL: String
         /// `http(s)` URL of the museum's page; empty when there is none.
         package var objectURL: String
         package var hasObjectURL: Bool
-        /// The thumbnail at twice the width, for `srcset`; empty when the host cannot size images.
-        package var thumbnail2xURL: String = ""
-        /// The detail page's rendition (IIIF 843 px wide where the source has IIIF) and its size.
-        package var largeImageURL: String = ""
-        package var largeWidth: Int = 0
-        package var largeHeight: Int = 0
+        /// The object's image as the source gave it, and the thumbnail width asked for. The image's URLs (the
+        /// thumbnail, at twice its width, the detail page's rendition, the full image: see
+        /// `ExportPresenter+Pictures.swift`) are made from them when a page asks rather than held: four URLs an
+        /// object are about 350 MB at a million objects.
+        package var image: ImageReference?
+        package var requestedWidth: Int
 
         /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: a million
         /// objects' alt texts are a hundred megabytes.
@@ -107,10 +100,8 @@ package struct CatalogViewModel: Sendable, Equatable {
             title: String,
             maker: String,
             date: String,
-            thumbnailURL: String,
-            thumbnailWidth: Int,
-            thumbnailHeight: Int,
-            imageURL: String,
+            image: ImageReference?,
+            requestedWidth: Int,
             objectURL: String
         ) {
             self.id = id
@@ -118,11 +109,8 @@ package struct CatalogViewModel: Sendable, Equatable {
             self.maker = maker
             self.date = date
             self.hasDate = !date.isEmpty
-            self.thumbnailURL = thumbnailURL
-            self.thumbnailWidth = thumbnailWidth
-            self.thumbnailHeight = thumbnailHeight
-            self.hasThumbnail = !thumbnailURL.isEmpty
-            self.imageURL = imageURL
+            self.image = image
+            self.requestedWidth = requestedWidth
             self.objectURL = objectURL
             self.hasObjectURL = !objectURL.isEmpty
         }

@@ -151,39 +151,16 @@ extension ExportPresenter {
         let oneLineTitle = Self.oneLine(object.title, limit: Self.longestTitle)
         let title = oneLineTitle.isEmpty ? "Untitled" : oneLineTitle
         let date = Self.oneLine(object.date ?? "", limit: Self.longestDate)
-        var thumbnail: ThumbnailSelector.Thumbnail?
-        var imageURL = ""
-        var double = ""
-        var large: ThumbnailSelector.Thumbnail?
-        if let image = object.image {
-            // A bundled picture's URL is its path in the output folder; every other one must be a web address.
-            let filter: (String) -> String =
-                image.sizing == .bundled ? { WebURL.filterBundledPath($0) } : { WebURL.filter($0) }
-            let candidate = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth)
-            if !filter(candidate.url).isEmpty { thumbnail = candidate }
-            imageURL = filter(ThumbnailSelector.fullImageURL(for: image))
-            let twice = ThumbnailSelector.thumbnail(for: image, width: thumbnailWidth * 2)
-            if twice.url != candidate.url, twice.width > candidate.width { double = filter(twice.url) }
-            let detail = ThumbnailSelector.thumbnail(for: image, width: Self.largeImageWidth)
-            if !filter(detail.url).isEmpty { large = detail }
-        }
         // Ids keep their spacing (they are data), but lose control characters and are capped like the rest.
         let id = PrintableText.clean(object.id)
-        var displayedObject = CatalogViewModel.DisplayedObject(
+        return CatalogViewModel.DisplayedObject(
             id: id.count > Self.longestID ? String(id.prefix(Self.longestID - 1)) + "…" : id,
             title: title,
             maker: maker,
             date: date,
-            thumbnailURL: thumbnail?.url ?? "",
-            thumbnailWidth: thumbnail?.width ?? thumbnailWidth,
-            thumbnailHeight: thumbnail?.height ?? thumbnailWidth,
-            imageURL: imageURL,
+            image: object.image,
+            requestedWidth: thumbnailWidth,
             objectURL: WebURL.filter(object.objectURL)
         )
-        displayedObject.thumbnail2xURL = double
-        displayedObject.largeImageURL = large?.url ?? ""
-        displayedObject.largeWidth = large?.width ?? 0
-        displayedObject.largeHeight = large?.height ?? 0
-        return displayedObject
     }
 }

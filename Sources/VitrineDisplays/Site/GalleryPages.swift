@@ -200,6 +200,17 @@ struct Card: TemplateContext {
     /// The object's page inside `objects/`.
     let pageName: String
     let root: String
+    /// The object's pictures, worked out once per card.
+    private let thumbnail: ThumbnailSelector.Thumbnail
+    private let thumbnail2xURL: String
+
+    init(object: CatalogViewModel.DisplayedObject, pageName: String, root: String) {
+        self.object = object
+        self.pageName = pageName
+        self.root = root
+        thumbnail = object.thumbnail
+        thumbnail2xURL = object.thumbnail2xURL
+    }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -209,12 +220,12 @@ struct Card: TemplateContext {
         case .date: .text(object.date)
         case .hasDate: .flag(object.hasDate)
         case .altText: .text(object.altText)
-        case .thumbnailURL: .text(GalleryPlan.located(object.thumbnailURL, from: root))
-        case .thumbnail2xURL: .text(GalleryPlan.located(object.thumbnail2xURL, from: root))
-        case .hasThumbnail2x: .flag(!object.thumbnail2xURL.isEmpty)
-        case .thumbnailWidth: .number(object.thumbnailWidth)
-        case .thumbnailHeight: .number(object.thumbnailHeight)
-        case .hasThumbnail: .flag(object.hasThumbnail)
+        case .thumbnailURL: .text(GalleryPlan.located(thumbnail.url, from: root))
+        case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
+        case .hasThumbnail2x: .flag(!thumbnail2xURL.isEmpty)
+        case .thumbnailWidth: .number(thumbnail.width)
+        case .thumbnailHeight: .number(thumbnail.height)
+        case .hasThumbnail: .flag(!thumbnail.url.isEmpty)
         case .pageName: .text(pageName)
         default: nil
         }
@@ -231,6 +242,24 @@ struct ObjectPage: TemplateContext {
     let sectionPageName: String
     let previous: Neighbour?
     let next: Neighbour?
+    /// The object's pictures, worked out once per page.
+    private let large: ThumbnailSelector.Thumbnail
+    private let imageURL: String
+
+    init(
+        siteTitle: String, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
+        sectionPageName: String, previous: Neighbour?, next: Neighbour?
+    ) {
+        self.siteTitle = siteTitle
+        self.institution = institution
+        self.makerName = makerName
+        self.object = object
+        self.sectionPageName = sectionPageName
+        self.previous = previous
+        self.next = next
+        large = object.largeImage
+        imageURL = object.imageURL
+    }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -244,14 +273,14 @@ struct ObjectPage: TemplateContext {
         case .hasDate: .flag(object.hasDate)
         case .altText: .text(object.altText)
         case .sectionPageName: .text(sectionPageName)
-        case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: "../"))
-        case .largeWidth: .number(object.largeWidth)
-        case .largeHeight: .number(object.largeHeight)
-        case .hasLarge: .flag(!object.largeImageURL.isEmpty)
+        case .largeImageURL: .text(GalleryPlan.located(large.url, from: "../"))
+        case .largeWidth: .number(large.width)
+        case .largeHeight: .number(large.height)
+        case .hasLarge: .flag(!large.url.isEmpty)
         case .objectURL: .text(object.objectURL)
         case .hasObjectURL: .flag(object.hasObjectURL)
-        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: "../"))
-        case .hasImageURL: .flag(!object.imageURL.isEmpty)
+        case .imageURL: .text(GalleryPlan.located(imageURL, from: "../"))
+        case .hasImageURL: .flag(!imageURL.isEmpty)
         case .previous: previous.map { .context($0) }
         case .next: next.map { .context($0) }
         default: nil
