@@ -79,10 +79,15 @@ package struct CatalogViewModel: Sendable, Equatable {
         /// `http(s)` URL of the museum's page; empty when there is none.
         package var objectURL: String
         package var hasObjectURL: Bool
-        /// The object's image as the source gave it, and the thumbnail width asked for. The image's URLs (the
-        /// thumbnail, at twice its width, the detail page's rendition, the full image: see
-        /// `ExportPresenter+Pictures.swift`) are made from them when a page asks rather than held: four URLs an
-        /// object are about 350 MB at a million objects.
+        /// `http(s)` URL (or a bundled picture's path) of the thumbnail at the requested width, and its size;
+        /// empty when there is no image. Every format shows it, so it is made once and held.
+        package var thumbnailURL: String
+        package var thumbnailWidth: Int
+        package var thumbnailHeight: Int
+        /// The object's image as the source gave it, and the thumbnail width asked for. The image's other URLs
+        /// (at twice the thumbnail's width, the detail page's rendition, the full image: see
+        /// `ExportPresenter+Pictures.swift`) are made from them when a page asks rather than held: each shows on
+        /// one kind of page, and three URLs an object are about 260 MB at a million objects.
         package var image: ImageReference?
         package var requestedWidth: Int
 
@@ -100,6 +105,7 @@ package struct CatalogViewModel: Sendable, Equatable {
             title: String,
             maker: String,
             date: String,
+            thumbnail: ThumbnailSelector.Thumbnail,
             image: ImageReference?,
             requestedWidth: Int,
             objectURL: String
@@ -109,6 +115,9 @@ package struct CatalogViewModel: Sendable, Equatable {
             self.maker = maker
             self.date = date
             self.hasDate = !date.isEmpty
+            self.thumbnailURL = thumbnail.url
+            self.thumbnailWidth = thumbnail.width
+            self.thumbnailHeight = thumbnail.height
             self.image = image
             self.requestedWidth = requestedWidth
             self.objectURL = objectURL

@@ -158,6 +158,7 @@ extension ExportPresenter {
             title: title,
             maker: maker,
             date: date,
+            thumbnail: Self.thumbnail(of: object.image, width: thumbnailWidth),
             image: object.image,
             requestedWidth: thumbnailWidth,
             objectURL: WebURL.filter(object.objectURL)

@@ -1,6 +1,7 @@
 // The Presenter's rules for an object's pictures: which thumbnail a card shows, the one at twice its width for
-// `srcset`, the detail page's rendition and the full image. They are applied when a page asks (each page model
-// asks once), not held per object: four URLs an object are about 350 MB at a million objects.
+// `srcset`, the detail page's rendition and the full image. The thumbnail is made once, as every format shows it;
+// the others when a page asks (each page model asks once), not held per object: each shows on one kind of page,
+// and three URLs an object are about 260 MB at a million objects.
 extension ExportPresenter {
     /// The thumbnail at `width`: an empty URL (and the requested width as its size) when there is no image or its
     /// URL is neither a web address nor, for the demo's pictures, a path inside the output folder.
@@ -42,14 +43,6 @@ extension ExportPresenter {
 }
 
 extension CatalogViewModel.DisplayedObject {
-    /// The thumbnail at the requested width (`http(s)` URL or a bundled picture's path, and its size).
-    package var thumbnail: ThumbnailSelector.Thumbnail {
-        ExportPresenter.thumbnail(of: image, width: requestedWidth)
-    }
-    /// The thumbnail's URL; empty when there is no image.
-    package var thumbnailURL: String { thumbnail.url }
-    package var thumbnailWidth: Int { thumbnail.width }
-    package var thumbnailHeight: Int { thumbnail.height }
     package var hasThumbnail: Bool { !thumbnailURL.isEmpty }
     /// The thumbnail at twice the width, for `srcset`; empty when the host cannot size images.
     package var thumbnail2xURL: String { ExportPresenter.doubleThumbnailURL(of: image, width: requestedWidth) }

@@ -61,22 +61,6 @@ struct MarkdownObject: TemplateContext {
     let pageName: String
     let sectionPageName: String
     let root: String
-    /// The object's pictures, worked out once per line.
-    private let thumbnail: ThumbnailSelector.Thumbnail
-    private let thumbnail2xURL: String
-    private let large: ThumbnailSelector.Thumbnail
-    private let imageURL: String
-
-    init(object: CatalogViewModel.DisplayedObject, pageName: String, sectionPageName: String, root: String) {
-        self.object = object
-        self.pageName = pageName
-        self.sectionPageName = sectionPageName
-        self.root = root
-        thumbnail = object.thumbnail
-        thumbnail2xURL = object.thumbnail2xURL
-        large = object.largeImage
-        imageURL = object.imageURL
-    }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -86,17 +70,18 @@ struct MarkdownObject: TemplateContext {
         case .date: .text(object.date)
         case .hasDate: .flag(object.hasDate)
         case .altText: .text(object.altText)
-        case .thumbnailURL: .text(GalleryPlan.located(thumbnail.url, from: root))
-        case .thumbnailWidth: .number(thumbnail.width)
-        case .thumbnailHeight: .number(thumbnail.height)
-        case .hasThumbnail: .flag(!thumbnail.url.isEmpty)
-        case .imageURL: .text(GalleryPlan.located(imageURL, from: root))
+        case .thumbnailURL: .text(GalleryPlan.located(object.thumbnailURL, from: root))
+        case .thumbnailWidth: .number(object.thumbnailWidth)
+        case .thumbnailHeight: .number(object.thumbnailHeight)
+        case .hasThumbnail: .flag(object.hasThumbnail)
+        // The catalog's own templates show none of these: made only for a user's template that asks.
+        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: root))
         case .objectURL: .text(object.objectURL)
         case .hasObjectURL: .flag(object.hasObjectURL)
-        case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
-        case .largeImageURL: .text(GalleryPlan.located(large.url, from: root))
-        case .largeWidth: .number(large.width)
-        case .largeHeight: .number(large.height)
+        case .thumbnail2xURL: .text(GalleryPlan.located(object.thumbnail2xURL, from: root))
+        case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: root))
+        case .largeWidth: .number(object.largeWidth)
+        case .largeHeight: .number(object.largeHeight)
         case .pageName: .text(pageName)
         case .sectionPageName: .text(sectionPageName)
         default: nil

@@ -200,15 +200,13 @@ struct Card: TemplateContext {
     /// The object's page inside `objects/`.
     let pageName: String
     let root: String
-    /// The object's pictures, worked out once per card.
-    private let thumbnail: ThumbnailSelector.Thumbnail
+    /// The thumbnail at twice the width, worked out once per card.
     private let thumbnail2xURL: String
 
     init(object: CatalogViewModel.DisplayedObject, pageName: String, root: String) {
         self.object = object
         self.pageName = pageName
         self.root = root
-        thumbnail = object.thumbnail
         thumbnail2xURL = object.thumbnail2xURL
     }
 
@@ -220,12 +218,12 @@ struct Card: TemplateContext {
         case .date: .text(object.date)
         case .hasDate: .flag(object.hasDate)
         case .altText: .text(object.altText)
-        case .thumbnailURL: .text(GalleryPlan.located(thumbnail.url, from: root))
+        case .thumbnailURL: .text(GalleryPlan.located(object.thumbnailURL, from: root))
         case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
         case .hasThumbnail2x: .flag(!thumbnail2xURL.isEmpty)
-        case .thumbnailWidth: .number(thumbnail.width)
-        case .thumbnailHeight: .number(thumbnail.height)
-        case .hasThumbnail: .flag(!thumbnail.url.isEmpty)
+        case .thumbnailWidth: .number(object.thumbnailWidth)
+        case .thumbnailHeight: .number(object.thumbnailHeight)
+        case .hasThumbnail: .flag(object.hasThumbnail)
         case .pageName: .text(pageName)
         default: nil
         }
