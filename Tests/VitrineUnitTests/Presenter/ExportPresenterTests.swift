@@ -45,6 +45,14 @@ import VitrineTestSupport
     }
 
     @Test(arguments: [
+        "SK-A-1", "sk-c-5", "  Hello,  World!! ", "con", "A--b", "ABC_def.123", "---", "", "RP-P-OB-1.234",
+        String(repeating: "Ab1-", count: 30), "oai:rijksmuseum.nl:SK-A-1718", "\u{1}\u{7F}tab\there",
+    ])
+    func `the ASCII slug path gives what folding gives`(_ text: String) {
+        #expect(Slug.asciiSlug(text) == Slug.foldedSlug(text))
+    }
+
+    @Test(arguments: [
         // (original URL, width, height, requested, expected thumbnail)
         ("https://lh3.googleusercontent.com/abc=s0", 4000, 3000, 400, "https://lh3.googleusercontent.com/abc=w400"),
         ("https://lh3.googleusercontent.com/abc", 4000, 3000, 400, "https://lh3.googleusercontent.com/abc=w400"),
