@@ -44,12 +44,11 @@ struct MarkdownSection: TemplateContext {
         case .countLabel: .text(section.countLabel)
         case .isUnknownMaker: .flag(section.isUnknownMaker)
         case .objects:
-            .list(
-                section.objects.indices.map {
-                    MarkdownObject(
-                        object: section.objects[$0], pageName: names.objectPages[index][$0],
-                        sectionPageName: names.sectionPageName(index, $0), root: root)
-                })
+            .items(count: section.objects.count) { [section, names, index, root] position in
+                MarkdownObject(
+                    objects: section.objects, position: position, pageName: names.objectPages[index][position],
+                    sectionPageName: names.sectionPageName(index, position), root: root)
+            }
         default: nil
         }
     }
@@ -57,31 +56,33 @@ struct MarkdownSection: TemplateContext {
 
 /// One object's line.
 struct MarkdownObject: TemplateContext {
-    let object: CatalogViewModel.DisplayedObject
+    /// The section's objects, and this one's place among them: read in place, not copied for each line.
+    let objects: [CatalogViewModel.DisplayedObject]
+    let position: Int
     let pageName: String
     let sectionPageName: String
     let root: String
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
-        case .id: .text(object.id)
-        case .title: .text(object.title)
-        case .maker: .text(object.maker)
-        case .date: .text(object.date)
-        case .hasDate: .flag(object.hasDate)
-        case .altText: .text(object.altText)
-        case .thumbnailURL: .text(GalleryPlan.located(object.thumbnailURL, from: root))
-        case .thumbnailWidth: .number(object.thumbnailWidth)
-        case .thumbnailHeight: .number(object.thumbnailHeight)
-        case .hasThumbnail: .flag(object.hasThumbnail)
+        case .id: .text(objects[position].id)
+        case .title: .text(objects[position].title)
+        case .maker: .text(objects[position].maker)
+        case .date: .text(objects[position].date)
+        case .hasDate: .flag(objects[position].hasDate)
+        case .altText: .text(objects[position].altText)
+        case .thumbnailURL: .text(GalleryPlan.located(objects[position].thumbnailURL, from: root))
+        case .thumbnailWidth: .number(objects[position].thumbnailWidth)
+        case .thumbnailHeight: .number(objects[position].thumbnailHeight)
+        case .hasThumbnail: .flag(objects[position].hasThumbnail)
         // The catalog's own templates show none of these: made only for a user's template that asks.
-        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: root))
-        case .objectURL: .text(object.objectURL)
-        case .hasObjectURL: .flag(object.hasObjectURL)
-        case .thumbnail2xURL: .text(GalleryPlan.located(object.thumbnail2xURL, from: root))
-        case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: root))
-        case .largeWidth: .number(object.largeWidth)
-        case .largeHeight: .number(object.largeHeight)
+        case .imageURL: .text(GalleryPlan.located(objects[position].imageURL, from: root))
+        case .objectURL: .text(objects[position].objectURL)
+        case .hasObjectURL: .flag(objects[position].hasObjectURL)
+        case .thumbnail2xURL: .text(GalleryPlan.located(objects[position].thumbnail2xURL, from: root))
+        case .largeImageURL: .text(GalleryPlan.located(objects[position].largeImageURL, from: root))
+        case .largeWidth: .number(objects[position].largeWidth)
+        case .largeHeight: .number(objects[position].largeHeight)
         case .pageName: .text(pageName)
         case .sectionPageName: .text(sectionPageName)
         default: nil

@@ -62,7 +62,7 @@ private struct TemplateRenderer {
                 case .text(let text): output.append(text, escaping: escaping)
                 case .number(let number): output.append(number: number)
                 case .flag(let flag): output.append(flag ? "true" : "false", escaping: .none)
-                case .context, .list, nil: output.section(0)
+                case .context, .list, .items, nil: output.section(0)
                 }
             case .section(let path, let body):
                 switch lookUp(path) {
@@ -70,6 +70,13 @@ private struct TemplateRenderer {
                     output.section(elements.count)
                     for element in elements {
                         stack.append(.context(element))
+                        render(body, into: &output)
+                        stack.removeLast()
+                    }
+                case .items(let count, let element):
+                    output.section(count)
+                    for index in 0..<count {
+                        stack.append(.context(element(index)))
                         render(body, into: &output)
                         stack.removeLast()
                     }
@@ -88,6 +95,7 @@ private struct TemplateRenderer {
                 let empty: Bool =
                     switch lookUp(path) {
                     case .list(let elements): elements.isEmpty
+                    case .items(let count, _): count == 0
                     case .flag(let flag): !flag
                     case .some: false
                     case nil: true

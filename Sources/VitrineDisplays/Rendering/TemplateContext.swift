@@ -25,6 +25,9 @@ package enum TemplateValue {
     case flag(Bool)
     case context(any TemplateContext)
     case list([any TemplateContext])
+    /// A list made one element at a time as the section is rendered: a section of 100,000 objects is never
+    /// 100,000 models at once.
+    case items(count: Int, element: (Int) -> any TemplateContext)
 }
 
 /// A typed model a template reads: one `switch` over `TemplateKey` is its whole key table. `nil` means "not
