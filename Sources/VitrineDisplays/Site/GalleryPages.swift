@@ -119,10 +119,9 @@ struct MakerEntry: TemplateContext {
         case .root: .text(root)
         case .cards:
             inline
-                ? .list(
-                    section.objects.indices.map {
-                        Card(object: section.objects[$0], pageName: objectPages[$0], root: root)
-                    })
+                ? .items(count: section.objects.count) { [section, objectPages, root] position in
+                    Card(objects: section.objects, position: position, pageName: objectPages[position], root: root)
+                }
                 : nil
         default: nil
         }
@@ -184,9 +183,11 @@ struct ArtistPage: TemplateContext {
         case .pageCount: return .number(pages.count)
         case .pages: return .list(pages.map { PageLink(page: $0, current: $0.number == pageIndex + 1) })
         case .cards:
-            return .list(
-                pages[pageIndex].range.map { Card(object: section.objects[$0], pageName: objectPages[$0], root: "../") }
-            )
+            let range = pages[pageIndex].range
+            return .items(count: range.count) { [section, objectPages] offset in
+                let position = range.lowerBound + offset
+                return Card(objects: section.objects, position: position, pageName: objectPages[position], root: "../")
+            }
         case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
         case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
         default: return nil
@@ -196,34 +197,37 @@ struct ArtistPage: TemplateContext {
 
 /// An object's card: thumbnail, title, date, id, and the link to its page.
 struct Card: TemplateContext {
-    let object: CatalogViewModel.DisplayedObject
+    /// The section's objects, and this card's place among them: read in place, not copied for each card.
+    let objects: [CatalogViewModel.DisplayedObject]
+    let position: Int
     /// The object's page inside `objects/`.
     let pageName: String
     let root: String
     /// The thumbnail at twice the width, worked out once per card.
     private let thumbnail2xURL: String
 
-    init(object: CatalogViewModel.DisplayedObject, pageName: String, root: String) {
-        self.object = object
+    init(objects: [CatalogViewModel.DisplayedObject], position: Int, pageName: String, root: String) {
+        self.objects = objects
+        self.position = position
         self.pageName = pageName
         self.root = root
-        thumbnail2xURL = object.thumbnail2xURL
+        thumbnail2xURL = objects[position].thumbnail2xURL
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .root: .text(root)
-        case .id: .text(object.id)
-        case .title: .text(object.title)
-        case .date: .text(object.date)
-        case .hasDate: .flag(object.hasDate)
-        case .altText: .text(object.altText)
-        case .thumbnailURL: .text(GalleryPlan.located(object.thumbnailURL, from: root))
+        case .id: .text(objects[position].id)
+        case .title: .text(objects[position].title)
+        case .date: .text(objects[position].date)
+        case .hasDate: .flag(objects[position].hasDate)
+        case .altText: .text(objects[position].altText)
+        case .thumbnailURL: .text(GalleryPlan.located(objects[position].thumbnailURL, from: root))
         case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
         case .hasThumbnail2x: .flag(!thumbnail2xURL.isEmpty)
-        case .thumbnailWidth: .number(object.thumbnailWidth)
-        case .thumbnailHeight: .number(object.thumbnailHeight)
-        case .hasThumbnail: .flag(object.hasThumbnail)
+        case .thumbnailWidth: .number(objects[position].thumbnailWidth)
+        case .thumbnailHeight: .number(objects[position].thumbnailHeight)
+        case .hasThumbnail: .flag(objects[position].hasThumbnail)
         case .pageName: .text(pageName)
         default: nil
         }
@@ -288,12 +292,13 @@ struct ObjectPage: TemplateContext {
 
 /// The previous or next object on a detail page.
 struct Neighbour: TemplateContext {
-    let object: CatalogViewModel.DisplayedObject
+    /// Only the title: a copy of the whole object is a dozen reference counts for one string.
+    let title: String
     let pageName: String
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
-        case .title: .text(object.title)
+        case .title: .text(title)
         case .pageName: .text(pageName)
         default: nil
         }

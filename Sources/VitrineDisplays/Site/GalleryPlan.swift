@@ -159,9 +159,9 @@ struct GalleryPlan: Sendable {
         return ObjectPage(
             siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
             object: objects[index], sectionPageName: names.sectionPageName(sectionIndex, index),
-            previous: index > 0 ? Neighbour(object: objects[index - 1], pageName: pageNames[index - 1]) : nil,
+            previous: index > 0 ? Neighbour(title: objects[index - 1].title, pageName: pageNames[index - 1]) : nil,
             next: index + 1 < objects.count
-                ? Neighbour(object: objects[index + 1], pageName: pageNames[index + 1]) : nil)
+                ? Neighbour(title: objects[index + 1].title, pageName: pageNames[index + 1]) : nil)
     }
 
     // MARK: - Parts
