@@ -112,8 +112,9 @@ package struct SectionIndex: Sendable {
     package mutating func takeSections() -> [ArtistSection] {
         slots = [:]
         var members = [[Int]](repeating: [], count: makers.count)
-        for (index, entry) in entries.enumerated() where entry.section != Entry.removed {
-            members[Int(entry.section)].append(index)
+        // By index: a loop over the entries would copy each one, a dozen reference counts, to read its section.
+        for index in entries.indices where entries[index].section != Entry.removed {
+            members[Int(entries[index].section)].append(index)
         }
         var sections: [ArtistSection] = []
         for (section, indices) in members.enumerated() where !indices.isEmpty {
