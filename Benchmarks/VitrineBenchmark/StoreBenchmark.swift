@@ -109,6 +109,30 @@ enum StoreBenchmark {
         return met ? 0 : 1
     }
 
+    /// `vitrine-benchmark collection [N]`: a museum's first night, as a user runs it: one `vitrine export` of N
+    /// OAI-PMH records (default 1,000,000; every eleventh deleted, as the mock museum's default) with the collection
+    /// store and the page cache, all three catalogs, timed as a process of its own. Its peak memory is the figure
+    /// issue 13 bounds. `TMPDIR=/dev/shm` measures it without the disk.
+    static func collection(records: Int) async throws -> Int {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: records, pageSize: 50))
+        defer { Task { await museum.stop() } }
+        await museum.setFaults(MockFaults(cacheResponses: true))
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-collection-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let run = try await VitrineProcess.run([
+            "export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--quiet",
+            "--cache", work.appendingPathComponent("cache").path, "--output", work.appendingPathComponent("site").path,
+        ])
+        let met = run.status == 0 && run.peakMB <= 500
+        print(
+            "collection: \(records) OAI-PMH records, first export with the store and page cache (vitrine export, own "
+                + "process, GNU time) into \(work.deletingLastPathComponent().path): "
+                + "\(VitrineBenchmark.format(run.seconds)) s, peak memory \(run.peakMB) MB (target ≤ 500 MB) "
+                + "\(met ? "met" : "MISSED")")
+        print("  \(run.summary)")
+        return met ? 0 : 1
+    }
+
     /// Whether two output folders hold the same files with the same bytes (their manifests aside).
     private static func sameFiles(_ first: URL, _ second: URL) throws -> Bool {
         func files(_ folder: URL) throws -> [String: Data] {

@@ -39,6 +39,12 @@ struct VitrineBenchmark {
             if missed > 0 { exit(1) }
             return
         }
+        if arguments.first == "collection" {
+            let records = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
+            let missed = try await StoreBenchmark.collection(records: records)
+            if missed > 0 { exit(1) }
+            return
+        }
         if arguments.first == "incremental" {
             let records = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
             let missed = try await StoreBenchmark.incremental(records: records)
