@@ -68,6 +68,28 @@ import Testing
         #expect(try render("{{#pages}}x{{/pages}}{{^pages}}none{{/pages}}{{^cards}}none{{/cards}}", model) == "none")
     }
 
+    @Test func `a list made one element at a time renders as the same list would, and empty as none`() throws {
+        let titles = ["One", "Two", "Three"]
+        let made = Locked(0)
+        let lazy = Model(values: [
+            .root: .text("/"),
+            .cards: .items(count: titles.count) { index in
+                made.withLock { $0 += 1 }
+                return Model(values: [.title: .text(titles[index])])
+            },
+            .pages: .items(count: 0) { _ in Model(values: [:]) },
+        ])
+        let eager = Model(values: [
+            .root: .text("/"), .cards: .list(titles.map { Model(values: [.title: .text($0)]) }), .pages: .list([]),
+        ])
+        let template =
+            "{{#cards}}{{root}}{{title}};{{/cards}}{{^cards}}none{{/cards}}|{{cards}}|"
+            + "{{#pages}}x{{/pages}}{{^pages}}no pages{{/pages}}"
+        #expect(try render(template, lazy) == "/One;/Two;/Three;||no pages")
+        #expect(try render(template, lazy) == render(template, eager))
+        #expect(made.current == 6, "each element is made once per rendering")
+    }
+
     @Test func `partials are inlined, a standalone one indented line by line`() throws {
         let model = Model(values: [.title: .text("T")])
         let partials = ["card": "<li>\n{{title}}\n</li>\n"]
