@@ -160,8 +160,10 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         let statement = try db.makeStatement(
             sql: "\(verb) INTO \(table) (\(ObjectRow.columns)) VALUES (\(ObjectRow.placeholders))")
         var count = 0
+        var sectionKeys = ObjectRow.SectionKeys()
         for object in objects {
-            statement.setUncheckedArguments(ObjectRow.arguments(object))
+            statement.setUncheckedArguments(
+                ObjectRow.arguments(object, sectionKey: sectionKeys.key(for: object.maker)))
             try statement.execute()
             count += 1
         }
