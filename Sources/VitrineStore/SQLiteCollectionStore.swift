@@ -162,9 +162,9 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         var count = 0
         var sectionKeys = ObjectRow.SectionKeys()
         for object in objects {
-            statement.setUncheckedArguments(
-                ObjectRow.arguments(object, sectionKey: sectionKeys.key(for: object.maker)))
-            try statement.execute()
+            // Arguments given to `execute` are bound in place for the one step, not copied into SQLite.
+            try statement.execute(
+                arguments: ObjectRow.arguments(object, sectionKey: sectionKeys.key(for: object.maker)))
             count += 1
         }
         return count
