@@ -11,24 +11,49 @@ package struct CSVDisplay: CatalogFileDisplay {
 
     package init() {}
 
-    package func write(
-        _ viewModel: CatalogViewModel, names: SharedNames, to folder: OutputFolder
-    ) throws(ExportError) {
-        // Written a megabyte at a time: a million rows are never whole in memory.
-        try folder.write(to: "collection.csv") { file in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(Self.piece + 4_096)
-            CSVCell.appendRow(Self.header, to: &bytes)
-            for section in viewModel.sections {
-                for object in section.objects {
-                    CSVCell.appendRow(Self.row(object, source: viewModel.sourceName), to: &bytes)
-                    if bytes.count >= Self.piece {
-                        file.write(bytes)
-                        bytes.removeAll(keepingCapacity: true)
+    package func start(
+        _ outline: CatalogViewModel, in folder: OutputFolder
+    ) throws(ExportError) -> any CatalogPartWriter {
+        let pieces = try folder.startPieces(to: "collection.csv")
+        var header: [UInt8] = []
+        CSVCell.appendRow(Self.header, to: &header)
+        pieces.write(header)
+        return Writer(folder: folder, pieces: pieces, source: outline.sourceName)
+    }
+
+    /// `collection.csv` under way: each part's rows are written a megabyte at a time, so a million rows are never
+    /// whole in memory.
+    private final class Writer: CatalogPartWriter {
+        let folder: OutputFolder
+        let source: String
+        private let pieces: Locked<FilePieces>
+
+        init(folder: OutputFolder, pieces: FilePieces, source: String) {
+            self.folder = folder
+            self.source = source
+            self.pieces = Locked(pieces)
+        }
+
+        func write(_ part: CatalogPart) throws(ExportError) {
+            pieces.withLock { file in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(CSVDisplay.piece + 4_096)
+                for section in part.catalog.sections[part.sections] {
+                    for object in section.objects {
+                        CSVCell.appendRow(CSVDisplay.row(object, source: source), to: &bytes)
+                        if bytes.count >= CSVDisplay.piece {
+                            file.write(bytes)
+                            bytes.removeAll(keepingCapacity: true)
+                        }
                     }
                 }
+                file.write(bytes)
             }
-            file.write(bytes)
+        }
+
+        func finish() throws(ExportError) {
+            let file = pieces.current
+            try folder.finish(file, at: "collection.csv")
         }
     }
 

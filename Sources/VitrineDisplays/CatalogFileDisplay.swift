@@ -1,37 +1,75 @@
 import VitrineCore
 
-/// One catalog format: writes its files into the staging output folder.
+/// One catalog format: writes its files into the staging output folder, a part of the catalog at a time.
 package protocol CatalogFileDisplay: Sendable {
     /// The format this display writes.
     var format: CatalogFormat { get }
-    /// Writes the format's files for a view model. `names` holds what the formats of one export share.
-    func write(_ viewModel: CatalogViewModel, names: SharedNames, to folder: OutputFolder) throws(ExportError)
+    /// Starts the format's files for a catalog's outline (its sections, named and counted, with no objects). The
+    /// writer then takes the catalog's parts in order, and finishes.
+    func start(_ outline: CatalogViewModel, in folder: OutputFolder) throws(ExportError) -> any CatalogPartWriter
+}
+
+/// A format's files under way: each part's files, then those that need the whole catalog (an index, a table of
+/// contents, the search index). Parts come one at a time, in catalog order, from one thread at a time.
+package protocol CatalogPartWriter: AnyObject, Sendable {
+    func write(_ part: CatalogPart) throws(ExportError)
+    func finish() throws(ExportError)
+}
+
+/// A part of the catalog: consecutive sections with their objects, and the gallery's page name of each object
+/// (which the Markdown catalog links to as well, so they are made once for every format).
+package struct CatalogPart: Sendable {
+    /// The catalog, with the objects of `sections` in place and every other section's empty.
+    package let catalog: CatalogViewModel
+    package let sections: Range<Int>
+    /// By section: each object's detail page inside `objects/`; empty outside `sections`.
+    package let objectPages: [[String]]
+
+    package init(catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]) {
+        self.catalog = catalog
+        self.sections = sections
+        self.objectPages = objectPages
+    }
+
+    /// The whole of a catalog whose objects are all in place, as one part.
+    package init(whole catalog: CatalogViewModel) {
+        var names = ObjectPageNames()
+        let sections = 0..<catalog.sections.count
+        self.init(catalog: catalog, sections: sections, objectPages: names.names(catalog, sections))
+    }
+
+    /// How a catalog is cut into parts: whole when the Markdown catalog is one file; else a part per letter of the
+    /// index, as the Markdown catalog has a file per letter.
+    package static func ranges(of outline: CatalogViewModel) -> [Range<Int>] {
+        guard outline.objectCount > MarkdownDisplay.splitThreshold else { return [0..<outline.sections.count] }
+        return GalleryPlan.groups(of: outline.sections).map { $0.sections.startIndex..<$0.sections.endIndex }
+    }
+}
+
+/// The file names of the objects' detail pages (`{id}.html`, unique, ASCII, bounded), given a part at a time in
+/// catalog order: a name taken by an earlier part stays taken.
+package struct ObjectPageNames: Sendable {
+    private var registry = Slug.Registry(reserved: ["index"])
+
+    package init() {}
+
+    /// By section: the page names of the objects of `sections`; empty outside them.
+    package mutating func names(_ catalog: CatalogViewModel, _ sections: Range<Int>) -> [[String]] {
+        var names = [[String]](repeating: [], count: catalog.sections.count)
+        for index in sections {
+            names[index] = catalog.sections[index].objects.map {
+                registry.claim(Slug.make($0.id, fallback: "object")) + ".html"
+            }
+        }
+        return names
+    }
 }
 
 extension CatalogFileDisplay {
-    /// Writes the format's files for a view model, alone.
+    /// Writes the format's files for a view model whose objects are all in place, as one part.
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        try write(viewModel, names: SharedNames(viewModel), to: folder)
-    }
-}
-
-/// What the formats of one export share: the gallery's file names, which the Markdown catalog links to, worked out
-/// once (for a million objects they are a million strings) by whichever format asks first.
-package final class SharedNames: Sendable {
-    private let viewModel: CatalogViewModel
-    private let made = Locked<[Int: GalleryNames]>([:])
-
-    package init(_ viewModel: CatalogViewModel) {
-        self.viewModel = viewModel
-    }
-
-    /// The gallery's names at `cardsPerPage` cards a page.
-    package func gallery(cardsPerPage: Int) -> GalleryNames {
-        made.withLock { made in
-            if let names = made[cardsPerPage] { return names }
-            let names = GalleryNames(viewModel, cardsPerPage: cardsPerPage)
-            made[cardsPerPage] = names
-            return names
-        }
+        let writer = try start(viewModel, in: folder)
+        try writer.write(CatalogPart(whole: viewModel))
+        try writer.finish()
     }
 }

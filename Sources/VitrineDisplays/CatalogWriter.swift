@@ -44,24 +44,22 @@ package struct CatalogWriter: CatalogDisplayLogic {
             progressDisplay: progressDisplay)
     }
 
-    package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
+    package func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog {
+        let outline = catalog.outline
         // The gallery writes a page per object, a page per 200 cards and the search shards; the rest a few files.
-        let perObject = displays.contains { $0.format == .html } ? viewModel.objectCount * 51 / 50 : 0
+        let perObject = displays.contains { $0.format == .html } ? outline.objectCount * 51 / 50 : 0
         let folder = try OutputFolder(path: outputDirectory, force: force, expectedFiles: perObject + 1_000)
         do {
-            // The formats are written side by side (the gallery's pages on every core besides).
-            let failure = FirstFailure()
-            let names = SharedNames(viewModel)
-            DispatchQueue.concurrentPerform(iterations: displays.count) { index in
-                do throws(ExportError) {
-                    try displays[index].write(viewModel, names: names, to: folder)
-                } catch {
-                    failure.record(error)
-                }
+            let writers = try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
+            // A part at a time (a letter's makers), its display strings let go once every format has written it.
+            var names = ObjectPageNames()
+            for sections in CatalogPart.ranges(of: outline) {
+                let part = CatalogPart(catalog.part(sections), sections, names: &names)
+                try each(writers) { writer throws(ExportError) in try writer.write(part) }
             }
-            if let error = failure.error { throw error }
+            try each(writers) { writer throws(ExportError) in try writer.finish() }
             // The pictures the catalogs link to relatively, written beside them.
-            for path in viewModel.bundledFiles {
+            for path in outline.bundledFiles {
                 guard let bytes = bundledFile(path) else {
                     throw ExportError(.output("the source has no file \(path), which its objects show"))
                 }
@@ -77,5 +75,27 @@ package struct CatalogWriter: CatalogDisplayLogic {
             folder.discard()
             throw error
         }
+    }
+
+    /// Runs `body` for every format's writer side by side (the gallery's pages on every core besides).
+    private func each(
+        _ writers: [any CatalogPartWriter], _ body: @Sendable (any CatalogPartWriter) throws(ExportError) -> Void
+    ) throws(ExportError) {
+        let failure = FirstFailure()
+        DispatchQueue.concurrentPerform(iterations: writers.count) { index in
+            do throws(ExportError) {
+                try body(writers[index])
+            } catch {
+                failure.record(error)
+            }
+        }
+        if let error = failure.error { throw error }
+    }
+}
+
+extension CatalogPart {
+    /// A part of a catalog, its objects' page names claimed after those of every earlier part.
+    fileprivate init(_ catalog: CatalogViewModel, _ sections: Range<Int>, names: inout ObjectPageNames) {
+        self.init(catalog: catalog, sections: sections, objectPages: names.names(catalog, sections))
     }
 }

@@ -45,7 +45,8 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var progressLines: [String] { seen.withLock { $0.progressLines } }
     package var written: [WrittenCatalog] { seen.withLock { $0.written } }
 
-    package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
+    package func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog {
+        let viewModel = catalog.part(0..<catalog.outline.sections.count)
         seen.withLock { $0.catalogs.append(viewModel) }
         return WrittenCatalog(paths: ["spy/catalog"])
     }

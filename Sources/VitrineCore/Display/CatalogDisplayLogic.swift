@@ -1,8 +1,16 @@
-/// Writes a catalog (all requested formats) from a view model.
+/// Writes a catalog (all requested formats), a part at a time.
 package protocol CatalogDisplayLogic: Sendable {
     /// Writes the catalog, and tells the terminal display what it wrote; returns that too, for its callers.
     @discardableResult
-    func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog
+    func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog
+}
+
+extension CatalogDisplayLogic {
+    /// Writes a catalog whose objects are all in place.
+    @discardableResult
+    package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
+        try displayCatalog(CatalogParts(whole: viewModel))
+    }
 }
 
 /// What writing a catalog did.

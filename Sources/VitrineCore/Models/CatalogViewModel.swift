@@ -48,7 +48,10 @@ package struct CatalogViewModel: Sendable, Equatable {
         /// `12 objects`.
         package var countLabel: String
         package var isUnknownMaker: Bool
+        /// The section's objects; empty in a catalog's outline (`CatalogParts`), whose objects come a part at a time.
         package var objects: [DisplayedObject]
+        /// How many objects the section has, whether `objects` holds them or not.
+        package var objectCount: Int
         /// The letter the section files under (`A`…`Z`, `#` for others, `?` unknown).
         package var letter: String = "#"
 
@@ -57,13 +60,15 @@ package struct CatalogViewModel: Sendable, Equatable {
             slug: String,
             countLabel: String,
             isUnknownMaker: Bool,
-            objects: [DisplayedObject]
+            objects: [DisplayedObject],
+            objectCount: Int? = nil
         ) {
             self.name = name
             self.slug = slug
             self.countLabel = countLabel
             self.isUnknownMaker = isUnknownMaker
             self.objects = objects
+            self.objectCount = objectCount ?? objects.count
         }
     }
 

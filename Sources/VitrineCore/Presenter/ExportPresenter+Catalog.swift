@@ -6,9 +6,17 @@ extension ExportPresenter {
     /// Objects turned into display strings at a time, on every core, before their harvested form is let go.
     static let objectsPerBatch = 20_000
 
-    /// The catalog view model for a response. The response is consumed: each section's harvested objects are let
-    /// go as soon as they are display strings, so the collection is never held twice over.
+    /// The catalog view model for a response, every section's objects in place (tests, small catalogs; an export
+    /// writes `makeCatalog`'s parts instead).
     package func makeViewModel(response: consuming ExportResponse) -> CatalogViewModel {
+        let parts = makeCatalog(response: response)
+        return parts.part(0..<parts.outline.sections.count)
+    }
+
+    /// The catalog for a response, a part at a time: the outline (sections sorted, named, slugged and counted)
+    /// now, each part's display strings when the displays ask. The response is consumed: each section's harvested
+    /// objects are let go as soon as they are display strings, so the collection is never held twice over.
+    package func makeCatalog(response: consuming ExportResponse) -> CatalogParts {
         let descriptor = response.source
         var all: [ArtistSection] = []
         swap(&all, &response.sections)
@@ -48,30 +56,12 @@ extension ExportPresenter {
         }
 
         var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
-        var sections: [CatalogViewModel.DisplayedSection] = []
-        sections.reserveCapacity(named.count)
-        var start = 0
-        while start < named.count {
-            var end = start
-            var batch = 0
-            repeat {
-                batch += named[end].0.objects.count
-                end += 1
-            } while end < named.count && batch < Self.objectsPerBatch
-            let shown = displayedObjects(Array(named[start..<end]))
-            for index in start..<end {
-                let (section, name) = named[index]
-                sections.append(
-                    displayed(
-                        section, name: name,
-                        slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)),
-                        objects: shown[index - start]))
-                named[index].0.objects = []
-            }
-            start = end
+        let sections = named.map { section, name in
+            displayed(
+                section, name: name, slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)))
         }
-        let objectCount = sections.reduce(0) { $0 + $1.objects.count }
-        var viewModel = CatalogViewModel(
+        let objectCount = sections.reduce(0) { $0 + $1.objectCount }
+        var outline = CatalogViewModel(
             title: "\(descriptor.institution) collection",
             subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker")), "
                 + "from the \(descriptor.name) source",
@@ -81,22 +71,45 @@ extension ExportPresenter {
             sectionCount: sections.count,
             sections: sections
         )
-        viewModel.bundledFiles = bundledFiles
-        return viewModel
+        outline.bundledFiles = bundledFiles
+        let harvested = Locked(named)
+        return CatalogParts(outline: outline) { [self] range in
+            // Each section's harvested objects are taken out as the part is made: never held twice.
+            var taken = harvested.withLock { named in
+                range.map { index in
+                    let section = named[index]
+                    named[index].0.objects = []
+                    return section
+                }
+            }
+            // A batch at a time, each batch's harvested objects let go once they are display strings.
+            var shown: [[CatalogViewModel.DisplayedObject]] = []
+            shown.reserveCapacity(taken.count)
+            var start = 0
+            while start < taken.count {
+                var end = start
+                var batch = 0
+                repeat {
+                    batch += taken[end].0.objects.count
+                    end += 1
+                } while end < taken.count && batch < Self.objectsPerBatch
+                let sections = Array(taken[start..<end])
+                for index in start..<end { taken[index].0.objects = [] }
+                shown += displayedObjects(sections)
+                start = end
+            }
+            return shown
+        }
     }
 
-    private func displayed(
-        _ section: ArtistSection,
-        name: String,
-        slug: String,
-        objects: [CatalogViewModel.DisplayedObject]
-    ) -> CatalogViewModel.DisplayedSection {
+    private func displayed(_ section: ArtistSection, name: String, slug: String) -> CatalogViewModel.DisplayedSection {
         var displayedSection = CatalogViewModel.DisplayedSection(
             name: name,
             slug: slug,
             countLabel: Self.count(section.objects.count, "object"),
             isUnknownMaker: section.maker == nil,
-            objects: objects
+            objects: [],
+            objectCount: section.objects.count
         )
         displayedSection.letter = section.maker == nil ? "?" : Self.letter(of: name)
         return displayedSection

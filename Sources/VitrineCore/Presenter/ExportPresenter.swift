@@ -25,11 +25,11 @@ package struct ExportPresenter: ExportPresentationLogic {
     package func presentCatalog(response: consuming ExportResponse) throws {
         let summary = makeSummary(
             response: ExportResponse(source: response.source, sections: [], statistics: response.statistics))
-        // The harvested objects are let go as they become display strings, before the catalogs are written (the
-        // Interactor hands its response over).
-        let viewModel = makeViewModel(response: consume response)
+        // The harvested objects are let go a part at a time as they become display strings, while the catalogs are
+        // written (the Interactor hands its response over).
+        let catalog = makeCatalog(response: consume response)
         // The catalog display reports the files it wrote to the terminal display itself.
-        try catalogDisplay.displayCatalog(viewModel: viewModel)
+        try catalogDisplay.displayCatalog(catalog)
         progressDisplay.displaySummary(viewModel: summary)
     }
 

@@ -18,31 +18,78 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         self.cardsPerPage = cardsPerPage
     }
 
-    package func write(
-        _ viewModel: CatalogViewModel, names shared: SharedNames, to folder: OutputFolder
-    ) throws(ExportError) {
-        let names = shared.gallery(cardsPerPage: cardsPerPage)
-        guard viewModel.objectCount > Self.splitThreshold else {
-            let catalog = MarkdownCatalog(
-                catalog: viewModel, sections: Self.sections(of: viewModel, cardsPerPage, root: "", names: names))
-            try folder.write(templates.render("markdown/catalog.md", catalog), to: "catalog.md")
-            return
+    package func start(
+        _ outline: CatalogViewModel, in folder: OutputFolder
+    ) throws(ExportError) -> any CatalogPartWriter {
+        Writer(
+            templates: templates, folder: folder, outline: outline,
+            pages: GalleryNames.pages(of: outline, cardsPerPage: cardsPerPage), cardsPerPage: cardsPerPage)
+    }
+
+    /// The Markdown catalog under way: `catalog.md` whole when the catalog is one part; else each part's letter
+    /// files, and the contents at the end.
+    private final class Writer: CatalogPartWriter {
+        let templates: TemplateLibrary
+        let folder: OutputFolder
+        let outline: CatalogViewModel
+        let pages: [[GalleryNames.SectionPage]]
+        let cardsPerPage: Int
+        /// Each section's heading anchor, numbered across the catalog as GitHub numbers repeats.
+        let anchors: [String]
+        let split: Bool
+
+        init(
+            templates: TemplateLibrary, folder: OutputFolder, outline: CatalogViewModel,
+            pages: [[GalleryNames.SectionPage]], cardsPerPage: Int
+        ) {
+            self.templates = templates
+            self.folder = folder
+            self.outline = outline
+            self.pages = pages
+            self.cardsPerPage = cardsPerPage
+            var registry = MarkdownAnchor(reserved: ["contents"])
+            anchors = outline.sections.map { registry.next(for: $0.name) }
+            split = outline.objectCount > MarkdownDisplay.splitThreshold
         }
-        let sections = Self.sections(of: viewModel, cardsPerPage, root: "../", names: names)
-        var letters: [MarkdownLetterLink] = []
-        for group in GalleryPlan.groups(of: viewModel.sections) {
-            let file = "\(group.stem).md"
-            let countLabel = group.countLabel
-            letters.append(MarkdownLetterLink(label: group.label, file: file, countLabel: countLabel))
-            // A letter's file is one folder down: bundled pictures are linked from there.
-            let letter = MarkdownLetter(
-                title: viewModel.title, label: group.label, countLabel: countLabel,
-                sections: Array(sections[group.sections.indices]))
-            // A letter whose sections did not change keeps its file.
-            try templates.page("markdown/letter.md", letter, to: "catalog/\(file)", in: folder)
+
+        func write(_ part: CatalogPart) throws(ExportError) {
+            let names = GalleryNames(pages: pages, objectPages: part.objectPages, cardsPerPage: cardsPerPage)
+            guard split else {
+                let catalog = MarkdownCatalog(
+                    catalog: part.catalog, sections: sections(part, part.sections, root: "", names: names))
+                try folder.write(templates.render("markdown/catalog.md", catalog), to: "catalog.md")
+                return
+            }
+            for group in GalleryPlan.groups(of: part.catalog.sections)
+            where part.sections.contains(group.sections.startIndex) {
+                let range = group.sections.startIndex..<group.sections.endIndex
+                // A letter's file is one folder down: bundled pictures are linked from there.
+                let letter = MarkdownLetter(
+                    title: outline.title, label: group.label, countLabel: group.countLabel,
+                    sections: sections(part, range, root: "../", names: names))
+                // A letter whose sections did not change keeps its file.
+                try templates.page("markdown/letter.md", letter, to: "catalog/\(group.stem).md", in: folder)
+            }
         }
-        let contents = MarkdownContents(title: viewModel.title, subtitle: viewModel.subtitle, letters: letters)
-        try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
+
+        func finish() throws(ExportError) {
+            guard split else { return }
+            let letters = GalleryPlan.groups(of: outline.sections).map { group in
+                MarkdownLetterLink(label: group.label, file: "\(group.stem).md", countLabel: group.countLabel)
+            }
+            let contents = MarkdownContents(title: outline.title, subtitle: outline.subtitle, letters: letters)
+            try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
+        }
+
+        private func sections(
+            _ part: CatalogPart, _ range: Range<Int>, root: String, names: GalleryNames
+        ) -> [MarkdownSection] {
+            range.map { index in
+                MarkdownSection(
+                    section: part.catalog.sections[index], anchor: anchors[index], names: names, index: index,
+                    root: root)
+            }
+        }
     }
 
     /// Every section's model: its heading's anchor (numbered across the catalog, as GitHub numbers repeats),

@@ -146,20 +146,31 @@ package final class OutputFolder: Sendable {
     package func write(
         to relativePath: String, inPieces body: (FilePieces) throws(ExportError) -> Void
     ) throws(ExportError) {
-        let target = stagingPath + "/" + relativePath
-        let pieces: FilePieces
-        do {
-            try stage(relativePath, at: target)
-            pieces = try FilePieces(path: target)
-        } catch {
-            throw ExportError(.output("cannot write \(target): \(Self.reason(error))"))
-        }
+        let pieces = try startPieces(to: relativePath)
         do {
             try body(pieces)
         } catch {
             pieces.finish()
             throw error
         }
+        try finish(pieces, at: relativePath)
+    }
+
+    /// Starts a file written piece by piece, over however long: `finish(_:at:)` ends it.
+    package func startPieces(to relativePath: String) throws(ExportError) -> FilePieces {
+        let target = stagingPath + "/" + relativePath
+        do {
+            try stage(relativePath, at: target)
+            return try FilePieces(path: target)
+        } catch {
+            throw ExportError(.output("cannot write \(target): \(Self.reason(error))"))
+        }
+    }
+
+    /// Ends a file `startPieces` started. When its bytes came out the same as the last export's file, that file is
+    /// kept instead, as `write` keeps one.
+    package func finish(_ pieces: FilePieces, at relativePath: String) throws(ExportError) {
+        let target = stagingPath + "/" + relativePath
         pieces.finish()
         if let failure = pieces.failure {
             throw ExportError(.output("cannot write \(target): \(Self.reason(failure))"))

@@ -23,27 +23,33 @@ package struct GalleryNames: Sendable {
     /// By section, then object: the file name of the object's page inside `objects/`.
     package let objectPages: [[String]]
 
+    /// The names of a catalog whose objects are all in place.
     package init(_ viewModel: CatalogViewModel, cardsPerPage: Int = Self.defaultCardsPerPage) {
-        let perPage = max(1, cardsPerPage)
-        self.cardsPerPage = perPage
-        var registry = Slug.Registry(reserved: ["index"])
-        var pages: [[SectionPage]] = []
-        var objectPages: [[String]] = []
-        pages.reserveCapacity(viewModel.sections.count)
-        objectPages.reserveCapacity(viewModel.sections.count)
-        for section in viewModel.sections {
-            let count = section.objects.count
-            let slug = section.slug
-            pages.append(
-                stride(from: 0, to: max(count, 1), by: perPage).enumerated().map { index, start in
-                    SectionPage(
-                        number: index + 1, fileName: index == 0 ? "\(slug).html" : "\(slug)--\(index + 1).html",
-                        range: start..<min(start + perPage, count))
-                })
-            objectPages.append(section.objects.map { registry.claim(Slug.make($0.id, fallback: "object")) + ".html" })
-        }
+        var names = ObjectPageNames()
+        self.init(
+            pages: Self.pages(of: viewModel, cardsPerPage: cardsPerPage),
+            objectPages: names.names(viewModel, viewModel.sections.indices), cardsPerPage: cardsPerPage)
+    }
+
+    /// Section pages worked out once from a catalog's outline (`pages(of:)`), with a part's object pages.
+    package init(pages: [[SectionPage]], objectPages: [[String]], cardsPerPage: Int) {
+        self.cardsPerPage = max(1, cardsPerPage)
         self.pages = pages
         self.objectPages = objectPages
+    }
+
+    /// By section, its pages of cards: they depend on the sections' object counts only.
+    package static func pages(of outline: CatalogViewModel, cardsPerPage: Int) -> [[SectionPage]] {
+        let perPage = max(1, cardsPerPage)
+        return outline.sections.map { section in
+            let count = section.objectCount
+            let slug = section.slug
+            return stride(from: 0, to: max(count, 1), by: perPage).enumerated().map { index, start in
+                SectionPage(
+                    number: index + 1, fileName: index == 0 ? "\(slug).html" : "\(slug)--\(index + 1).html",
+                    range: start..<min(start + perPage, count))
+            }
+        }
     }
 
     /// The page of `artists/` that shows object `index` of section `section`.

@@ -119,7 +119,8 @@ struct MakerEntry: TemplateContext {
         case .root: .text(root)
         case .cards:
             inline
-                ? .items(count: section.objects.count) { [section, objectPages, root] position in
+                ? .items(count: min(section.objects.count, objectPages.count)) {
+                    [section, objectPages, root] position in
                     Card(objects: section.objects, position: position, pageName: objectPages[position], root: root)
                 }
                 : nil

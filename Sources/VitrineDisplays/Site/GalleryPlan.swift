@@ -22,9 +22,10 @@ struct GalleryPlan: Sendable {
         var countLabel: String { GalleryPlan.makersLabel(sections) }
     }
 
-    let viewModel: CatalogViewModel
-    let names: GalleryNames
-    let groups: [LetterGroup]
+    /// The catalog: its outline, or the part being written, whose objects are in place.
+    private(set) var viewModel: CatalogViewModel
+    private(set) var names: GalleryNames
+    private(set) var groups: [LetterGroup]
     /// Whether the index shows every card (small collections).
     let inline: Bool
     /// Whether each letter's makers get pages of their own (many makers).
@@ -61,6 +62,17 @@ struct GalleryPlan: Sendable {
             }
         }
         self.letterHrefs = letterHrefs
+    }
+
+    /// The same plan, for a part of the catalog: its objects and their page names.
+    func with(_ part: CatalogPart) -> GalleryPlan {
+        var plan = self
+        plan.viewModel = part.catalog
+        for index in plan.groups.indices {
+            plan.groups[index].sections = part.catalog.sections[plan.groups[index].sections.indices]
+        }
+        plan.names = GalleryNames(pages: names.pages, objectPages: part.objectPages, cardsPerPage: names.cardsPerPage)
+        return plan
     }
 
     /// The sections by index letter, in catalog order (sections arrive sorted, so each letter is one run).
@@ -181,7 +193,7 @@ struct GalleryPlan: Sendable {
 
     /// `3 makers, 24 objects`.
     static func makersLabel(_ sections: ArraySlice<CatalogViewModel.DisplayedSection>) -> String {
-        let objects = sections.reduce(0) { $0 + $1.objects.count }
+        let objects = sections.reduce(0) { $0 + $1.objectCount }
         return "\(ExportPresenter.count(sections.count, "maker")), \(ExportPresenter.count(objects, "object"))"
     }
 }

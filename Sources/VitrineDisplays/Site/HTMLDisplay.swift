@@ -21,52 +21,82 @@ package struct HTMLDisplay: CatalogFileDisplay {
         self.cardsPerPage = cardsPerPage
     }
 
-    package func write(
-        _ viewModel: CatalogViewModel, names shared: SharedNames, to folder: OutputFolder
-    ) throws(ExportError) {
-        let plan = GalleryPlan(viewModel, names: shared.gallery(cardsPerPage: cardsPerPage))
-        let names = plan.names
+    package func start(
+        _ outline: CatalogViewModel, in folder: OutputFolder
+    ) throws(ExportError) -> any CatalogPartWriter {
         try folder.write(templates.asset("html/style.css"), to: "assets/style.css")
         try folder.write(templates.asset("html/gallery.js"), to: "assets/gallery.js")
-        try templates.page("html/index.html", plan.index(), to: "index.html", in: folder)
-        for (fileName, page) in plan.letterPages() {
-            try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
+        let names = GalleryNames(
+            pages: GalleryNames.pages(of: outline, cardsPerPage: cardsPerPage), objectPages: [],
+            cardsPerPage: cardsPerPage)
+        return Writer(templates: templates, folder: folder, plan: GalleryPlan(outline, names: names))
+    }
+
+    /// The gallery under way: each part's artist and detail pages (and its objects' search entries); the index,
+    /// the letter pages and the search shards at the end.
+    private final class Writer: CatalogPartWriter {
+        let templates: TemplateLibrary
+        let folder: OutputFolder
+        /// The plan of the whole catalog, and the search index so far: changed by one part at a time.
+        private let state: Locked<(plan: GalleryPlan, search: SearchIndex)>
+
+        init(templates: TemplateLibrary, folder: OutputFolder, plan: GalleryPlan) {
+            self.templates = templates
+            self.folder = folder
+            state = Locked((plan, SearchIndex()))
         }
-        // An artist page and the detail pages of its objects are one job; jobs run on every core.
-        let jobs = names.pages.indices.flatMap { section in names.pages[section].indices.map { (section, $0) } }
-        let failure = FirstFailure()
-        // The search index is built and written beside the pages.
-        let search = DispatchGroup()
-        DispatchQueue.global().async(group: search) {
-            do throws(ExportError) {
-                let index = SearchIndex(viewModel, names: names)
-                try folder.write(index.manifestScript(), to: "search/manifest.js")
-                try index.forEachShard { stem, script throws(ExportError) in
-                    try folder.write(script, to: "search/\(stem).js")
-                }
-            } catch {
-                failure.record(error)
+
+        func write(_ part: CatalogPart) throws(ExportError) {
+            let plan = state.withLock { state in
+                state.plan = state.plan.with(part)
+                return state.plan
             }
-        }
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
-            guard !failure.isSet else { return }
-            let (sectionIndex, pageIndex) = jobs[number]
-            let page = names.pages[sectionIndex][pageIndex]
-            do throws(ExportError) {
-                // A page whose values are what the last export rendered it from is kept, not rendered again.
-                try templates.page(
-                    "html/artist.html", plan.artistPage(sectionIndex, pageIndex), to: "artists/\(page.fileName)",
-                    in: folder)
-                for index in page.range {
+            let names = plan.names
+            // An artist page and the detail pages of its objects are one job; jobs run on every core.
+            let jobs = part.sections.flatMap { section in names.pages[section].indices.map { (section, $0) } }
+            let failure = FirstFailure()
+            // The part's search entries are made beside the pages.
+            let search = DispatchGroup()
+            DispatchQueue.global().async(group: search) { [state] in
+                state.withLock { $0.search.add(part.catalog, sections: part.sections, objectPages: part.objectPages) }
+            }
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
+                guard !failure.isSet else { return }
+                let (sectionIndex, pageIndex) = jobs[number]
+                let page = names.pages[sectionIndex][pageIndex]
+                do throws(ExportError) {
+                    // A page whose values are what the last export rendered it from is kept, not rendered again.
                     try templates.page(
-                        "html/object.html", plan.objectPage(sectionIndex, index),
-                        to: "objects/\(names.objectPages[sectionIndex][index])", in: folder)
+                        "html/artist.html", plan.artistPage(sectionIndex, pageIndex),
+                        to: "artists/\(page.fileName)", in: folder)
+                    for index in page.range {
+                        try templates.page(
+                            "html/object.html", plan.objectPage(sectionIndex, index),
+                            to: "objects/\(names.objectPages[sectionIndex][index])", in: folder)
+                    }
+                } catch {
+                    failure.record(error)
                 }
-            } catch {
-                failure.record(error)
+            }
+            search.wait()
+            if let error = failure.error { throw error }
+        }
+
+        func finish() throws(ExportError) {
+            var (plan, search) = state.withLock { state in
+                defer { state.search = SearchIndex() }
+                return (state.plan, state.search)
+            }
+            // The index shows every card only when the catalog is one part: `plan` has its objects then.
+            try templates.page("html/index.html", plan.index(), to: "index.html", in: folder)
+            for (fileName, page) in plan.letterPages() {
+                try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
+            }
+            search.finish()
+            try folder.write(search.manifestScript(), to: "search/manifest.js")
+            try search.forEachShard { stem, script throws(ExportError) in
+                try folder.write(script, to: "search/\(stem).js")
             }
         }
-        search.wait()
-        if let error = failure.error { throw error }
     }
 }

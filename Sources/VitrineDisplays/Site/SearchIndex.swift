@@ -18,34 +18,53 @@ struct SearchIndex {
     /// Keys never grow past this: the words beyond are alike for search purposes.
     static let longestKey = 8
 
-    /// Where each object's entry comes from: its section and its place in it. The entries themselves are made
-    /// as each shard is written, from the catalog and the gallery's names (a million objects' entries would
-    /// otherwise be held twice over).
-    private var locations: [(section: Int32, index: Int32)] = []
-    private let viewModel: CatalogViewModel
-    private let names: GalleryNames
-    /// For each folded word, the objects it occurs in (by number in `locations`).
+    /// Every object's entry (`[title, maker, detail page, thumbnail URL]` as JSON), one after another in catalog
+    /// order, made as each part of the catalog passes: the part's display strings are let go after it.
+    private var entries: [UInt8] = []
+    /// Where each object's entry ends in `entries`, by object number.
+    private var ends: [Int] = []
+    /// For each folded word, the objects it occurs in (by number).
     private var postings: [String: [Int32]] = [:]
-    /// Shard key → the objects in it, in catalog order.
+    /// Shard key → the objects in it, in catalog order (once `finish` has run).
     private(set) var shards: [String: [Int32]] = [:]
 
+    init() {}
+
+    /// The index of a catalog whose objects are all in place.
     init(_ viewModel: CatalogViewModel, names: GalleryNames) {
-        self.viewModel = viewModel
-        self.names = names
-        locations.reserveCapacity(viewModel.objectCount)
-        for (sectionIndex, section) in viewModel.sections.enumerated() {
+        add(viewModel, sections: viewModel.sections.indices, objectPages: names.objectPages)
+        finish()
+    }
+
+    /// Indexes the objects of a part of the catalog, which come after every part added before.
+    mutating func add(_ catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]) {
+        for sectionIndex in sections {
+            let section = catalog.sections[sectionIndex]
             // Every object of a section has its maker's words: folded once.
             let makerWords = section.isUnknownMaker ? [] : Self.words(section.name)
             for (index, object) in section.objects.enumerated() {
-                let number = Int32(locations.count)
-                locations.append((Int32(sectionIndex), Int32(index)))
+                let number = Int32(ends.count)
                 var seen: Set<String> = []
                 for word in Self.words(object.title) + (object.maker.isEmpty ? [] : makerWords)
                 where word.count >= Self.firstKeyLength && seen.insert(word).inserted {
                     postings[word, default: []].append(number)
                 }
+                entries.append(UInt8(ascii: "["))
+                Self.appendJSON(object.title, to: &entries)
+                entries.append(UInt8(ascii: ","))
+                Self.appendJSON(object.maker, to: &entries)
+                entries.append(UInt8(ascii: ","))
+                Self.appendJSON(objectPages[sectionIndex][index], to: &entries)
+                entries.append(UInt8(ascii: ","))
+                Self.appendJSON(object.thumbnailURL, to: &entries)
+                entries.append(UInt8(ascii: "]"))
+                ends.append(entries.count)
             }
         }
+    }
+
+    /// Splits the words into shards, once every part is added.
+    mutating func finish() {
         var byPrefix: [String: [String]] = [:]
         for word in postings.keys { byPrefix[String(word.prefix(Self.firstKeyLength)), default: []].append(word) }
         var shards: [String: [Int32]] = [:]
@@ -121,17 +140,9 @@ struct SearchIndex {
             Self.appendJSON(key, to: &script)
             script.append(contentsOf: ", [".utf8)
             for (position, number) in objects.prefix(Self.shardLimit).enumerated() {
-                let (section, index) = locations[Int(number)]
-                let object = viewModel.sections[Int(section)].objects[Int(index)]
-                script.append(contentsOf: position == 0 ? "[".utf8 : ",[".utf8)
-                Self.appendJSON(object.title, to: &script)
-                script.append(UInt8(ascii: ","))
-                Self.appendJSON(object.maker, to: &script)
-                script.append(UInt8(ascii: ","))
-                Self.appendJSON(names.objectPages[Int(section)][Int(index)], to: &script)
-                script.append(UInt8(ascii: ","))
-                Self.appendJSON(object.thumbnailURL, to: &script)
-                script.append(UInt8(ascii: "]"))
+                let object = Int(number)
+                if position > 0 { script.append(UInt8(ascii: ",")) }
+                script.append(contentsOf: entries[(object == 0 ? 0 : ends[object - 1])..<ends[object]])
             }
             script.append(contentsOf: "]);\n".utf8)
             try body(Self.fileStem(key), script)

@@ -220,8 +220,14 @@ import VitrineTestSupport
 private struct FailingDisplay: CatalogFileDisplay {
     var format: CatalogFormat { .html }
 
-    func write(_ viewModel: CatalogViewModel, names: SharedNames, to folder: OutputFolder) throws(ExportError) {
+    func start(_ outline: CatalogViewModel, in folder: OutputFolder) throws(ExportError) -> any CatalogPartWriter {
         try folder.write("half", to: "index.html")
         throw ExportError(.output("disk full"))
     }
+}
+
+/// A writer with nothing left to write: for stand-in displays that write everything when they start.
+final class FinishedWriter: CatalogPartWriter {
+    func write(_ part: CatalogPart) {}
+    func finish() {}
 }

@@ -48,8 +48,9 @@ private struct FilesDisplay: CatalogFileDisplay {
     var files: [String]
     var format: CatalogFormat { .html }
 
-    func write(_ viewModel: CatalogViewModel, names: SharedNames, to folder: OutputFolder) throws(ExportError) {
+    func start(_ outline: CatalogViewModel, in folder: OutputFolder) throws(ExportError) -> any CatalogPartWriter {
         for file in files { try folder.write("page \(file)", to: file) }
+        return FinishedWriter()
     }
 }
 

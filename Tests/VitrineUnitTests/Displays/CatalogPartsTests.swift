@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+
+/// The displays write a large catalog a part at a time (issue 13, item 5): each part's display strings are made
+/// when it is written and let go after, and the files are those of the catalog written whole.
+@Suite struct CatalogPartsTests {
+    /// 6,300 objects (past the Markdown catalog's split) under makers of five letters and no maker: ids repeat
+    /// across sections and parts (so detail page names are claimed across parts), and titles share words (so
+    /// search shards gather objects of every part).
+    private static let response: ExportResponse = {
+        let makers: [String?] = [
+            "Aelbert Cuyp", "Anthonie van Dyck", "Ferdinand Bol", "Jan Steen", "Émile Bernard",
+            "葛飾北斎", "Rembrandt van Rijn", nil,
+        ]
+        let sections = makers.enumerated().map { number, maker in
+            ArtistSection(
+                maker: maker,
+                objects: (0..<(number == 7 ? 700 : 800)).map { index in
+                    // Every fifth id is shared by every section: its page names are numbered across parts.
+                    let id = index % 5 == 0 ? "SK-A-\(index)" : "SK-\(number)-\(index)"
+                    return Seeds.object(
+                        id, maker, title: "Portret \(index % 3 == 0 ? "study" : "landscape") \(index)",
+                        image: Seeds.google("p\(number)-\(index)"))
+                })
+        }
+        return Seeds.response(sections)
+    }()
+
+    private let presenter: ExportPresenter = {
+        let spy = CatalogDisplayLogicSpy()
+        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+    }()
+
+    @Test func `a catalog written a part at a time is the catalog written whole, file for file`() throws {
+        let parted = try TemporaryFolder()
+        let writer = CatalogWriter(
+            outputDirectory: parted.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        try writer.displayCatalog(presenter.makeCatalog(response: Self.response))
+
+        // Every format written from the whole view model as one part.
+        let whole = try TemporaryFolder()
+        let folder = try OutputFolder(path: whole.path)
+        for display in writer.displays {
+            try display.write(presenter.makeViewModel(response: Self.response), to: folder)
+        }
+        _ = try folder.commit(displayRoot: whole.path)
+
+        let partedFiles = try TemporaryFolder.files(in: parted.url)
+        let wholeFiles = try TemporaryFolder.files(in: whole.url)
+        #expect(partedFiles.count > 6_300, "a detail page per object, and the rest")
+        #expect(partedFiles.keys.sorted() == wholeFiles.keys.sorted())
+        let differing = partedFiles.keys.filter { partedFiles[$0] != wholeFiles[$0] }.sorted()
+        #expect(differing.isEmpty, "files that differ: \(differing.prefix(5))")
+        let hasLetterFile = partedFiles["/catalog/a.md"] != nil
+        let hasNumberedName = partedFiles["/objects/sk-a-0-8.html"] != nil
+        #expect(hasLetterFile)
+        #expect(hasNumberedName, "the eighth claim of a shared id's name")
+    }
+
+    @Test func `parts are asked for in catalog order, a letter's makers at a time, each section once`() throws {
+        let viewModel = presenter.makeViewModel(response: Self.response)
+        let asked = Locked<[Range<Int>]>([])
+        let largest = Locked(0)
+        let parts = CatalogParts(outline: viewModel) { range in
+            asked.withLock { $0.append(range) }
+            largest.withLock { $0 = max($0, range.reduce(0) { $0 + viewModel.sections[$1].objectCount }) }
+            return range.map { viewModel.sections[$0].objects }
+        }
+        let folder = try TemporaryFolder()
+        let written = try CatalogWriter(
+            outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
+        ).displayCatalog(parts)
+
+        #expect(written.rendered > 6_300)
+        let ranges = asked.current
+        let letters = viewModel.sections.map(\.letter)
+        // A, B, F, J, the non-Latin maker under #, R, and the unknown maker: one part each.
+        #expect(ranges.count == Set(letters).count)
+        #expect(ranges.first?.lowerBound == 0)
+        #expect(ranges.last?.upperBound == viewModel.sections.count)
+        for (earlier, later) in zip(ranges, ranges.dropFirst()) {
+            #expect(earlier.upperBound == later.lowerBound, "parts follow one another without gap or overlap")
+        }
+        for range in ranges { #expect(Set(range.map { letters[$0] }).count == 1, "one letter per part") }
+        #expect(largest.current == 1_600, "no part holds more than its letter's objects")
+    }
+
+    @Test func `a small catalog is one part, with the index showing every card`() throws {
+        let asked = Locked<[Range<Int>]>([])
+        let viewModel = presenter.makeViewModel(response: Seeds.catalogResponse)
+        let parts = CatalogParts(outline: viewModel) { range in
+            asked.withLock { $0.append(range) }
+            return range.map { viewModel.sections[$0].objects }
+        }
+        let folder = try TemporaryFolder()
+        _ = try CatalogWriter(
+            outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary()
+        ).displayCatalog(parts)
+        #expect(asked.current == [0..<viewModel.sections.count])
+        #expect(try folder.read("index.html").contains("The Night Watch"), "the inline cards have their objects")
+    }
+}
