@@ -54,7 +54,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
             // A part at a time (a letter's makers), its display strings let go once every format has written it.
             var names = ObjectPageNames()
             for sections in CatalogPart.ranges(of: outline) {
-                let part = CatalogPart(catalog.part(sections), sections, names: &names)
+                let part = CatalogPart(try catalog.part(sections), sections, names: &names)
                 try each(writers) { writer throws(ExportError) in try writer.write(part) }
             }
             try each(writers) { writer throws(ExportError) in try writer.finish() }

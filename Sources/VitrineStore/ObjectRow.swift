@@ -15,16 +15,23 @@ enum ObjectRow {
     static let contentColumns =
         "id, title, maker, date, image_url, image_width, image_height, image_sizing, object_url, record_id, datestamp"
 
-    /// The statement arguments of an object's row, its section key given (see `SectionKeys`).
-    static func arguments(_ object: ArtObject, sectionKey: String) -> StatementArguments {
-        let values: [(any DatabaseValueConvertible)?] = [
+    /// The statement arguments of an object's row, its section key given (see `SectionKeys`), and of its place in
+    /// the source when it is staged in a run's collection (`stagedColumns`).
+    static func arguments(
+        _ object: ArtObject, sectionKey: String, place: SectionIndex.Place? = nil
+    ) -> StatementArguments {
+        var values: [(any DatabaseValueConvertible)?] = [
             key(object.recordKey.text), object.id, object.title, object.maker, object.date, object.image?.url,
             object.image?.width,
             object.image?.height, object.image.map { sizing($0.sizing) }, object.objectURL, object.recordID,
             object.datestamp, sectionKey,
         ]
+        if let place { values += [place.page, place.position] }
         return StatementArguments(values)
     }
+
+    /// The columns of a row of a run's collection: an object's, and its place in the source.
+    static let stagedColumns = columns + ", page, position"
 
     /// Section keys by maker as the source spells it, each normalised once: normalising every row's maker was a
     /// quarter of the time a harvest took to store (perf, 300,000 objects), and a collection has far fewer makers
@@ -60,9 +67,9 @@ enum ObjectRow {
             recordID: row[10], datestamp: row[11])
     }
 
-    /// The section an object belongs to: its maker's normalised name, '' for no known maker.
+    /// The section an object belongs to: its maker's section name (`MakerName.sectionName`), '' for no known maker.
     static func sectionKey(_ maker: String?) -> String {
-        MakerName.normalized(maker) ?? ""
+        MakerName.sectionName(maker) ?? ""
     }
 
     /// Field separator in `image_sizing` (the unit separator: never in a URL Vitrine keeps).

@@ -8,7 +8,9 @@ import VitrineCore
 /// its path and what to do.
 package final class SQLiteCollectionStore: CollectionStore, Sendable {
     package let location: String
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
+    /// Section keys of the makers a run has staged so far (see `ObjectRow.SectionKeys`).
+    let stagingKeys = Locked(ObjectRow.SectionKeys())
     /// The open lock file (`flock`), held while the store is: the kernel releases it however the process ends.
     private let lockDescriptor: Int32
 
@@ -170,7 +172,7 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         return count
     }
 
-    private static func record(_ state: StoreState, in db: Database) throws {
+    static func record(_ state: StoreState, in db: Database) throws {
         try db.execute(sql: "DELETE FROM harvest WHERE name IN ('pending_from', 'pending_until', 'harvested_at')")
         var values = ["harvests": String(state.harvests)]
         if let harvestedAt = state.harvestedAt { values["harvested_at"] = harvestedAt }
@@ -187,7 +189,7 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         }
     }
 
-    private func access<Value>(_ doing: String, _ work: (Database) throws -> Value) throws(ExportError) -> Value {
+    func access<Value>(_ doing: String, _ work: (Database) throws -> Value) throws(ExportError) -> Value {
         do {
             return try database.read(work)
         } catch {
@@ -195,7 +197,7 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         }
     }
 
-    private func write<Value>(_ doing: String, _ work: (Database) throws -> Value) throws(ExportError) -> Value {
+    func write<Value>(_ doing: String, _ work: (Database) throws -> Value) throws(ExportError) -> Value {
         do {
             return try database.write(work)
         } catch {

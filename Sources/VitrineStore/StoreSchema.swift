@@ -36,14 +36,24 @@ enum StoreSchema {
         // so a display can read the collection section by section.
         migrator.registerMigration("v2-section-key") { db in
             try db.execute(sql: "ALTER TABLE object ADD COLUMN section_key TEXT NOT NULL DEFAULT ''")
-            let makers = try Row.fetchAll(db, sql: "SELECT DISTINCT maker FROM object WHERE maker IS NOT NULL")
-            let update = try db.makeStatement(sql: "UPDATE object SET section_key = ? WHERE maker = ?")
-            for row in makers {
-                let maker: String = row[0]
-                try update.execute(arguments: [ObjectRow.sectionKey(maker), maker])
-            }
+            try setSectionKeys(db)
             try db.execute(sql: "CREATE INDEX object_by_section ON object(section_key)")
         }
+        // Version 3: section keys in Unicode's composed form, so that a maker spelled with a
+        // decomposed accent shares its section with the composed spelling.
+        migrator.registerMigration("v3-composed-section-key") { db in
+            try setSectionKeys(db)
+        }
         return migrator
+    }
+
+    /// Sets every object's section key from its maker.
+    private static func setSectionKeys(_ db: Database) throws {
+        let makers = try Row.fetchAll(db, sql: "SELECT DISTINCT maker FROM object WHERE maker IS NOT NULL")
+        let update = try db.makeStatement(sql: "UPDATE object SET section_key = ? WHERE maker = ?")
+        for row in makers {
+            let maker: String = row[0]
+            try update.execute(arguments: [ObjectRow.sectionKey(maker), maker])
+        }
     }
 }

@@ -46,7 +46,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var written: [WrittenCatalog] { seen.withLock { $0.written } }
 
     package func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog {
-        let viewModel = catalog.part(0..<catalog.outline.sections.count)
+        let viewModel = try catalog.part(0..<catalog.outline.sections.count)
         seen.withLock { $0.catalogs.append(viewModel) }
         return WrittenCatalog(paths: ["spy/catalog"])
     }

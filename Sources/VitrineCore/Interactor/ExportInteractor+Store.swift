@@ -107,88 +107,10 @@ extension ExportInteractor {
         state.harvests += 1
         if let window = plan.window {
             state.harvestedAt = window.until
-            var upserts: [ArtObject] = []
-            var deletions: [String] = []
-            for record in run.touched {
-                if let object = run.index.object(recordID: record) {
-                    upserts.append(object)
-                } else {
-                    deletions.append(record.text)
-                }
-            }
-            return try store.apply(upserts: upserts, deletions: deletions, state: state)
+            return try store.commitRun(touched: run.touched, state: state)
         }
         // A windowed harvest listed everything up to its span's end, by the server's clock.
         state.harvestedAt = run.span?.until ?? run.serverTime
-        return try store.replaceAll(with: run.index.objects, state: state)
-    }
-}
-
-/// What a run has read so far: the collection (the stored one, changed by what arrived), counts and warnings.
-struct RunState {
-    var index = SectionIndex()
-    var statistics = ExportStatistics()
-    var warnings: [(PageReference, RecordWarning)] = []
-    var notices: [(PageReference, [String])] = []
-    var restartNotices: [String] = []
-    /// The records an incremental run read, by identifier: each is written to the store, or deleted from it.
-    var touched: Set<ExactText> = []
-    /// The server's clock on the first page: where the next incremental run starts.
-    var serverTime: String?
-    /// The span a windowed harvest listed (its end is where the next incremental run starts).
-    var span: ChangeWindow?
-    /// What the harvest said about itself (date windows).
-    var harvestNotices: [String] = []
-
-    init(base: [ArtObject], restartNotices: [String] = []) {
-        for object in base { index.insert(object, at: .stored) }
-        self.restartNotices = restartNotices
-    }
-
-    /// Applies what the harvest hands over: a page, a measured total, or a restart.
-    mutating func receive(
-        _ event: HarvestEvent, base: () throws(ExportError) -> [ArtObject], incremental: Bool
-    ) throws(ExportError) {
-        switch event {
-        case .page(let reference, let page):
-            receive(page, at: reference, incremental: incremental)
-        case .measured(let total):
-            statistics.reportedTotal = total
-        case .span(let span):
-            self.span = span
-        case .notice(let notice):
-            harvestNotices.append(notice)
-        case .restart(let notice):
-            // The worker starts over from the first page: what was read so far does not count.
-            let notices = harvestNotices
-            self = RunState(base: try base(), restartNotices: restartNotices + [notice])
-            harvestNotices = notices
-        }
-    }
-
-    /// Applies a page: objects join their sections (or replace their stored version), deleted records leave.
-    mutating func receive(_ page: SourcePage, at reference: PageReference, incremental: Bool) {
-        statistics.pages += 1
-        if reference.index == 0 {
-            if let total = page.reportedTotal, statistics.reportedTotal == nil { statistics.reportedTotal = total }
-            serverTime = page.serverTime
-        }
-        if !page.notices.isEmpty { notices.append((reference, page.notices)) }
-        for (offset, record) in page.records.enumerated() {
-            switch record {
-            case .object(let object):
-                index.insert(object, at: SectionIndex.Place(page: reference.index, position: offset))
-                if incremental { touched.insert(object.recordKey) }
-            case .skipped(let reason):
-                let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
-                warnings.append((reference, warning))
-            case .deleted(let recordID):
-                statistics.deleted += 1
-                if incremental, let recordID {
-                    index.remove(recordID: recordID)
-                    touched.insert(ExactText(recordID))
-                }
-            }
-        }
+        return try store.commitRun(touched: nil, state: state)
     }
 }

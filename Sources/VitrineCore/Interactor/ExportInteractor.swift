@@ -50,11 +50,11 @@ package struct ExportInteractor: ExportBusinessLogic {
         let start = clock.now
         let plan = try await plan(options: options)
         let counters = HarvestCounters()
-        let stored = { [store] () throws(ExportError) -> [ArtObject] in
-            guard plan.fromStore, let store else { return [] }
-            return try store.objects()
-        }
-        var run = RunState(base: try stored())
+        // With a store, the run's collection is staged there, starting from the stored one when the plan says.
+        var run = RunState(
+            staged: try store.map { store throws(ExportError) in
+                try StagedCollection(store: store, fromStored: plan.fromStore)
+            })
         var lastReport = start
 
         if let walked = plan.source {
@@ -63,7 +63,7 @@ package struct ExportInteractor: ExportBusinessLogic {
                 cache: cache, cacheMode: plan.cacheMode, counters: counters,
                 onWait: { [presenter] in presenter.presentWait($0) }, windowing: plan.windowing)
             let handle: (HarvestEvent) throws -> Void = { event in
-                try run.receive(event, base: stored, incremental: plan.window != nil)
+                try run.receive(event, incremental: plan.window != nil)
                 guard case .page = event else { return }
                 let now = clock.now
                 if now - lastReport >= progressInterval {
@@ -71,7 +71,7 @@ package struct ExportInteractor: ExportBusinessLogic {
                     presenter.presentProgress(
                         HarvestProgress(
                             source: source.descriptor.name, pages: run.statistics.pages,
-                            objects: run.index.objectCount, reportedTotal: run.statistics.reportedTotal,
+                            objects: run.objectCount, reportedTotal: run.statistics.reportedTotal,
                             elapsed: Self.seconds(now - start), retries: counters.retries,
                             cacheHits: counters.cacheHits, windows: counters.windows))
                 }
@@ -88,7 +88,7 @@ package struct ExportInteractor: ExportBusinessLogic {
                 source: source.descriptor.name)
         }
         // Every record skipped (a metadata format Vitrine cannot read, say): an empty catalog would hide that.
-        if run.index.objectCount == 0, let first = run.warnings.first {
+        if run.objectCount == 0, let first = run.warnings.first {
             throw ExportError(
                 .harvest(
                     .api(
@@ -97,8 +97,8 @@ package struct ExportInteractor: ExportBusinessLogic {
                 source: source.descriptor.name)
         }
         var statistics = run.statistics
-        statistics.objects = run.index.objectCount
-        statistics.duplicates = run.index.duplicates
+        statistics.objects = run.objectCount
+        statistics.duplicates = run.duplicates
         statistics.skipped = run.warnings.count
         statistics.warnings = run.warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }
             .map(\.1)
@@ -124,10 +124,17 @@ package struct ExportInteractor: ExportBusinessLogic {
         }
         statistics.changes = try keep(
             run, plan: plan, options: options, complete: missing.isEmpty, notices: &statistics.notices)
+        statistics.seconds = Self.seconds(clock.now - start)
+        if let store, run.staged != nil {
+            // The Presenter reads the run's collection from the store, a section at a time.
+            let stored = try store.runSections()
+            statistics.sections = try stored.sections().count
+            return ExportResponse(
+                source: source.descriptor, sections: [], statistics: statistics, storedSections: stored)
+        }
         // Last: the objects move from the index into the sections, never held twice.
         let sections = run.index.takeSections()
         statistics.sections = sections.count
-        statistics.seconds = Self.seconds(clock.now - start)
         return ExportResponse(source: source.descriptor, sections: sections, statistics: statistics)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a maker's name from an API becomes a section: trimmed, inner whitespace collapsed, and the words
 /// museums use for "no known maker" mapped to none.
 package enum MakerName {
@@ -5,6 +7,13 @@ package enum MakerName {
     package static let unknownLabels: Set<String> = [
         "anoniem", "anonymous", "anonym", "anon.", "onbekend", "unknown", "unknown artist", "unknown maker",
     ]
+
+    /// The name a maker's section goes by: `normalized`, in Unicode's composed form (NFC), so that spellings that
+    /// differ only by composition (`É` as one character or as `E` and an accent) are one section, named the same
+    /// however its objects arrived.
+    package static func sectionName(_ name: String?) -> String? {
+        normalized(name)?.precomposedStringWithCanonicalMapping
+    }
 
     /// The cleaned display name, or `nil` when the object has no known maker.
     package static func normalized(_ name: String?) -> String? {

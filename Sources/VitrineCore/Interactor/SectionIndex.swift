@@ -72,8 +72,7 @@ package struct SectionIndex: Sendable {
             return .added
         }
         let existing = entries[slot]
-        // The same page handed over again (a window harvested again after its token expired) is no duplicate.
-        if existing.place != .stored, existing.place != place { duplicates += 1 }
+        if Self.isDuplicate(at: place, of: existing.place) { duplicates += 1 }
         guard Self.wins(object, place, over: existing) else { return .kept }
         entries[slot] = Entry(object: object, place: place, section: Int32(section(of: object.maker)))
         return .replaced(existing.object)
@@ -141,15 +140,26 @@ package struct SectionIndex: Sendable {
     /// Whether a record at `place` beats the kept copy of its identifier: the later datestamp, then the earlier
     /// place.
     private static func wins(_ object: ArtObject, _ place: Place, over existing: Entry) -> Bool {
-        let (new, old) = (object.datestamp ?? "", existing.object.datestamp ?? "")
+        wins(object.datestamp, place, over: existing.object.datestamp, existing.place)
+    }
+
+    /// Whether a record with `datestamp` at `place` beats a kept one: the later datestamp, then the earlier place.
+    package static func wins(_ datestamp: String?, _ place: Place, over kept: String?, _ keptPlace: Place) -> Bool {
+        let (new, old) = (datestamp ?? "", kept ?? "")
         if new != old { return new.utf8.lexicographicallyPrecedes(old.utf8) == false }
-        return place < existing.place
+        return place < keptPlace
+    }
+
+    /// Whether a record seen again at `place` counts as a duplicate: not when the kept one is the stored copy, nor
+    /// when the same page is handed over again (a window harvested again after its token expired).
+    package static func isDuplicate(at place: Place, of keptPlace: Place) -> Bool {
+        keptPlace != .stored && keptPlace != place
     }
 
     /// The section of a maker, opened when it is the first object of that maker.
     private mutating func section(of spelling: String?) -> Int {
         if let section = sectionBySpelling[spelling ?? ""] { return section }
-        let maker = MakerName.normalized(spelling)
+        let maker = MakerName.sectionName(spelling)
         let section: Int
         if let existing = sectionByMaker[maker ?? "\u{0}"] {
             section = existing

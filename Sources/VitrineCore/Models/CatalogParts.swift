@@ -8,11 +8,12 @@
 package final class CatalogParts: Sendable {
     /// The catalog with every section's `objects` empty; `objectCount` says how many each has.
     package let outline: CatalogViewModel
-    private let load: @Sendable (Range<Int>) -> [[CatalogViewModel.DisplayedObject]]
+    private let load: @Sendable (Range<Int>) throws(ExportError) -> [[CatalogViewModel.DisplayedObject]]
 
     /// - parameter load: the display strings of a range of sections' objects, one array per section.
     package init(
-        outline: CatalogViewModel, load: @escaping @Sendable (Range<Int>) -> [[CatalogViewModel.DisplayedObject]]
+        outline: CatalogViewModel,
+        load: @escaping @Sendable (Range<Int>) throws(ExportError) -> [[CatalogViewModel.DisplayedObject]]
     ) {
         var outline = outline
         for index in outline.sections.indices { outline.sections[index].objects = [] }
@@ -26,9 +27,9 @@ package final class CatalogParts: Sendable {
     }
 
     /// The catalog with the objects of `sections` in place, and every other section's empty.
-    package func part(_ sections: Range<Int>) -> CatalogViewModel {
+    package func part(_ sections: Range<Int>) throws(ExportError) -> CatalogViewModel {
         var part = outline
-        for (index, objects) in zip(sections, load(sections)) { part.sections[index].objects = objects }
+        for (index, objects) in zip(sections, try load(sections)) { part.sections[index].objects = objects }
         return part
     }
 }

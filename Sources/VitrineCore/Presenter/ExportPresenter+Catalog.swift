@@ -6,59 +6,49 @@ extension ExportPresenter {
     /// Objects turned into display strings at a time, on every core, before their harvested form is let go.
     static let objectsPerBatch = 20_000
 
-    /// The catalog view model for a response, every section's objects in place (tests, small catalogs; an export
-    /// writes `makeCatalog`'s parts instead).
+    /// The catalog view model for a response held in memory, every section's objects in place (tests; an export
+    /// writes `makeCatalog`'s parts instead). Reading sections held in memory cannot fail.
     package func makeViewModel(response: consuming ExportResponse) -> CatalogViewModel {
-        let parts = makeCatalog(response: response)
-        return parts.part(0..<parts.outline.sections.count)
+        guard let parts = try? makeCatalog(response: response),
+            let viewModel = try? parts.part(0..<parts.outline.sections.count)
+        else {
+            return CatalogViewModel(
+                title: "", subtitle: "", institution: "", sourceName: "", objectCount: 0,
+                sectionCount: 0, sections: [])
+        }
+        return viewModel
     }
 
     /// The catalog for a response, a part at a time: the outline (sections sorted, named, slugged and counted)
-    /// now, each part's display strings when the displays ask. The response is consumed: each section's harvested
-    /// objects are let go as soon as they are display strings, so the collection is never held twice over.
-    package func makeCatalog(response: consuming ExportResponse) -> CatalogParts {
+    /// now, each part's display strings when the displays ask. The response is consumed: each section's objects
+    /// (held in memory, or read from the collection store) are let go as soon as they are display strings, so the
+    /// collection is never held twice over.
+    package func makeCatalog(response: consuming ExportResponse) throws(ExportError) -> CatalogParts {
         let descriptor = response.source
-        var all: [ArtistSection] = []
-        swap(&all, &response.sections)
-        let bundledFiles = Set(
-            all.lazy.flatMap(\.objects).compactMap { object -> String? in
-                guard let image = object.image, image.sizing == .bundled else { return nil }
-                let path = WebURL.filterBundledPath(image.url)
-                return path.isEmpty ? nil : path
-            }
-        ).sorted()
-
+        let source = try CatalogSource(response)
+        let summaries = source.sections
         // Sections by maker, each name folded once (not once per comparison: real collections have 50,000 makers).
-        var known: [(section: ArtistSection, key: String)] = []
-        var unknownObjects: [ArtObject] = []
-        for section in all {
-            if let maker = section.maker {
-                known.append((section, SortKey.key(for: maker)))
-            } else {
-                unknownObjects += section.objects
-            }
+        var known: [(index: Int, key: String)] = summaries.indices.compactMap { index in
+            summaries[index].maker.map { (index, SortKey.key(for: $0)) }
         }
-        all = []
         known.sort { left, right in
             if left.key != right.key {
                 return left.key.unicodeScalars.lexicographicallyPrecedes(right.key.unicodeScalars)
             }
-            return (left.section.maker ?? "").unicodeScalars.lexicographicallyPrecedes(
-                (right.section.maker ?? "").unicodeScalars)
+            return (summaries[left.index].maker ?? "").unicodeScalars.lexicographicallyPrecedes(
+                (summaries[right.index].maker ?? "").unicodeScalars)
         }
         let makerCount = known.count
-        var named = known.map { ($0.section, Self.oneLine($0.section.maker ?? "", limit: Self.longestName)) }
+        // The unknown maker's section last (the source has merged any several into one).
+        let order = known.map(\.index) + summaries.indices.filter { summaries[$0].maker == nil }
         known = []
-        // Sources give at most one unknown section; merge defensively all the same.
-        if !unknownObjects.isEmpty {
-            named.append((ArtistSection(maker: nil, objects: unknownObjects), Self.unknownMakerName))
-            unknownObjects = []
-        }
-
         var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
-        let sections = named.map { section, name in
-            displayed(
-                section, name: name, slug: section.maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)))
+        let sections = order.map { index in
+            let (maker, count) = summaries[index]
+            let name = maker.map { Self.oneLine($0, limit: Self.longestName) } ?? Self.unknownMakerName
+            return displayed(
+                maker: maker, count: count, name: name,
+                slug: maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)))
         }
         let objectCount = sections.reduce(0) { $0 + $1.objectCount }
         var outline = CatalogViewModel(
@@ -71,47 +61,45 @@ extension ExportPresenter {
             sectionCount: sections.count,
             sections: sections
         )
-        outline.bundledFiles = bundledFiles
-        let harvested = Locked(named)
-        return CatalogParts(outline: outline) { [self] range in
-            // Each section's harvested objects are taken out as the part is made: never held twice.
-            var taken = harvested.withLock { named in
-                range.map { index in
-                    let section = named[index]
-                    named[index].0.objects = []
-                    return section
-                }
-            }
-            // A batch at a time, each batch's harvested objects let go once they are display strings.
+        outline.bundledFiles = Set(source.bundledURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty }).sorted()
+        let names = sections.map(\.name)
+        return CatalogParts(outline: outline) { [self] range throws(ExportError) in
+            // A batch at a time: each section's objects are read (or taken from memory) just before they become
+            // display strings, and let go with their batch.
             var shown: [[CatalogViewModel.DisplayedObject]] = []
-            shown.reserveCapacity(taken.count)
-            var start = 0
-            while start < taken.count {
-                var end = start
-                var batch = 0
-                repeat {
-                    batch += taken[end].0.objects.count
-                    end += 1
-                } while end < taken.count && batch < Self.objectsPerBatch
-                let sections = Array(taken[start..<end])
-                for index in start..<end { taken[index].0.objects = [] }
-                shown += displayedObjects(sections)
-                start = end
+            shown.reserveCapacity(range.count)
+            var batch: [(ArtistSection, String)] = []
+            var batchObjects = 0
+            for position in range {
+                let index = order[position]
+                batch.append(
+                    (
+                        ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)),
+                        names[position]
+                    ))
+                batchObjects += summaries[index].count
+                if batchObjects >= Self.objectsPerBatch || position + 1 == range.upperBound {
+                    shown += displayedObjects(batch)
+                    batch = []
+                    batchObjects = 0
+                }
             }
             return shown
         }
     }
 
-    private func displayed(_ section: ArtistSection, name: String, slug: String) -> CatalogViewModel.DisplayedSection {
+    private func displayed(
+        maker: String?, count: Int, name: String, slug: String
+    ) -> CatalogViewModel.DisplayedSection {
         var displayedSection = CatalogViewModel.DisplayedSection(
             name: name,
             slug: slug,
-            countLabel: Self.count(section.objects.count, "object"),
-            isUnknownMaker: section.maker == nil,
+            countLabel: Self.count(count, "object"),
+            isUnknownMaker: maker == nil,
             objects: [],
-            objectCount: section.objects.count
+            objectCount: count
         )
-        displayedSection.letter = section.maker == nil ? "?" : Self.letter(of: name)
+        displayedSection.letter = maker == nil ? "?" : Self.letter(of: name)
         return displayedSection
     }
 
@@ -176,5 +164,64 @@ extension ExportPresenter {
             requestedWidth: thumbnailWidth,
             objectURL: WebURL.filter(object.objectURL)
         )
+    }
+}
+
+/// Where the catalog's sections come from: the response's sections held in memory, or the run's collection in the
+/// collection store. Each section's objects are handed over once, in catalog order.
+private final class CatalogSource: Sendable {
+    /// Every section's maker (`nil`: no known maker, at most one such section) and object count, in no order.
+    let sections: [(maker: String?, count: Int)]
+    /// The image URLs of the objects whose pictures are bundled with the source.
+    let bundledURLs: [String]
+    /// The sections held in memory, each emptied as it is handed over.
+    private let held: Locked<[[ArtObject]]>
+    private let stored: (any StoredSections)?
+
+    init(_ response: consuming ExportResponse) throws(ExportError) {
+        if let stored = response.storedSections {
+            self.stored = stored
+            sections = try stored.sections()
+            bundledURLs = try stored.bundledImageURLs()
+            held = Locked([])
+            return
+        }
+        stored = nil
+        var known: [(maker: String?, count: Int)] = []
+        var objects: [[ArtObject]] = []
+        var unknown: [ArtObject] = []
+        var all: [ArtistSection] = []
+        swap(&all, &response.sections)
+        bundledURLs = all.lazy.flatMap(\.objects).compactMap { object in
+            guard let image = object.image, image.sizing == .bundled else { return nil }
+            return image.url
+        }
+        for index in all.indices {
+            if all[index].maker == nil {
+                // Sources give at most one unknown section; merge defensively all the same.
+                unknown += all[index].objects
+            } else {
+                known.append((all[index].maker, all[index].objects.count))
+                objects.append(all[index].objects)
+            }
+            all[index].objects = []
+        }
+        if !unknown.isEmpty {
+            known.append((nil, unknown.count))
+            objects.append(unknown)
+        }
+        sections = known
+        held = Locked(objects)
+    }
+
+    /// The objects of section `index`: the held ones as they are, stored ones in `CatalogOrder`.
+    func objects(of index: Int) throws(ExportError) -> [ArtObject] {
+        guard let stored else {
+            return held.withLock { held in
+                defer { held[index] = [] }
+                return held[index]
+            }
+        }
+        return CatalogOrder.sorted(try stored.objects(maker: sections[index].maker))
     }
 }

@@ -27,7 +27,7 @@ package struct ExportPresenter: ExportPresentationLogic {
             response: ExportResponse(source: response.source, sections: [], statistics: response.statistics))
         // The harvested objects are let go a part at a time as they become display strings, while the catalogs are
         // written (the Interactor hands its response over).
-        let catalog = makeCatalog(response: consume response)
+        let catalog = try makeCatalog(response: consume response)
         // The catalog display reports the files it wrote to the terminal display itself.
         try catalogDisplay.displayCatalog(catalog)
         progressDisplay.displaySummary(viewModel: summary)

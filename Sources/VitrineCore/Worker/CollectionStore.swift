@@ -17,6 +17,53 @@ package protocol CollectionStore: Sendable {
     func apply(
         upserts: [ArtObject], deletions: [String], state: StoreState
     ) throws(ExportError) -> StoreChanges
+
+    // MARK: The run's collection
+
+    /// Starts the collection a run builds, in a working table beside the stored one: empty (a full harvest), or
+    /// the stored collection (an incremental run, or one from the store alone), each object at `Place.stored`.
+    /// Returns how many objects it starts with.
+    func startRun(fromStored: Bool) throws(ExportError) -> Int
+    /// Applies a page to the run's collection, in order: an object whose record identifier is new is added; for
+    /// one already there, `replaces` is given the kept record and says whether the new object takes its place.
+    /// A deletion removes its record. Returns how many records were added and how many removed.
+    func stage(
+        _ changes: [StagedChange], replaces: (ArtObject, SectionIndex.Place, StagedRecord) -> Bool
+    ) throws(ExportError) -> (added: Int, removed: Int)
+    /// Makes the run's collection the stored one, in one transaction, and records the harvest's state: all of it
+    /// after a full harvest (`touched` nil); after an incremental one, the records it read (written, or deleted
+    /// when the run's collection no longer has them). Returns what changed.
+    func commitRun(touched: Set<ExactText>?, state: StoreState) throws(ExportError) -> StoreChanges
+    /// The run's collection, for the Presenter to read a section at a time.
+    func runSections() throws(ExportError) -> any StoredSections
+}
+
+/// A change a page makes to the run's collection.
+package enum StagedChange: Sendable {
+    case object(ArtObject, SectionIndex.Place)
+    case deletion(String)
+}
+
+/// What the run's collection keeps of a record, for the Interactor to decide which of two records stays.
+package struct StagedRecord: Sendable, Equatable {
+    package var datestamp: String?
+    package var place: SectionIndex.Place
+
+    package init(datestamp: String?, place: SectionIndex.Place) {
+        self.datestamp = datestamp
+        self.place = place
+    }
+}
+
+/// A run's collection kept in the collection store, read by the Presenter a section at a time.
+package protocol StoredSections: Sendable {
+    /// Every section: its maker (`MakerName.sectionName`; `nil`: no known maker) and how many objects it has, in
+    /// no particular order.
+    func sections() throws(ExportError) -> [(maker: String?, count: Int)]
+    /// The objects of a maker's section, in no particular order.
+    func objects(maker: String?) throws(ExportError) -> [ArtObject]
+    /// The image URLs of the objects whose pictures are bundled with the source (the demo's).
+    func bundledImageURLs() throws(ExportError) -> [String]
 }
 
 /// The harvest state a store keeps.

@@ -1,0 +1,122 @@
+/// What a run has read so far: the collection (the stored one, changed by what arrived), counts and warnings.
+///
+/// Without a collection store the collection is held in `index`. With one, it is staged in the store as pages
+/// arrive (`StagedCollection`), by the same rules: a million harvested objects are never in memory.
+struct RunState {
+    var index = SectionIndex()
+    /// The run's collection in the store; `nil`: it is `index`.
+    let staged: StagedCollection?
+    var statistics = ExportStatistics()
+    var warnings: [(PageReference, RecordWarning)] = []
+    var notices: [(PageReference, [String])] = []
+    var restartNotices: [String] = []
+    /// The records an incremental run read, by identifier: each is written to the store, or deleted from it.
+    var touched: Set<ExactText> = []
+    /// The server's clock on the first page: where the next incremental run starts.
+    var serverTime: String?
+    /// The span a windowed harvest listed (its end is where the next incremental run starts).
+    var span: ChangeWindow?
+    /// What the harvest said about itself (date windows).
+    var harvestNotices: [String] = []
+
+    init(staged: StagedCollection?, restartNotices: [String] = []) {
+        self.staged = staged
+        self.restartNotices = restartNotices
+    }
+
+    /// Distinct objects in the run's collection.
+    var objectCount: Int { staged?.count ?? index.objectCount }
+    /// Records seen again under an identifier the collection holds.
+    var duplicates: Int { staged?.duplicates ?? index.duplicates }
+
+    /// Applies what the harvest hands over: a page, a measured total, or a restart.
+    mutating func receive(_ event: HarvestEvent, incremental: Bool) throws(ExportError) {
+        switch event {
+        case .page(let reference, let page):
+            try receive(page, at: reference, incremental: incremental)
+        case .measured(let total):
+            statistics.reportedTotal = total
+        case .span(let span):
+            self.span = span
+        case .notice(let notice):
+            harvestNotices.append(notice)
+        case .restart(let notice):
+            // The worker starts over from the first page: what was read so far does not count.
+            let notices = harvestNotices
+            try staged?.restart()
+            self = RunState(staged: staged, restartNotices: restartNotices + [notice])
+            harvestNotices = notices
+        }
+    }
+
+    /// Applies a page: objects join their sections (or replace their stored version), deleted records leave.
+    mutating func receive(_ page: SourcePage, at reference: PageReference, incremental: Bool) throws(ExportError) {
+        statistics.pages += 1
+        if reference.index == 0 {
+            if let total = page.reportedTotal, statistics.reportedTotal == nil { statistics.reportedTotal = total }
+            serverTime = page.serverTime
+        }
+        if !page.notices.isEmpty { notices.append((reference, page.notices)) }
+        var changes: [StagedChange] = []
+        for (offset, record) in page.records.enumerated() {
+            switch record {
+            case .object(let object):
+                let place = SectionIndex.Place(page: reference.index, position: offset)
+                if staged != nil {
+                    changes.append(.object(object, place))
+                } else {
+                    index.insert(object, at: place)
+                }
+                if incremental { touched.insert(object.recordKey) }
+            case .skipped(let reason):
+                let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
+                warnings.append((reference, warning))
+            case .deleted(let recordID):
+                statistics.deleted += 1
+                if incremental, let recordID {
+                    if staged != nil {
+                        changes.append(.deletion(recordID))
+                    } else {
+                        index.remove(recordID: recordID)
+                    }
+                    touched.insert(ExactText(recordID))
+                }
+            }
+        }
+        if let staged, !changes.isEmpty { try staged.apply(changes) }
+    }
+}
+
+/// A run's collection staged in the collection store: the store keeps the objects, the Interactor decides by the
+/// domain rules which of two records with one identifier stays (the later datestamp, then the earlier place), and
+/// counts.
+final class StagedCollection {
+    let store: any CollectionStore
+    /// Whether the run starts from the stored collection.
+    let fromStored: Bool
+    private(set) var count = 0
+    private(set) var duplicates = 0
+
+    init(store: any CollectionStore, fromStored: Bool) throws(ExportError) {
+        self.store = store
+        self.fromStored = fromStored
+        count = try store.startRun(fromStored: fromStored)
+    }
+
+    /// Starts again from what the run started from (the harvest starts over).
+    func restart() throws(ExportError) {
+        count = try store.startRun(fromStored: fromStored)
+        duplicates = 0
+    }
+
+    /// Applies a page's objects and deletions, in order.
+    func apply(_ changes: [StagedChange]) throws(ExportError) {
+        var repeated = 0
+        let (added, removed) = try store.stage(changes) { object, place, kept in
+            if SectionIndex.isDuplicate(at: place, of: kept.place) { repeated += 1 }
+            return SectionIndex.wins(object.datestamp, place, over: kept.datestamp, kept.place)
+        }
+        duplicates += repeated
+        count += added - removed
+    }
+}

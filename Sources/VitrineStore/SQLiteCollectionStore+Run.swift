@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+import VitrineCore
+
+/// The collection a run builds, in a temporary table (`temp.run`) of the store's connection: pages are staged
+/// there as they arrive, so the harvest holds no objects; the Presenter reads it a section at a time; and when the
+/// run read everything, it becomes the stored collection in one transaction. A temporary table is the
+/// connection's own: never in the store's file, gone with the process however it ends.
+extension SQLiteCollectionStore {
+    package func startRun(fromStored: Bool) throws(ExportError) -> Int {
+        try write("start the run's collection in") { db in
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.run")
+            try db.execute(
+                sql: "CREATE TEMP TABLE run AS SELECT \(ObjectRow.columns), 0 AS page, 0 AS position FROM object "
+                    + "WHERE 0")
+            if fromStored {
+                let stored = SectionIndex.Place.stored
+                try db.execute(
+                    sql: "INSERT INTO temp.run (\(ObjectRow.stagedColumns)) "
+                        + "SELECT \(ObjectRow.columns), \(stored.page), \(stored.position) FROM object")
+            }
+            try db.execute(sql: "CREATE UNIQUE INDEX temp.run_by_key ON run(record_key)")
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.run") ?? 0
+        }
+    }
+
+    package func stage(
+        _ changes: [StagedChange], replaces: (ArtObject, SectionIndex.Place, StagedRecord) -> Bool
+    ) throws(ExportError) -> (added: Int, removed: Int) {
+        try write("stage a page in") { db in
+            let add = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO temp.run (\(ObjectRow.stagedColumns)) "
+                    + "VALUES (\(ObjectRow.placeholders), ?, ?)")
+            let replace = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO temp.run (\(ObjectRow.stagedColumns)) "
+                    + "VALUES (\(ObjectRow.placeholders), ?, ?)")
+            let kept = try db.cachedStatement(
+                sql: "SELECT datestamp, page, position FROM temp.run WHERE record_key = ?")
+            let remove = try db.cachedStatement(sql: "DELETE FROM temp.run WHERE record_key = ?")
+            var (added, removed) = (0, 0)
+            for change in changes {
+                switch change {
+                case .object(let object, let place):
+                    let arguments = ObjectRow.arguments(
+                        object, sectionKey: stagingKeys.withLock { $0.key(for: object.maker) }, place: place)
+                    try add.execute(arguments: arguments)
+                    if db.changesCount > 0 {
+                        added += 1
+                        continue
+                    }
+                    // A record identifier the run's collection has already: the Interactor decides which stays.
+                    guard let row = try Row.fetchOne(kept, arguments: [ObjectRow.key(object.recordKey.text)]) else {
+                        continue
+                    }
+                    let record = StagedRecord(
+                        datestamp: row[0], place: SectionIndex.Place(page: row[1], position: row[2]))
+                    if replaces(object, place, record) { try replace.execute(arguments: arguments) }
+                case .deletion(let recordID):
+                    try remove.execute(arguments: [ObjectRow.key(recordID)])
+                    removed += db.changesCount
+                }
+            }
+            return (added, removed)
+        }
+    }
+
+    package func commitRun(touched: Set<ExactText>?, state: StoreState) throws(ExportError) -> StoreChanges {
+        try write("store the harvest in") { db in
+            var changes = StoreChanges()
+            if let touched {
+                // An incremental run: only the records it read can have changed.
+                let find = try db.cachedStatement(sql: "SELECT \(ObjectRow.columns) FROM object WHERE record_key = ?")
+                let staged = try db.cachedStatement(
+                    sql: "SELECT \(ObjectRow.columns) FROM temp.run WHERE record_key = ?")
+                let write = try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) "
+                        + "FROM temp.run WHERE record_key = ?")
+                let delete = try db.cachedStatement(sql: "DELETE FROM object WHERE record_key = ?")
+                for record in touched.sorted(by: { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }) {
+                    let key = ObjectRow.key(record.text)
+                    guard let new = try Row.fetchOne(staged, arguments: [key]) else {
+                        try delete.execute(arguments: [key])
+                        changes.deleted += db.changesCount
+                        continue
+                    }
+                    if let old = try Row.fetchOne(find, arguments: [key]) {
+                        guard ObjectRow.object(old) != ObjectRow.object(new) else { continue }
+                        changes.changed += 1
+                    } else {
+                        changes.new += 1
+                    }
+                    try write.execute(arguments: [key])
+                }
+            } else {
+                changes = try Self.compare(db)
+                try db.execute(sql: "DELETE FROM object")
+                try db.execute(
+                    sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM temp.run")
+            }
+            try Self.record(state, in: db)
+            return changes
+        }
+    }
+
+    package func runSections() throws(ExportError) -> any StoredSections {
+        try write("read the run's collection in") { db in
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key)")
+        }
+        return RunSections(store: self)
+    }
+
+    /// How the run's collection differs from the stored one: records new, deleted and changed.
+    private static func compare(_ db: Database) throws -> StoreChanges {
+        var changes = StoreChanges()
+        changes.new =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM temp.run WHERE record_key NOT IN (SELECT record_key FROM object)") ?? 0
+        changes.deleted =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM object WHERE record_key NOT IN (SELECT record_key FROM temp.run)") ?? 0
+        let content = ObjectRow.contentColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let differs = content.map { "r.\($0) IS NOT o.\($0)" }.joined(separator: " OR ")
+        changes.changed =
+            try Int.fetchOne(
+                db,
+                sql: "SELECT count(*) FROM temp.run r JOIN object o ON o.record_key = r.record_key WHERE \(differs)")
+            ?? 0
+        return changes
+    }
+}
+
+/// The run's collection as the Presenter reads it: its sections, then each section's objects.
+private final class RunSections: StoredSections {
+    let store: SQLiteCollectionStore
+    /// The sections, read once (the Interactor counts them, the Presenter lists them).
+    private let listed = Locked<[(maker: String?, count: Int)]?>(nil)
+
+    init(store: SQLiteCollectionStore) {
+        self.store = store
+    }
+
+    func sections() throws(ExportError) -> [(maker: String?, count: Int)] {
+        if let sections = listed.current { return sections }
+        let sections = try store.access("read the sections of") { db in
+            try Row.fetchAll(db, sql: "SELECT section_key, count(*) FROM temp.run GROUP BY section_key").map { row in
+                let key: String = row[0]
+                return (key.isEmpty ? nil : key, row[1]) as (maker: String?, count: Int)
+            }
+        }
+        listed.withLock { $0 = sections }
+        return sections
+    }
+
+    func objects(maker: String?) throws(ExportError) -> [ArtObject] {
+        try store.access("read a section of") { db in
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT \(ObjectRow.columns) FROM temp.run WHERE section_key = ?"),
+                arguments: [maker ?? ""])
+            var objects: [ArtObject] = []
+            while let row = try rows.next() { objects.append(ObjectRow.object(row)) }
+            return objects
+        }
+    }
+
+    func bundledImageURLs() throws(ExportError) -> [String] {
+        try store.access("read the bundled pictures of") { db in
+            try String.fetchAll(db, sql: "SELECT image_url FROM temp.run WHERE image_sizing = 'bundled'")
+        }
+    }
+}
