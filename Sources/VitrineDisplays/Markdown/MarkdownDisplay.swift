@@ -68,7 +68,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
                     title: outline.title, label: group.label, countLabel: group.countLabel,
                     sections: sections(part, range, root: "../", names: names))
                 // A letter whose sections did not change keeps its file.
-                try templates.page("markdown/letter.md", letter, to: "catalog/\(group.stem).md", in: folder)
+                try templates.largePage("markdown/letter.md", letter, to: "catalog/\(group.stem).md", in: folder)
             }
         }
 

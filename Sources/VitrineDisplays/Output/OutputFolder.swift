@@ -169,14 +169,17 @@ package final class OutputFolder: Sendable {
 
     /// Ends a file `startPieces` started. When its bytes came out the same as the last export's file, that file is
     /// kept instead, as `write` keeps one.
-    package func finish(_ pieces: FilePieces, at relativePath: String) throws(ExportError) {
+    /// - parameter fingerprint: what a rendered file was made from (see `write`); without one, its bytes.
+    package func finish(
+        _ pieces: FilePieces, at relativePath: String, fingerprint: Fingerprint? = nil
+    ) throws(ExportError) {
         let target = stagingPath + "/" + relativePath
         pieces.finish()
         if let failure = pieces.failure {
             throw ExportError(.output("cannot write \(target): \(Self.reason(failure))"))
         }
-        let made = OutputManifest.Made(fingerprint: pieces.fingerprint, size: pieces.size)
-        if previous.made[relativePath] == made {
+        let made = OutputManifest.Made(fingerprint: fingerprint ?? pieces.fingerprint, size: pieces.size)
+        if fingerprint == nil, previous.made[relativePath] == made {
             // The same bytes as last time: the last export's file stays the file, as `keep` does it.
             unlink(target)
             if keep(relativePath, fingerprint: made.fingerprint) { return }

@@ -51,18 +51,39 @@ package struct TemplateLibrary: Sendable {
     package func page(
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
     ) throws(ExportError) {
+        guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
+        // One walk renders the page and works out its fingerprint for the next export.
+        var output = RenderedPage(fingerprint: made)
+        template.render(context, into: &output)
+        try folder.write(output.page.bytes, to: path, fingerprint: output.values.fingerprint)
+    }
+
+    /// `page`, for a file too big to hold whole (a letter of a million-object Markdown catalog): written a megabyte
+    /// at a time as it is rendered.
+    package func largePage(
+        _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
+    ) throws(ExportError) {
+        guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
+        var output = RenderedPieces(pieces: try folder.startPieces(to: path), fingerprint: made)
+        template.render(context, into: &output)
+        output.flush()
+        try folder.finish(output.pieces, at: path, fingerprint: output.values.fingerprint)
+    }
+
+    /// A page's template and the fingerprint its values start from; `nil` when the file the last export made from
+    /// the same templates and values is still there, and is kept.
+    private func unlessKept(
+        _ name: String, _ context: some TemplateContext, _ path: String, _ folder: OutputFolder
+    ) throws(ExportError) -> (CompiledTemplate, Fingerprint)? {
         let template = try self.template(name)
         var made = fingerprint
         made.combine(name)
         if folder.mayKeep(path) {
             var values = RenderedFingerprint(fingerprint: made)
             template.render(context, into: &values)
-            if folder.keep(path, fingerprint: values.fingerprint) { return }
+            if folder.keep(path, fingerprint: values.fingerprint) { return nil }
         }
-        // One walk renders the page and works out its fingerprint for the next export.
-        var output = RenderedPage(fingerprint: made)
-        template.render(context, into: &output)
-        try folder.write(output.page.bytes, to: path, fingerprint: output.values.fingerprint)
+        return (template, made)
     }
 
     /// Renders a template (`html/index.html`) with a typed model, as bytes.

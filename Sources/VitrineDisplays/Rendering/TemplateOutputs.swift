@@ -17,6 +17,11 @@ struct RenderedBytes: TemplateOutput {
         bytes.append(contentsOf: String(number).utf8)
     }
 
+    /// Lets go of the bytes so far, keeping the buffer.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func section(_ count: Int) {}
 
     mutating func append(_ text: String, escaping: TemplateEscaping) {
@@ -143,5 +148,50 @@ struct RenderedPage: TemplateOutput {
 
     mutating func section(_ count: Int) {
         values.section(count)
+    }
+}
+
+/// A page's bytes written to its file a megabyte at a time as they are rendered, and its fingerprint, from one walk.
+struct RenderedPieces: TemplateOutput {
+    let pieces: FilePieces
+    private var page = RenderedBytes(capacity: RenderedPieces.piece + 65_536)
+    private(set) var values: RenderedFingerprint
+
+    /// Bytes gathered before they are written.
+    static let piece = 1 << 20
+
+    init(pieces: FilePieces, fingerprint: Fingerprint) {
+        self.pieces = pieces
+        values = RenderedFingerprint(fingerprint: fingerprint)
+    }
+
+    mutating func append(text: [UInt8]) {
+        page.append(text: text)
+        flushIfFull()
+    }
+
+    mutating func append(_ text: String, escaping: TemplateEscaping) {
+        page.append(text, escaping: escaping)
+        values.append(text, escaping: escaping)
+        flushIfFull()
+    }
+
+    mutating func append(number: Int) {
+        page.append(number: number)
+        values.append(number: number)
+    }
+
+    mutating func section(_ count: Int) {
+        values.section(count)
+    }
+
+    /// Writes what is gathered.
+    mutating func flush() {
+        pieces.write(page.bytes)
+        page.removeAll()
+    }
+
+    private mutating func flushIfFull() {
+        if page.bytes.count >= Self.piece { flush() }
     }
 }

@@ -58,7 +58,12 @@ package struct HTMLDisplay: CatalogFileDisplay {
             // The part's search entries are made beside the pages.
             let search = DispatchGroup()
             DispatchQueue.global().async(group: search) { [state] in
-                state.withLock { $0.search.add(part.catalog, sections: part.sections, objectPages: part.objectPages) }
+                let added = state.withLock { state in
+                    Result { () throws(ExportError) in
+                        try state.search.add(part.catalog, sections: part.sections, objectPages: part.objectPages)
+                    }
+                }
+                if case .failure(let error) = added { failure.record(error) }
             }
             DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
                 guard !failure.isSet else { return }
@@ -92,7 +97,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             for (fileName, page) in plan.letterPages() {
                 try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
             }
-            search.finish()
+            try search.finish()
             try folder.write(search.manifestScript(), to: "search/manifest.js")
             try search.forEachShard { stem, script throws(ExportError) in
                 try folder.write(script, to: "search/\(stem).js")

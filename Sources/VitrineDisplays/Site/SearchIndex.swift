@@ -18,26 +18,40 @@ struct SearchIndex {
     /// Keys never grow past this: the words beyond are alike for search purposes.
     static let longestKey = 8
 
+    /// Entries past this many bytes go to a scratch file instead of staying in memory.
+    static let entriesInMemory = 8 << 20
+
     /// Every object's entry (`[title, maker, detail page, thumbnail URL]` as JSON), one after another in catalog
-    /// order, made as each part of the catalog passes: the part's display strings are let go after it.
+    /// order, made as each part of the catalog passes (its display strings are let go after it): in `entries`,
+    /// and past `entriesInMemory` bytes in `scratch` with the latest in `entries` (a million objects' entries are
+    /// about 180 MB).
     private var entries: [UInt8] = []
-    /// Where each object's entry ends in `entries`, by object number.
+    private var scratch: ScratchFile?
+    private let entriesInMemory: Int
+    /// How many times entries went to the scratch file.
+    private(set) var spills = 0
+    /// Where each object's entry ends, by object number: in the scratch file, then in `entries`.
     private var ends: [Int] = []
     /// For each folded word, the objects it occurs in (by number).
     private var postings: [String: [Int32]] = [:]
     /// Shard key → the objects in it, in catalog order (once `finish` has run).
     private(set) var shards: [String: [Int32]] = [:]
 
-    init() {}
+    init(entriesInMemory: Int = Self.entriesInMemory) {
+        self.entriesInMemory = entriesInMemory
+    }
 
     /// The index of a catalog whose objects are all in place.
-    init(_ viewModel: CatalogViewModel, names: GalleryNames) {
-        add(viewModel, sections: viewModel.sections.indices, objectPages: names.objectPages)
-        finish()
+    init(_ viewModel: CatalogViewModel, names: GalleryNames) throws(ExportError) {
+        self.init()
+        try add(viewModel, sections: viewModel.sections.indices, objectPages: names.objectPages)
+        try finish()
     }
 
     /// Indexes the objects of a part of the catalog, which come after every part added before.
-    mutating func add(_ catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]) {
+    mutating func add(
+        _ catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]
+    ) throws(ExportError) {
         for sectionIndex in sections {
             let section = catalog.sections[sectionIndex]
             // Every object of a section has its maker's words: folded once.
@@ -58,13 +72,27 @@ struct SearchIndex {
                 entries.append(UInt8(ascii: ","))
                 Self.appendJSON(object.thumbnailURL, to: &entries)
                 entries.append(UInt8(ascii: "]"))
-                ends.append(entries.count)
+                ends.append((scratch?.size ?? 0) + entries.count)
+                if entries.count >= entriesInMemory { try spill() }
             }
         }
     }
 
+    /// Moves the entries in memory to the scratch file.
+    private mutating func spill() throws(ExportError) {
+        if scratch == nil { scratch = try ScratchFile() }
+        try scratch?.append(entries)
+        entries.removeAll(keepingCapacity: true)
+        spills += 1
+    }
+
     /// Splits the words into shards, once every part is added.
-    mutating func finish() {
+    mutating func finish() throws(ExportError) {
+        if scratch != nil {
+            try spill()
+            entries = []
+            try scratch?.map()
+        }
         var byPrefix: [String: [String]] = [:]
         for word in postings.keys { byPrefix[String(word.prefix(Self.firstKeyLength)), default: []].append(word) }
         var shards: [String: [Int32]] = [:]
@@ -126,15 +154,16 @@ struct SearchIndex {
     }
 
     /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script.
-    func shardScripts() -> [(String, String)] {
+    func shardScripts() throws(ExportError) -> [(String, String)] {
         var scripts: [(String, String)] = []
-        forEachShard { stem, script in scripts.append((stem, String(decoding: script, as: UTF8.self))) }
+        try forEachShard { stem, script in scripts.append((stem, String(decoding: script, as: UTF8.self))) }
         return scripts
     }
 
     /// Each shard's file stem and script, one at a time (the scripts of a million objects are never all in
     /// memory at once).
-    func forEachShard<Failure: Error>(_ body: (String, [UInt8]) throws(Failure) -> Void) throws(Failure) {
+    func forEachShard(_ body: (String, [UInt8]) throws(ExportError) -> Void) throws(ExportError) {
+        var read = 0
         for (key, objects) in shards.sorted(by: { $0.key < $1.key }) {
             var script = Array("Vitrine.shard(".utf8)
             Self.appendJSON(key, to: &script)
@@ -142,7 +171,18 @@ struct SearchIndex {
             for (position, number) in objects.prefix(Self.shardLimit).enumerated() {
                 let object = Int(number)
                 if position > 0 { script.append(UInt8(ascii: ",")) }
-                script.append(contentsOf: entries[(object == 0 ? 0 : ends[object - 1])..<ends[object]])
+                let range = (object == 0 ? 0 : ends[object - 1])..<ends[object]
+                if let scratch {
+                    script.append(contentsOf: scratch.bytes(range))
+                } else {
+                    script.append(contentsOf: entries[range])
+                }
+                read += range.count
+            }
+            // The scratch file's pages read so far leave the process's memory every few megabytes.
+            if read >= entriesInMemory {
+                scratch?.release()
+                read = 0
             }
             script.append(contentsOf: "]);\n".utf8)
             try body(Self.fileStem(key), script)

@@ -103,4 +103,44 @@ import VitrineTestSupport
         #expect(asked.current == [0..<viewModel.sections.count])
         #expect(try folder.read("index.html").contains("The Night Watch"), "the inline cards have their objects")
     }
+
+    @Test func `search entries kept in a scratch file make the shards entries in memory make`() throws {
+        let model = presenter.makeViewModel(response: Self.response)
+        let names = GalleryNames(model)
+        let inMemory = try SearchIndex(model, names: names)
+        var spilled = SearchIndex(entriesInMemory: 10_000)
+        try spilled.add(model, sections: model.sections.indices, objectPages: names.objectPages)
+        try spilled.finish()
+        #expect(spilled.spills > 50, "the entries went to the scratch file ten kilobytes at a time")
+        #expect(inMemory.spills == 0)
+        let scripts = try inMemory.shardScripts()
+        #expect(scripts.count > 5)
+        #expect(try spilled.shardScripts().map(\.1) == scripts.map(\.1))
+        #expect(spilled.manifestScript() == inMemory.manifestScript())
+    }
+
+    @Test func `a letter file written a megabyte at a time is the page rendered whole, and kept when unchanged`() throws
+    {
+        let objects = (0..<30_000).map { Seeds.object("SK-C-\($0)", "Jan Steen", title: "Tavern scene \($0)") }
+        let model = presenter.makeViewModel(
+            response: Seeds.response([ArtistSection(maker: "Jan Steen", objects: objects)]))
+        let folder = try TemporaryFolder()
+        let templates = try TemplateLibrary()
+        let writer = CatalogWriter(outputDirectory: folder.path, formats: [.markdown], templates: templates)
+        try writer.displayCatalog(viewModel: model)
+        let letter = try folder.read("catalog/j.md")
+        #expect(letter.utf8.count > 2 << 20, "written in several pieces")
+
+        let sections = MarkdownDisplay.sections(of: model, GalleryNames.defaultCardsPerPage, root: "../")
+        let whole = try templates.renderText(
+            "markdown/letter.md",
+            MarkdownLetter(
+                title: model.title, label: "J", countLabel: GalleryPlan.makersLabel(model.sections[...]),
+                sections: sections))
+        #expect(letter == whole)
+
+        let again = try writer.displayCatalog(viewModel: model)
+        #expect(again.kept == 2 && again.rendered == 0, "the letter and the contents are kept: \(again)")
+        #expect(try folder.read("catalog/j.md") == whole)
+    }
 }

@@ -177,18 +177,18 @@ import VitrineTestSupport
         }
     }
 
-    @Test func `a word too common to split keeps a bounded shard and its full count`() {
+    @Test func `a word too common to split keeps a bounded shard and its full count`() throws {
         let objects = (0..<2_500).map {
             ArtObject(id: "S-\($0)", title: "Study \($0)", maker: "Anonymous Pupil")
         }
         let spy = CatalogDisplayLogicSpy()
         let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
-        let index = SearchIndex(model, names: GalleryNames(model))
+        let index = try SearchIndex(model, names: GalleryNames(model))
         #expect(index.shards["study$"]?.count == 2_500)
         #expect(index.shards["st"] == nil && index.shards["stu"] == nil)
         #expect(index.manifestScript().contains(#""study$":2500"#))
-        let study = index.shardScripts().first { $0.0 == "study-end" }?.1 ?? ""
+        let study = try index.shardScripts().first { $0.0 == "study-end" }?.1 ?? ""
         #expect(study.components(separatedBy: "S-").count - 1 <= SearchIndex.shardLimit)
         #expect(study.components(separatedBy: #"["Study"#).count - 1 == SearchIndex.shardLimit)
     }
