@@ -151,12 +151,13 @@ private final class RunSections: StoredSections {
         return sections
     }
 
-    func objects(maker: String?) throws(ExportError) -> [ArtObject] {
+    func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject] {
         try store.access("read a section of") { db in
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: "SELECT \(ObjectRow.columns) FROM temp.run WHERE section_key = ?"),
                 arguments: [maker ?? ""])
             var objects: [ArtObject] = []
+            objects.reserveCapacity(count)
             while let row = try rows.next() { objects.append(ObjectRow.object(row)) }
             return objects
         }

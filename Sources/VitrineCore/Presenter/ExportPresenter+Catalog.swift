@@ -222,6 +222,6 @@ private final class CatalogSource: Sendable {
                 return held[index]
             }
         }
-        return CatalogOrder.sorted(try stored.objects(maker: sections[index].maker))
+        return CatalogOrder.sorted(try stored.objects(maker: sections[index].maker, count: sections[index].count))
     }
 }

@@ -33,7 +33,7 @@ struct SearchIndex {
     /// Where each object's entry ends, by object number: in the scratch file, then in `entries`.
     private var ends: [Int] = []
     /// For each folded word, the objects it occurs in (by number).
-    private var postings: [String: [Int32]] = [:]
+    private var postings: [String: Postings] = [:]
     /// Shard key → the objects in it, in catalog order (once `finish` has run).
     private(set) var shards: [String: [Int32]] = [:]
 
@@ -61,7 +61,7 @@ struct SearchIndex {
                 var seen: Set<String> = []
                 for word in Self.words(object.title) + (object.maker.isEmpty ? [] : makerWords)
                 where word.count >= Self.firstKeyLength && seen.insert(word).inserted {
-                    postings[word, default: []].append(number)
+                    postings[word, default: .none].append(number)
                 }
                 entries.append(UInt8(ascii: "["))
                 Self.appendJSON(object.title, to: &entries)
@@ -130,7 +130,7 @@ struct SearchIndex {
     }
 
     private func split(_ prefix: String, _ words: [String], into result: inout [String: [Int32]]) {
-        let objects = Set(words.flatMap { postings[$0] ?? [] })
+        let objects = Set(words.flatMap { postings[$0]?.numbers ?? [] })
         if objects.count <= Self.shardLimit || prefix.count >= Self.longestKey {
             result[prefix] = objects.sorted()
             return
@@ -144,7 +144,7 @@ struct SearchIndex {
                 longer[String(word.prefix(prefix.count + 1)), default: []].append(word)
             }
         }
-        if !ending.isEmpty { result[prefix + "$"] = Set(ending.flatMap { postings[$0] ?? [] }).sorted() }
+        if !ending.isEmpty { result[prefix + "$"] = Set(ending.flatMap { postings[$0]?.numbers ?? [] }).sorted() }
         for (key, group) in longer { split(key, group, into: &result) }
     }
 
@@ -226,5 +226,35 @@ struct SearchIndex {
             if byte == UInt8(ascii: "<") { bytes += "\\u003c".utf8 } else { bytes.append(byte) }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The objects a word occurs in. Most words of a large collection occur in one object only (names, numbers): they
+/// keep its number without an array, which was 30 MB of arrays at a million objects.
+private enum Postings {
+    case none
+    case one(Int32)
+    case many([Int32])
+
+    mutating func append(_ number: Int32) {
+        switch self {
+        case .none:
+            self = .one(number)
+        case .one(let first):
+            self = .many([first, number])
+        case .many(var numbers):
+            // Let go of the enum's reference first, so the array is appended to in place.
+            self = .none
+            numbers.append(number)
+            self = .many(numbers)
+        }
+    }
+
+    var numbers: [Int32] {
+        switch self {
+        case .none: []
+        case .one(let number): [number]
+        case .many(let numbers): numbers
+        }
     }
 }
