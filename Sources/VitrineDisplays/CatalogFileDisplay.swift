@@ -38,11 +38,11 @@ package struct CatalogPart: Sendable {
         self.init(catalog: catalog, sections: sections, objectPages: names.names(catalog, sections))
     }
 
-    /// How a catalog is cut into parts: whole when the Markdown catalog is one file; else a part per letter of the
-    /// index, as the Markdown catalog has a file per letter.
+    /// How a catalog is cut into parts: whole when the Markdown catalog is one file; else a part per file of the
+    /// split Markdown catalog (a letter's makers, at most 50,000 objects unless one maker has more).
     package static func ranges(of outline: CatalogViewModel) -> [Range<Int>] {
         guard outline.objectCount > MarkdownDisplay.splitThreshold else { return [0..<outline.sections.count] }
-        return GalleryPlan.groups(of: outline.sections).map { $0.sections.startIndex..<$0.sections.endIndex }
+        return MarkdownFile.files(of: outline).map(\.sections)
     }
 }
 

@@ -2,7 +2,8 @@ import VitrineCore
 
 /// The Markdown catalog: `catalog.md`, a table of contents and one `## ` heading per section. Past
 /// `splitThreshold` objects, one file is too big to open or render, so `catalog.md` lists the letters and each
-/// letter's makers go into `catalog/{letter}.md`, with contents of their own. Objects link to their pages in the
+/// letter's makers go into `catalog/{letter}.md` (past 50,000 objects, `{letter}--2.md` … too: `MarkdownFile`),
+/// with contents of their own. Objects link to their pages in the
 /// gallery by the gallery's own names (`pageName`, `sectionPageName`).
 package struct MarkdownDisplay: CatalogFileDisplay {
     /// Above this many objects, the catalog is split into a file per letter.
@@ -37,6 +38,8 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         /// Each section's heading anchor, numbered across the catalog as GitHub numbers repeats.
         let anchors: [String]
         let split: Bool
+        /// The split catalog's files.
+        let files: [MarkdownFile]
 
         init(
             templates: TemplateLibrary, folder: OutputFolder, outline: CatalogViewModel,
@@ -50,6 +53,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             var registry = MarkdownAnchor(reserved: ["contents"])
             anchors = outline.sections.map { registry.next(for: $0.name) }
             split = outline.objectCount > MarkdownDisplay.splitThreshold
+            files = split ? MarkdownFile.files(of: outline) : []
         }
 
         func write(_ part: CatalogPart) throws(ExportError) {
@@ -60,23 +64,19 @@ package struct MarkdownDisplay: CatalogFileDisplay {
                 try folder.write(templates.render("markdown/catalog.md", catalog), to: "catalog.md")
                 return
             }
-            for group in GalleryPlan.groups(of: part.catalog.sections)
-            where part.sections.contains(group.sections.startIndex) {
-                let range = group.sections.startIndex..<group.sections.endIndex
+            for file in files where part.sections.contains(file.sections.lowerBound) {
                 // A letter's file is one folder down: bundled pictures are linked from there.
                 let letter = MarkdownLetter(
-                    title: outline.title, label: group.label, countLabel: group.countLabel,
-                    sections: sections(part, range, root: "../", names: names))
+                    title: outline.title, label: file.label, countLabel: file.countLabel,
+                    sections: sections(part, file.sections, root: "../", names: names))
                 // A letter whose sections did not change keeps its file.
-                try templates.largePage("markdown/letter.md", letter, to: "catalog/\(group.stem).md", in: folder)
+                try templates.largePage("markdown/letter.md", letter, to: "catalog/\(file.name)", in: folder)
             }
         }
 
         func finish() throws(ExportError) {
             guard split else { return }
-            let letters = GalleryPlan.groups(of: outline.sections).map { group in
-                MarkdownLetterLink(label: group.label, file: "\(group.stem).md", countLabel: group.countLabel)
-            }
+            let letters = files.map { MarkdownLetterLink(label: $0.label, file: $0.name, countLabel: $0.countLabel) }
             let contents = MarkdownContents(title: outline.title, subtitle: outline.subtitle, letters: letters)
             try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
         }

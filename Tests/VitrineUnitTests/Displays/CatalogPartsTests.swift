@@ -143,4 +143,27 @@ import VitrineTestSupport
         #expect(again.kept == 2 && again.rendered == 0, "the letter and the contents are kept: \(again)")
         #expect(try folder.read("catalog/j.md") == whole)
     }
+
+    @Test func `a letter past the objects a file holds is cut between makers into numbered files`() {
+        func section(_ name: String, _ count: Int) -> CatalogViewModel.DisplayedSection {
+            var section = CatalogViewModel.DisplayedSection(
+                name: name, slug: name.lowercased(), countLabel: "", isUnknownMaker: false, objects: [],
+                objectCount: count)
+            section.letter = String(name.prefix(1))
+            return section
+        }
+        let sections = [
+            section("Jan", 30), section("Jaap", 30), section("Joost", 50), section("Jules", 5), section("Karel", 10),
+            section("Lucas", 100), section("Lotte", 1),
+        ]
+        let outline = CatalogViewModel(
+            title: "T", subtitle: "", institution: "", sourceName: "", objectCount: 226, sectionCount: 7,
+            sections: sections)
+        let files = MarkdownFile.files(of: outline, objectsPerFile: 60)
+        #expect(files.map(\.name) == ["j.md", "j--2.md", "k.md", "l.md", "l--2.md"])
+        #expect(files.map(\.sections) == [0..<2, 2..<4, 4..<5, 5..<6, 6..<7])
+        #expect(files.map(\.label) == ["J, part 1", "J, part 2", "K", "L, part 1", "L, part 2"])
+        #expect(files[1].countLabel == "2 makers, 55 objects")
+        #expect(files[3].countLabel == "1 maker, 100 objects", "a maker with more than a file holds has its own")
+    }
 }
