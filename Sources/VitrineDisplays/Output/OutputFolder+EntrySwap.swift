@@ -6,7 +6,7 @@ import VitrineCore
 extension OutputFolder {
     /// Swaps the staged entries into the output folder one by one, in order, then writes the new manifest.
     func swapEntries(
-        _ entries: [String], files: Set<String>, made: [String: OutputManifest.Made]
+        _ entries: [String], made: [String: OutputManifest.Made]
     ) throws(ExportError) {
         // Both runs' files are Vitrine's while the entries are swapped: a run killed half-way must not leave the
         // next one believing the new files are the user's. The old manifest and the list of entries to swap are
@@ -16,7 +16,7 @@ extension OutputFolder {
             try previous.write(in: staging)
             try UnsyncedFile.write(
                 Array(entries.joined(separator: "\n").utf8), to: stagingPath + "/" + Self.journalName)
-            try OutputManifest(files: previous.files.union(files), made: previous.made.merging(made) { $1 })
+            try OutputManifest(made: previous.made.merging(made) { $1 }, unfingerprinted: previous.unfingerprinted)
                 .write(in: destination)
         } catch {
             throw ExportError(
@@ -40,7 +40,7 @@ extension OutputFolder {
         unlink(stagingPath + "/" + Self.journalName)
         previous.removeFiles(outside: Set(entries), in: destination)
         do {
-            try OutputManifest(files: files, made: made).write(in: destination)
+            try OutputManifest(made: made).write(in: destination)
         } catch {
             throw ExportError(
                 .output("cannot write \(OutputManifest.fileName) in \(destination.path): \(Self.reason(error))"))

@@ -15,9 +15,8 @@ package final class OutputFolder: Sendable {
     private struct Staged {
         var entries: [String] = []
         var folders: Set<String> = []
-        /// Fingerprint and size of each file staged (rendered, written or kept): its keys are the files. A second
-        /// table of the files alone was 34 MB at a million pages.
-        var made: [String: OutputManifest.Made] = [:]
+        /// Fingerprint and size of each file staged (rendered, written or kept).
+        var made = StagedManifest()
         /// Files rendered and written, and files kept from the last export because nothing they show changed.
         var rendered = 0
         var kept = 0
@@ -75,7 +74,7 @@ package final class OutputFolder: Sendable {
             throw ExportError(.output("cannot create \(staging.path): \(Self.reason(error))"))
         }
         staged.withLock {
-            $0.made.reserveCapacity(expectedFiles)
+            $0.made.reserve(expectedFiles)
         }
     }
 
@@ -134,7 +133,7 @@ package final class OutputFolder: Sendable {
         let size = data.withUnsafeBytes(\.count)
         staged.withLock {
             if let fingerprint {
-                $0.made[relativePath] = OutputManifest.Made(fingerprint: fingerprint, size: size)
+                $0.made.append(relativePath, OutputManifest.Made(fingerprint: fingerprint, size: size))
             }
             $0.rendered += 1
         }
@@ -185,7 +184,7 @@ package final class OutputFolder: Sendable {
             throw ExportError(.output("cannot keep \(destination.path)/\(relativePath) in place"))
         }
         staged.withLock {
-            $0.made[relativePath] = made
+            $0.made.append(relativePath, made)
             $0.rendered += 1
         }
     }
@@ -201,7 +200,7 @@ package final class OutputFolder: Sendable {
         let target = stagingPath + "/" + relativePath
         guard (try? stage(relativePath, at: target)) != nil, link(existing, target) == 0 else { return false }
         staged.withLock {
-            $0.made[relativePath] = made
+            $0.made.append(relativePath, made)
             $0.kept += 1
         }
         return true
@@ -244,8 +243,12 @@ package final class OutputFolder: Sendable {
     /// Moves every staged file or folder into place, replacing the old one, and removes the staging folder.
     /// Returns the paths written, as the user gave the output folder.
     package func commit(displayRoot: String) throws(ExportError) -> [String] {
-        let (stagedEntries, made) = staged.withLock { ($0.entries, $0.made) }
-        let files = Set(made.keys)
+        // The staged files become the manifest's table here, once the catalogs' memory is let go.
+        let (stagedEntries, log) = staged.withLock { state in
+            defer { state.made = StagedManifest() }
+            return (state.entries, state.made)
+        }
+        let made = log.table()
         // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
         // summary reads the same on every run.
         let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
@@ -268,13 +271,13 @@ package final class OutputFolder: Sendable {
         let (entrySet, written) = (Set(entries), previous.topLevelEntries)
         let reason =
             exchangeRefusal(staged: entrySet, written: written)
-            ?? exchangeWhole(staged: entrySet, written: written, manifest: OutputManifest(files: files, made: made))
+            ?? exchangeWhole(staged: entrySet, written: written, manifest: OutputManifest(made: made))
         guard let reason else {
             discard()
             return entries.map { "\(root)/\($0)" }
         }
         swapReason.withLock { $0 = reason }
-        try swapEntries(entries, files: files, made: made)
+        try swapEntries(entries, made: made)
         discard()
         return entries.map { "\(root)/\($0)" }
     }

@@ -18,22 +18,33 @@ package struct OutputManifest: Sendable, Equatable {
         package var size: Int
     }
 
-    /// Paths relative to the output folder, `/`-separated.
-    package var files: Set<String>
-    /// The fingerprint and size of each rendered file.
+    /// The fingerprint and size of each file written, by its path relative to the output folder (`/`-separated).
     package var made: [String: Made]
+    /// Files listed without a fingerprint (by an older Vitrine). Every other file is a key of `made`: a second
+    /// table of every path was 34 MB at a million pages.
+    package var unfingerprinted: Set<String>
 
-    package init(files: Set<String>, made: [String: Made] = [:]) {
-        self.files = files
+    package init(made: [String: Made] = [:], unfingerprinted: Set<String> = []) {
         self.made = made
+        self.unfingerprinted = unfingerprinted
+    }
+
+    /// Whether the manifest lists a file.
+    package func contains(_ path: String) -> Bool {
+        made[path] != nil || unfingerprinted.contains(path)
+    }
+
+    /// Every file listed, in no particular order.
+    package var files: [String] {
+        Array(made.keys) + unfingerprinted.filter { made[$0] == nil }
     }
 
     /// The folder's manifest; empty when it has none (a new folder, or one Vitrine never wrote).
     package static func read(in folder: URL) -> OutputManifest {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else {
-            return OutputManifest(files: [])
+            return OutputManifest()
         }
-        var manifest = OutputManifest(files: [])
+        var manifest = OutputManifest()
         // Read as bytes, line by line: a 100,000-page gallery's manifest is 100,000 lines.
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             let bytes = buffer.bindMemory(to: UInt8.self)
@@ -49,12 +60,13 @@ package struct OutputManifest: Sendable, Equatable {
                 let path = String(decoding: fields[0], as: UTF8.self)
                 // A hand-edited or hostile manifest must not point outside the folder.
                 guard isSafe(path) else { continue }
-                manifest.files.insert(path)
                 if fields.count == 3,
                     let fingerprint = Fingerprint(hex: Substring(String(decoding: fields[1], as: UTF8.self))),
                     let size = Int(String(decoding: fields[2], as: UTF8.self))
                 {
                     manifest.made[path] = Made(fingerprint: fingerprint, size: size)
+                } else {
+                    manifest.unfingerprinted.insert(path)
                 }
             }
         }
@@ -106,10 +118,10 @@ package struct OutputManifest: Sendable, Equatable {
         let target = folder.appendingPathComponent(entry).path
         var status = stat()
         guard lstat(target, &status) == 0 else { return [] }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return files.contains(entry) ? [] : [entry] }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return contains(entry) ? [] : [entry] }
         var foreign: [String] = []
         Self.walkFiles(in: target, relative: entry) { path in
-            if !files.contains(path) { foreign.append(path) }
+            if !contains(path) { foreign.append(path) }
         }
         return foreign.sorted()
     }
