@@ -29,14 +29,35 @@ enum StoreBenchmark {
         let read = try store.objects().count
         let reading = VitrineBenchmark.seconds(clock.now - start)
 
+        // As a harvest stores what it reads: each page of 50 staged as it arrives, then the run's collection
+        // compared with the stored one and made the stored one.
+        start = clock.now
+        _ = try store.startRun(fromStored: false)
+        for page in stride(from: 0, to: count, by: 50) {
+            let changes = (page..<min(page + 50, count)).map { index in
+                StagedChange.object(objects[index], SectionIndex.Place(page: page / 50, position: index - page))
+            }
+            _ = try store.stage(changes) { _, _, _ in false }
+        }
+        let staging = VitrineBenchmark.seconds(clock.now - start)
+        let staged = try store.commitRun(touched: nil, state: StoreState(harvests: 3))
+        let stagedTotal = VitrineBenchmark.seconds(clock.now - start)
+
         let rate = Double(count) / insert
-        let met = rate >= 60_000 && read == count && changes.changed == (count + 99) / 100
+        let stagingRate = Double(count) / stagedTotal
+        let met =
+            rate >= 60_000 && stagingRate >= 60_000 && read == count && changes.changed == (count + 99) / 100
+            && staged == StoreChanges()
         print(
             "store: \(count) objects into a new store in \(VitrineBenchmark.format(insert)) s = \(Int(rate)) objects/s "
-                + "(target ≥ 60000) \(met ? "met" : "MISSED"); a full run compared with it "
+                + "(target ≥ 60000); a full run compared with it "
                 + "(\(changes.changed) changed) \(VitrineBenchmark.format(compare)) s = \(Int(Double(count) / compare)) "
                 + "objects/s; read back \(VitrineBenchmark.format(reading)) s = \(Int(Double(count) / reading)) objects/s"
         )
+        print(
+            "  as a harvest stores them: staged a page of 50 at a time in \(VitrineBenchmark.format(staging)) s, then "
+                + "compared and stored, \(VitrineBenchmark.format(stagedTotal)) s in all = \(Int(stagingRate)) objects/s "
+                + "(target ≥ 60000) \(met ? "met" : "MISSED")")
         return met ? 0 : 1
     }
 

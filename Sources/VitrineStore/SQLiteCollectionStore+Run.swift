@@ -92,10 +92,17 @@ extension SQLiteCollectionStore {
                     try write.execute(arguments: [key])
                 }
             } else {
-                changes = try Self.compare(db)
-                try db.execute(sql: "DELETE FROM object")
+                if try Int.fetchOne(db, sql: "SELECT count(*) FROM object") == 0 {
+                    // A first harvest: everything is new.
+                    changes.new = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.run") ?? 0
+                } else {
+                    changes = try Self.compare(db)
+                    try db.execute(sql: "DELETE FROM object")
+                }
+                // In key order, the stored table's own: each row is appended to its B-tree, not inserted at random.
                 try db.execute(
-                    sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM temp.run")
+                    sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM temp.run "
+                        + "ORDER BY record_key")
             }
             try Self.record(state, in: db)
             return changes
