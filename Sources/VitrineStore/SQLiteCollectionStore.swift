@@ -217,7 +217,8 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
             return "it is damaged (\(error.message ?? "SQLite error \(error.resultCode.rawValue)")); run with --full "
                 + "to make it anew"
         case .SQLITE_FULL:
-            return "the disk is full"
+            return "the disk is full (the store's, or the temporary folder's, where a run is staged: TMPDIR can name "
+                + "another)"
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
             return "it cannot be written (\(error.message ?? "permission denied")); check --cache"
         default:

@@ -153,11 +153,16 @@ import VitrineTestSupport
         await museum.setFaults(MockFaults(outageAfter: 2))
         await #expect(throws: ExportError.self) { _ = try await ExportHarness.run(configuration, cache: cache) }
 
-        // The server restarted: the stored tokens mean nothing to it any more.
+        // The server restarted: the stored tokens mean nothing to it any more. With a collection store, the pages
+        // staged before the restart are dropped with the rest.
         await museum.resetLog()
         await museum.setFaults(MockFaults(tokenGeneration: 1))
-        let resumed = try await ExportHarness.run(configuration, cache: cache)
+        let store = try TemporaryFolder()
+        let resumed = try await ExportHarness.run(configuration, cache: cache, store: store)
         try expectSameCatalogs(clean.folder, resumed.folder)
+        #expect(
+            resumed.summary.summary.contains(
+                "(0 changed, 0 deleted, 182 new), 4 pages, 182 objects, 12 sections, 0 duplicates"))
         #expect(resumed.summary.notices.first?.contains("started over from the first page") == true)
         // Pages 0 and 1 came from the cache; page 2's stored token was refused; then all over, from the start.
         let log = await museum.requests()
