@@ -11,12 +11,6 @@ package protocol CollectionStore: Sendable {
     /// Remembers the window of an incremental harvest before it starts, so a run killed part way asks for the
     /// same window again (and finds its pages in the page cache).
     func begin(_ window: ChangeWindow) throws(ExportError)
-    /// Replaces every object (a full harvest) and records its state, in one transaction.
-    func replaceAll(with objects: some Sequence<ArtObject>, state: StoreState) throws(ExportError) -> StoreChanges
-    /// Writes the changed objects and removes the deleted ones (an incremental harvest), in one transaction.
-    func apply(
-        upserts: [ArtObject], deletions: [String], state: StoreState
-    ) throws(ExportError) -> StoreChanges
 
     // MARK: The run's collection
 
@@ -36,6 +30,36 @@ package protocol CollectionStore: Sendable {
     func commitRun(touched: Set<ExactText>?, state: StoreState) throws(ExportError) -> StoreChanges
     /// The run's collection, for the Presenter to read a section at a time.
     func runSections() throws(ExportError) -> any StoredSections
+}
+
+extension CollectionStore {
+    /// Replaces every object (a full harvest) and records its state: the objects staged as one run's collection,
+    /// which then becomes the stored one in one transaction. Returns what changed.
+    package func replaceAll(
+        with objects: some Sequence<ArtObject>, state: StoreState
+    ) throws(ExportError) -> StoreChanges {
+        _ = try startRun(fromStored: false)
+        let changes = objects.enumerated().map { position, object in
+            StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
+        }
+        _ = try stage(changes) { _, _, _ in true }
+        return try commitRun(touched: nil, state: state)
+    }
+
+    /// Writes the changed objects and removes the deleted ones (an incremental harvest), as one run on the stored
+    /// collection whose records are all written in one transaction. Returns what changed.
+    package func apply(
+        upserts: [ArtObject], deletions: [String], state: StoreState
+    ) throws(ExportError) -> StoreChanges {
+        _ = try startRun(fromStored: true)
+        let changes =
+            upserts.enumerated().map { position, object in
+                StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
+            } + deletions.map(StagedChange.deletion)
+        _ = try stage(changes) { _, _, _ in true }
+        let touched = Set(upserts.map(\.recordKey)).union(deletions.map(ExactText.init))
+        return try commitRun(touched: touched, state: state)
+    }
 }
 
 /// A change a page makes to the run's collection.
