@@ -47,7 +47,8 @@ struct VitrineBenchmark {
         }
         if arguments.first == "incremental" {
             let records = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
-            let missed = try await StoreBenchmark.incremental(records: records)
+            let latency = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 0
+            let missed = try await StoreBenchmark.incremental(records: records, latency: latency)
             if missed > 0 { exit(1) }
             return
         }

@@ -8,6 +8,8 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package let displays: [any CatalogFileDisplay]
     /// Replace files in the way even when Vitrine did not write them (`--force`).
     package let force: Bool
+    /// A catalog of at least this many files keeps its old version as the next export's staging folder.
+    package let spareFrom: Int
     /// The bytes of a bundled file the catalogs show (the demo's pictures), by its path in the output folder.
     package let bundledFile: @Sendable (String) -> [UInt8]?
     /// Where the files written are reported (the terminal display).
@@ -15,12 +17,14 @@ package struct CatalogWriter: CatalogDisplayLogic {
 
     package init(
         outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false,
+        spareFrom: Int = OutputFolder.spareThreshold,
         bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
         progressDisplay: (any ProgressDisplayLogic)? = nil
     ) {
         self.outputDirectory = outputDirectory
         self.displays = displays
         self.force = force
+        self.spareFrom = spareFrom
         self.bundledFile = bundledFile
         self.progressDisplay = progressDisplay
     }
@@ -29,6 +33,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package init(
         outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary,
         cardsPerPage: Int = GalleryNames.defaultCardsPerPage, force: Bool = false,
+        spareFrom: Int = OutputFolder.spareThreshold,
         bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
         progressDisplay: (any ProgressDisplayLogic)? = nil
     ) {
@@ -40,15 +45,16 @@ package struct CatalogWriter: CatalogDisplayLogic {
             }
         }
         self.init(
-            outputDirectory: outputDirectory, displays: displays, force: force, bundledFile: bundledFile,
-            progressDisplay: progressDisplay)
+            outputDirectory: outputDirectory, displays: displays, force: force, spareFrom: spareFrom,
+            bundledFile: bundledFile, progressDisplay: progressDisplay)
     }
 
     package func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog {
         let outline = catalog.outline
         // The gallery writes a page per object, a page per 200 cards and the search shards; the rest a few files.
         let perObject = displays.contains { $0.format == .html } ? outline.objectCount * 51 / 50 : 0
-        let folder = try OutputFolder(path: outputDirectory, force: force, expectedFiles: perObject + 1_000)
+        let folder = try OutputFolder(
+            path: outputDirectory, force: force, expectedFiles: perObject + 1_000, keepsSpareFrom: spareFrom)
         do {
             let writers = try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
             // A part at a time (a letter's makers), its display strings let go once every format has written it.

@@ -62,6 +62,11 @@ extension OAICollection {
     /// Every record of `generation` whose datestamp lies in `from`…`until` (inclusive; `nil`: open), in number
     /// order.
     func records(generation: Int, from: String?, until: String?) -> [RecordVersion] {
+        Self.listed(records(generation: generation), from: from, until: until, dayGranularity: dayGranularity)
+    }
+
+    /// Every record of `generation`, with its datestamp to the second, in number order (the moved record last).
+    func records(generation: Int) -> [RecordVersion] {
         var touched: [Int: (generation: Int, deleted: Bool)] = [:]
         var next = count
         for (offset, change) in generations.prefix(generation).enumerated() {
@@ -71,25 +76,32 @@ extension OAICollection {
             for record in next..<(next + change.added) { touched[record] = (number, false) }
             next += change.added
         }
-        func listed(_ stamp: String) -> String? {
-            let compared = dayGranularity ? String(stamp.prefix(10)) : stamp
-            // A bound by the day takes the whole day.
-            if let from, compared.prefix(from.count) < from { return nil }
-            if let until, compared.prefix(until.count) > until { return nil }
-            return compared
-        }
         var versions: [RecordVersion] = (0..<next).compactMap { number in
             if number == movedRecord && movedRecordSettled { return nil }
             let (changed, deleted) = touched[number] ?? (0, isDeleted(number))
             let stamp =
                 changed == 0 && skewedDatestamps ? Self.skewedDatestamp(number) : Self.datestamp(generation: changed)
-            guard let compared = listed(stamp) else { return nil }
-            return RecordVersion(number: number, generation: changed, isDeleted: deleted, datestamp: compared)
+            return RecordVersion(number: number, generation: changed, isDeleted: deleted, datestamp: stamp)
         }
-        if let moved = movedRecord, let stamp = listed(Self.movedDatestamp) {
-            versions.append(RecordVersion(number: moved, generation: 1, isDeleted: false, datestamp: stamp))
+        if let moved = movedRecord {
+            versions.append(
+                RecordVersion(number: moved, generation: 1, isDeleted: false, datestamp: Self.movedDatestamp))
         }
         return versions
+    }
+
+    /// The records whose datestamp lies in `from`…`until`, each datestamp as the repository's granularity shows it.
+    static func listed(
+        _ versions: [RecordVersion], from: String?, until: String?, dayGranularity: Bool
+    ) -> [RecordVersion] {
+        versions.compactMap { version in
+            var version = version
+            if dayGranularity { version.datestamp = String(version.datestamp.prefix(10)) }
+            // A bound by the day takes the whole day.
+            if let from, version.datestamp.prefix(from.count) < from { return nil }
+            if let until, version.datestamp.prefix(until.count) > until { return nil }
+            return version
+        }
     }
 
     /// The object of a record as revised in `generation`.
@@ -122,7 +134,9 @@ enum DateFormatting {
     }
 }
 
-/// The listings one mock server has worked out: a 100,000-record listing is asked for 2,000 times, once a page.
+/// The listings one mock server has worked out: a 100,000-record listing is asked for 2,000 times, once a page,
+/// and a harvest in date windows asks for dozens of windows of one generation, each cut from the generation's
+/// whole listing (worked out once) as a real repository's index would answer it.
 final class OAIListings: @unchecked Sendable {
     private let lock = NSLock()
     private var listings: [String: [RecordVersion]] = [:]
@@ -132,7 +146,15 @@ final class OAIListings: @unchecked Sendable {
     ) -> [RecordVersion] {
         let key = "\(generation)|\(from ?? "")|\(until ?? "")"
         if let listed = lock.withLock({ listings[key] }) { return listed }
-        let listed = collection.records(generation: generation, from: from, until: until)
+        let whole = "\(generation)|*"
+        let all =
+            lock.withLock({ listings[whole] })
+            ?? {
+                let all = collection.records(generation: generation)
+                lock.withLock { listings[whole] = all }
+                return all
+            }()
+        let listed = OAICollection.listed(all, from: from, until: until, dayGranularity: collection.dayGranularity)
         lock.withLock { listings[key] = listed }
         return listed
     }

@@ -17,6 +17,9 @@ package final class TemporaryFolder {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
+        // The old catalog a big export keeps beside its output folder (`OutputFolder.spareURL`).
+        try? FileManager.default.removeItem(
+            at: url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".vitrine-spare"))
     }
 
     /// Relative path (`/objects/sk-c-5.html`) → contents of every regular file under `folder`, the export's lock

@@ -4,6 +4,7 @@ import VitrineMockMuseum
 import VitrineTestSupport
 
 @testable import VitrineCore
+@testable import VitrineDisplays
 @testable import VitrineOAIPMH
 @testable import VitrineScene
 @testable import VitrineSources
@@ -114,6 +115,35 @@ import VitrineTestSupport
 
         let fresh = try await ExportHarness.run(configuration)
         try CatalogChecks.expectIdenticalFolders(second.folder, fresh.folder, ignoringManifest: true)
+    }
+
+    @Test func `night after night, a re-run staged in the spare catalog equals a fresh export`() async throws {
+        var collection = Self.museum
+        collection.generations.append(ChangeGeneration(revised: [5, 12, 90], deleted: [9, 121], added: 3))
+        let server = try await MockMuseum.oaiPMH(collection)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let output = try TemporaryFolder()
+        let spare = OutputFolder.spareURL(of: output.url)
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store, output: output, spareFrom: 1)
+        var nights = [try CatalogChecks.files(in: output.url)]
+        for generation in 1...2 {
+            await advance(server, to: generation)
+            let night = try await ExportHarness.run(configuration, store: store, output: output, spareFrom: 1)
+            // The catalog before this one is kept whole beside the output folder, to stage the next night into.
+            #expect(try CatalogChecks.files(in: spare) == nights[generation - 1])
+            nights.append(try CatalogChecks.files(in: output.url))
+            let fresh = try await ExportHarness.run(configuration)
+            try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder, ignoringManifest: true)
+            if generation == 2 {
+                // Staged into the first night's catalog: only the files that differ from it were touched.
+                let counts = try #require(
+                    night.written.firstMatch(of: /\(([\d,]+) files? rendered, ([\d,]+) unchanged and kept\)/))
+                let rendered = try #require(Int(counts.output.1.replacing(",", with: "")))
+                #expect(rendered > 0 && rendered < nights[2].count / 4)
+            }
+        }
     }
 
     @Test func `The Met is asked for the objects changed since the last run; a full run finds deletions`()

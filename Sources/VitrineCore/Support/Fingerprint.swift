@@ -19,6 +19,37 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         self.second = second
     }
 
+    /// Reads 32 hex digits from bytes (a manifest line), without making a string.
+    package init?(hex bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 32 else { return nil }
+        var lanes: (UInt64, UInt64) = (0, 0)
+        for (index, byte) in bytes.enumerated() {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if index < 16 {
+                lanes.0 = lanes.0 << 4 | UInt64(digit)
+            } else {
+                lanes.1 = lanes.1 << 4 | UInt64(digit)
+            }
+        }
+        (first, second) = lanes
+    }
+
+    /// Appends the 32 hex digits `description` writes.
+    package func appendHex(to bytes: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        for value in [first, second] {
+            for index in 0..<16 {
+                bytes.append(digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)])
+            }
+        }
+    }
+
     package var description: String {
         String(unsafeUninitializedCapacity: 32) { buffer in
             let digits: StaticString = "0123456789abcdef"

@@ -50,7 +50,11 @@ extension OutputFolder {
     /// manifest and a lock file, moves beside the output folder and is exchanged with it. Returns `nil` when it
     /// was; otherwise why not, with the staging folder back in place: the caller swaps entries then (what was added
     /// to the staging folder is no entry of it).
-    func exchangeWhole(staged entries: Set<String>, written: Set<String>, manifest: OutputManifest) -> String? {
+    /// - parameter keepSpare: keep the old catalog beside the output folder as the next export's staging folder
+    ///   (see `OutputFolder+Spare.swift`) instead of removing it.
+    func exchangeWhole(
+        staged entries: Set<String>, written: Set<String>, manifest: OutputManifest, keepSpare: Bool
+    ) -> String? {
         var linked: [String: ino_t] = [:]
         for name in Self.topLevelNames(of: destination.path)
         where !Self.isOwnFile(name) && !entries.contains(name) && !written.contains(name) {
@@ -94,7 +98,9 @@ extension OutputFolder {
             guard lstat(old, &status) == 0, linked[name] != status.st_ino else { continue }
             rename(old, new)
         }
-        try? FileManager.default.removeItem(at: beside)
+        if !keepSpare || !Self.keepAsSpare(beside, of: destination) {
+            try? FileManager.default.removeItem(at: beside)
+        }
         return nil
     }
 

@@ -20,6 +20,13 @@ package final class OutputFolder: Sendable {
         /// Files rendered and written, and files kept from the last export because nothing they show changed.
         var rendered = 0
         var kept = 0
+
+        /// Notes the top-level entry a staged path is in.
+        mutating func enter(_ relativePath: String) {
+            let top =
+                relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(relativePath[..<$0]) } ?? relativePath
+            if !entries.contains(top) { entries.append(top) }
+        }
     }
 
     private let staged = Locked(Staged())
@@ -42,16 +49,26 @@ package final class OutputFolder: Sendable {
     private let swapReason = Locked<String?>(nil)
     /// What the last export wrote here, read once the lock is held.
     let previous: OutputManifest
+    /// What the staging folder already holds when it is the catalog before the last one, kept beside the output
+    /// folder by the last commit (see `OutputFolder+Spare.swift`); empty when staging starts empty.
+    let spare: OutputManifest
+    /// A catalog of at least this many files keeps the old catalog beside the output folder after its exchange, as
+    /// the next export's staging folder.
+    let keepsSpareFrom: Int
 
     /// Creates the output folder if needed, takes its lock, removes what killed runs left behind, and makes a
     /// fresh staging folder inside it.
     /// - parameter force: replace files in the way even when the folder's manifest does not list them.
     /// - parameter expectedFiles: about how many files the export writes: the manifest's tables are made that
     ///   large at once (grown by doubling, a million files' entries would be held twice at the last growth).
+    /// - parameter keepsSpareFrom: a catalog of at least this many files keeps the old catalog beside the output
+    ///   folder after the commit, so that the next export stages into it and touches only what changed.
     package init(
-        path: String, force: Bool = false, expectedFiles: Int = 0, commitStep: (@Sendable () -> Void)? = nil
+        path: String, force: Bool = false, expectedFiles: Int = 0, keepsSpareFrom: Int = OutputFolder.spareThreshold,
+        commitStep: (@Sendable () -> Void)? = nil
     ) throws(ExportError) {
         self.force = force
+        self.keepsSpareFrom = keepsSpareFrom
         self.commitStep = commitStep
         destination = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         staging = destination.appendingPathComponent(
@@ -64,11 +81,23 @@ package final class OutputFolder: Sendable {
         }
         let descriptor = try Self.lock(destination)
         lockDescriptor = Locked(descriptor)
+        // The two manifests (the live catalog's, and the spare's) are read side by side: each is 100,000 lines for a
+        // 100,000-page gallery.
+        let spareManifest = Locked(OutputManifest())
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { [destination] in
+            let manifest = OutputManifest.read(in: Self.spareURL(of: destination))
+            spareManifest.withLock { $0 = manifest }
+        }
         previous = OutputManifest.read(in: destination)
+        reading.wait()
         do {
             Self.removeAbandonedStaging(in: destination)
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            spare = Self.adoptSpare(of: destination, as: staging, manifest: spareManifest.current)
+            if spare.made.isEmpty {
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            }
         } catch {
             close(descriptor)
             throw ExportError(.output("cannot create \(staging.path): \(Self.reason(error))"))
@@ -190,14 +219,25 @@ package final class OutputFolder: Sendable {
     }
 
     /// Keeps the file the last export wrote at `relativePath` when it was made from the same `fingerprint` and
-    /// still has the size written then: a hard link into the staging folder, no rendering, no new bytes. Returns
-    /// whether it did; when not, the caller renders the file.
+    /// still has the size written then: a hard link into the staging folder, no rendering, no new bytes. When the
+    /// staging folder is the spare catalog and already holds that file, it stays as it is. Returns whether it did;
+    /// when not, the caller renders the file.
     package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
+        let target = stagingPath + "/" + relativePath
+        var status = stat()
+        if let held = spare.made[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
+            Int(status.st_size) == held.size
+        {
+            staged.withLock {
+                $0.enter(relativePath)
+                $0.made.append(relativePath, held)
+                $0.kept += 1
+            }
+            return true
+        }
         guard let made = previous.made[relativePath], made.fingerprint == fingerprint else { return false }
         let existing = destination.path + "/" + relativePath
-        var status = stat()
         guard stat(existing, &status) == 0, Int(status.st_size) == made.size else { return false }
-        let target = stagingPath + "/" + relativePath
         guard (try? stage(relativePath, at: target)) != nil, link(existing, target) == 0 else { return false }
         staged.withLock {
             $0.made.append(relativePath, made)
@@ -217,22 +257,22 @@ package final class OutputFolder: Sendable {
     /// Whether the last export wrote a file at this path with a fingerprint: only then is it worth working out
     /// whether it can be kept.
     package func mayKeep(_ relativePath: String) -> Bool {
-        previous.made[relativePath] != nil
+        previous.made[relativePath] != nil || spare.made[relativePath] != nil
     }
 
-    /// Records a staged path and makes its folder once.
+    /// Records a staged path and makes its folder once. In a spare catalog, the file there is unlinked first: it
+    /// may be the same file as the live catalog's (a hard link), which must not change before the commit.
     private func stage(_ relativePath: String, at target: String) throws {
         let folder = target.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(target[..<$0]) } ?? target
-        let top =
-            relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(relativePath[..<$0]) } ?? relativePath
         let needsFolder = staged.withLock {
-            if !$0.entries.contains(top) { $0.entries.append(top) }
+            $0.enter(relativePath)
             return !$0.folders.contains(folder)
         }
         if needsFolder {
             try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             staged.withLock { _ = $0.folders.insert(folder) }
         }
+        if !spare.made.isEmpty { unlink(target) }
     }
 
     /// Stages a text file, UTF-8.
@@ -249,6 +289,7 @@ package final class OutputFolder: Sendable {
             return (state.entries, state.made)
         }
         let made = log.table()
+        if !spare.made.isEmpty { removeSpareLeftovers(made: made, entries: Set(stagedEntries)) }
         // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
         // summary reads the same on every run.
         let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
@@ -271,7 +312,9 @@ package final class OutputFolder: Sendable {
         let (entrySet, written) = (Set(entries), previous.topLevelEntries)
         let reason =
             exchangeRefusal(staged: entrySet, written: written)
-            ?? exchangeWhole(staged: entrySet, written: written, manifest: OutputManifest(made: made))
+            ?? exchangeWhole(
+                staged: entrySet, written: written, manifest: OutputManifest(made: made),
+                keepSpare: made.count >= keepsSpareFrom && !previous.made.isEmpty)
         guard let reason else {
             discard()
             return entries.map { "\(root)/\($0)" }

@@ -16,6 +16,26 @@ package struct OutputManifest: Sendable, Equatable {
     package struct Made: Sendable, Equatable {
         package var fingerprint: Fingerprint
         package var size: Int
+
+        package init(fingerprint: Fingerprint, size: Int) {
+            self.fingerprint = fingerprint
+            self.size = size
+        }
+
+        /// Reads a manifest line's fields after its path: 32 hex digits, a tab, the size in decimal.
+        init?(fields: UnsafeBufferPointer<UInt8>) {
+            guard fields.count > 33, fields[32] == 0x09,
+                let fingerprint = Fingerprint(hex: UnsafeBufferPointer(rebasing: fields[..<32]))
+            else { return nil }
+            var size = 0
+            for byte in fields[33...] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), size < Int.max / 10 - 9 else {
+                    return nil
+                }
+                size = size * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            self.init(fingerprint: fingerprint, size: size)
+        }
     }
 
     /// The fingerprint and size of each file written, by its path relative to the output folder (`/`-separated).
@@ -45,9 +65,11 @@ package struct OutputManifest: Sendable, Equatable {
             return OutputManifest()
         }
         var manifest = OutputManifest()
-        // Read as bytes, line by line: a 100,000-page gallery's manifest is 100,000 lines.
+        // Read as bytes, line by line: a 100,000-page gallery's manifest is 100,000 lines. The table is made at its
+        // size once (grown by doubling, it would be hashed again at each growth), and the numbers are read in place.
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             let bytes = buffer.bindMemory(to: UInt8.self)
+            manifest.made.reserveCapacity(bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
             var start = 0
             while start < bytes.count {
                 var end = start
@@ -56,15 +78,12 @@ package struct OutputManifest: Sendable, Equatable {
                 if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
                 start = end + 1
                 guard let first = line.first, first != UInt8(ascii: "#") else { continue }
-                let fields = line.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
-                let path = String(decoding: fields[0], as: UTF8.self)
+                let tab = line.firstIndex(of: 0x09) ?? line.endIndex
+                let path = String(decoding: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self)
                 // A hand-edited or hostile manifest must not point outside the folder.
                 guard isSafe(path) else { continue }
-                if fields.count == 3,
-                    let fingerprint = Fingerprint(hex: Substring(String(decoding: fields[1], as: UTF8.self))),
-                    let size = Int(String(decoding: fields[2], as: UTF8.self))
-                {
-                    manifest.made[path] = Made(fingerprint: fingerprint, size: size)
+                if let made = Made(fields: UnsafeBufferPointer(rebasing: line[min(tab + 1, line.endIndex)...])) {
+                    manifest.made[path] = made
                 } else {
                     manifest.unfingerprinted.insert(path)
                 }
@@ -84,7 +103,7 @@ package struct OutputManifest: Sendable, Equatable {
             bytes += path.utf8
             if let made = made[path] {
                 bytes.append(0x09)
-                bytes += made.fingerprint.description.utf8
+                made.fingerprint.appendHex(to: &bytes)
                 bytes.append(0x09)
                 bytes += String(made.size).utf8
             }

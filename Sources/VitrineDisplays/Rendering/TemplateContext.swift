@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// Every name a template can ask for, across every page kind. A template's names are looked up here once, when
 /// it is compiled; rendering then switches on the case, with no string comparison and no dynamic cast. A name
 /// that is not here renders blank (as Mustache renders any missing name), and `TemplateLibrary` says so.
@@ -34,6 +36,15 @@ package enum TemplateValue {
 /// mine": the renderer then asks the enclosing contexts, as Mustache does.
 package protocol TemplateContext {
     func value(for key: TemplateKey) -> TemplateValue?
+    /// Combines everything the model can show into `fingerprint` and returns `true`; or returns `false`, and a
+    /// re-run walks the template's values instead to tell whether last run's file can be kept. A model that knows
+    /// its inputs (a detail page: one object and its two neighbours) is fingerprinted without a walk of the
+    /// template, and rendered without one.
+    func combineInputs(into fingerprint: inout Fingerprint) -> Bool
+}
+
+extension TemplateContext {
+    package func combineInputs(into fingerprint: inout Fingerprint) -> Bool { false }
 }
 
 extension TemplateValue {

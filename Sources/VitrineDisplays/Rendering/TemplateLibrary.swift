@@ -52,8 +52,14 @@ package struct TemplateLibrary: Sendable {
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
     ) throws(ExportError) {
         guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
+        if case .inputs(let inputs) = made {
+            var output = RenderedBytes()
+            template.render(context, into: &output)
+            try folder.write(output.bytes, to: path, fingerprint: inputs)
+            return
+        }
         // One walk renders the page and works out its fingerprint for the next export.
-        var output = RenderedPage(fingerprint: made)
+        var output = RenderedPage(fingerprint: made.start)
         template.render(context, into: &output)
         try folder.write(output.page.bytes, to: path, fingerprint: output.values.fingerprint)
     }
@@ -64,26 +70,45 @@ package struct TemplateLibrary: Sendable {
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
     ) throws(ExportError) {
         guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
-        var output = RenderedPieces(pieces: try folder.startPieces(to: path), fingerprint: made)
+        var output = RenderedPieces(pieces: try folder.startPieces(to: path), fingerprint: made.start)
         template.render(context, into: &output)
         output.flush()
-        try folder.finish(output.pieces, at: path, fingerprint: output.values.fingerprint)
+        let inputs: Fingerprint? = if case .inputs(let inputs) = made { inputs } else { nil }
+        try folder.finish(output.pieces, at: path, fingerprint: inputs ?? output.values.fingerprint)
     }
 
-    /// A page's template and the fingerprint its values start from; `nil` when the file the last export made from
-    /// the same templates and values is still there, and is kept.
+    /// What a page's fingerprint is made from: the walk of its values, from the templates' own fingerprint; or the
+    /// model's inputs, already combined with it.
+    private enum PageFingerprint {
+        case walk(Fingerprint)
+        case inputs(Fingerprint)
+
+        var start: Fingerprint {
+            switch self {
+            case .walk(let start), .inputs(let start): start
+            }
+        }
+    }
+
+    /// A page's template and what its fingerprint is made from; `nil` when the file the last export made from the
+    /// same templates and values is still there, and is kept.
     private func unlessKept(
         _ name: String, _ context: some TemplateContext, _ path: String, _ folder: OutputFolder
-    ) throws(ExportError) -> (CompiledTemplate, Fingerprint)? {
+    ) throws(ExportError) -> (CompiledTemplate, PageFingerprint)? {
         let template = try self.template(name)
         var made = fingerprint
         made.combine(name)
+        var inputs = made
+        inputs.combine(byte: 0xEE)
+        if context.combineInputs(into: &inputs) {
+            return folder.mayKeep(path) && folder.keep(path, fingerprint: inputs) ? nil : (template, .inputs(inputs))
+        }
         if folder.mayKeep(path) {
             var values = RenderedFingerprint(fingerprint: made)
             template.render(context, into: &values)
             if folder.keep(path, fingerprint: values.fingerprint) { return nil }
         }
-        return (template, made)
+        return (template, .walk(made))
     }
 
     /// Renders a template (`html/index.html`) with a typed model, as bytes.

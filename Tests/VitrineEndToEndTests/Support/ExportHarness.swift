@@ -36,14 +36,15 @@ enum ExportHarness {
         store: TemporaryFolder? = nil,
         full: Bool = false,
         output: TemporaryFolder? = nil,
-        chains: Int? = nil
+        chains: Int? = nil,
+        spareFrom: Int = OutputFolder.spareThreshold
     ) async throws -> Run {
         let folder = try output ?? TemporaryFolder()
         let spy = CatalogDisplayLogicSpy()
         let sleeper = RecordingSleeper()
         var quietLogger = Logger(label: "vitrine.tests")
         quietLogger.logLevel = .error
-        let settings = ExportSettings(
+        var settings = ExportSettings(
             source: configuration,
             harvest: HarvestOptions(
                 maxPages: maxPages, concurrency: concurrency, retries: retries, jitter: { 0.5 }, full: full,
@@ -53,6 +54,7 @@ enum ExportHarness {
             cache: cache.map { .custom($0, mode: cacheMode) } ?? .none,
             store: store.map { .directory($0.path) } ?? .none,
             timeouts: timeouts)
+        settings.spareFrom = spareFrom
         let scene = try ExportScene(
             settings,
             environment: ExportScene.Environment(

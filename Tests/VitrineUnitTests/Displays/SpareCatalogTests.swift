@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+
+/// A big catalog keeps its old version beside the output folder, and the next export stages into it: only what
+/// changed is written, linked or removed (issue 13, item 4), and the live catalog never changes before the
+/// exchange (issue 12, item 3).
+@Suite struct SpareCatalogTests {
+    /// `site/` inside a temporary folder, so that the spare beside it is cleaned up too.
+    private static func site(_ parent: TemporaryFolder) -> String {
+        parent.url.appendingPathComponent("site").path
+    }
+
+    /// Stages `files` (path → contents) as one export, keeping a spare from the first file; `beforeCommit` looks
+    /// at the folders once everything is staged.
+    @discardableResult
+    private static func export(
+        _ files: [String: String], to path: String, beforeCommit: () throws -> Void = {}
+    ) throws -> (rendered: Int, kept: Int) {
+        let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
+        for (file, contents) in files.sorted(by: { $0.key < $1.key }) { try folder.write(contents, to: file) }
+        try beforeCommit()
+        let counts = folder.counts
+        _ = try folder.commit(displayRoot: path)
+        return counts
+    }
+
+    /// A folder's files as text, Vitrine's bookkeeping aside.
+    private static func shown(_ url: URL) throws -> [String: String] {
+        try TemporaryFolder.files(in: url).filter { !$0.key.hasPrefix("/.vitrine-") }
+            .mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func `the night after, the old catalog is the staging folder and only what changed is touched`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        let spare = OutputFolder.spareURL(of: URL(fileURLWithPath: path))
+        let first = ["index.html": "a1", "objects/b.html": "b1", "objects/c.html": "c1", "letters/x.html": "x1"]
+        try Self.export(first, to: path)
+        // The first export had no catalog before it: nothing is kept beside.
+        #expect(!FileManager.default.fileExists(atPath: spare.path))
+
+        let second = ["index.html": "a1", "objects/b.html": "b2", "objects/c.html": "c1", "letters/x.html": "x1"]
+        try Self.export(second, to: path)
+        #expect(try Self.shown(URL(fileURLWithPath: path)) == Self.expected(second))
+        #expect(try Self.shown(spare) == Self.expected(first), "the first catalog, kept whole beside the output")
+
+        // The third stages into the first catalog: `index.html` there is the live one's file (a hard link), and
+        // writing it must not change the live catalog before the exchange.
+        let third = ["index.html": "a3", "objects/b.html": "b2", "objects/d.html": "d3"]
+        let counts = try Self.export(third, to: path) { () throws -> Void in
+            let live = try Self.shown(URL(fileURLWithPath: path))
+            #expect(live == Self.expected(second), "the live catalog, untouched")
+            #expect(!FileManager.default.fileExists(atPath: spare.path), "the spare is this run's staging folder")
+        }
+        #expect(try Self.shown(URL(fileURLWithPath: path)) == Self.expected(third), "c and letters/ are gone")
+        #expect(try Self.shown(spare) == Self.expected(second))
+        #expect(counts.rendered == 2 && counts.kept == 1)
+
+        // Nothing changed: every file is kept where it is, from the spare or by a link.
+        let again = try Self.export(third, to: path)
+        #expect(again.rendered == 0 && again.kept == 3)
+        #expect(try Self.shown(URL(fileURLWithPath: path)) == Self.expected(third))
+    }
+
+    @Test func `a file the spare holds at this run's fingerprint stays where it is`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        try Self.export(["index.html": "a", "objects/b.html": "one"], to: path)
+        try Self.export(["index.html": "a", "objects/b.html": "two"], to: path)
+        // Back to what the spare holds: kept from the spare, not written.
+        let spareFile = OutputFolder.spareURL(of: URL(fileURLWithPath: path)).appendingPathComponent("objects/b.html")
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: spareFile.path)[.systemFileNumber])
+        let counts = try Self.export(["index.html": "a", "objects/b.html": "one"], to: path)
+        #expect(counts.rendered == 0 && counts.kept == 2)
+        let live = URL(fileURLWithPath: path).appendingPathComponent("objects/b.html")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: live.path)[.systemFileNumber] as? UInt64 == inode
+                as? UInt64)
+        #expect(try String(contentsOf: live, encoding: .utf8) == "one")
+    }
+
+    @Test func `a spare with no readable manifest, or a user's file in it, is not trusted`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        let spare = OutputFolder.spareURL(of: URL(fileURLWithPath: path))
+        try Self.export(["index.html": "a", "objects/b.html": "b"], to: path)
+        try Self.export(["index.html": "a", "objects/b.html": "b2"], to: path)
+        // Damaged: its manifest is gone. It is removed, and the export links from the live catalog instead.
+        try FileManager.default.removeItem(at: spare.appendingPathComponent(OutputManifest.fileName))
+        try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.txt"))
+        try Self.export(["index.html": "a", "objects/b.html": "b3"], to: path)
+        #expect(
+            try Self.shown(URL(fileURLWithPath: path)) == Self.expected(["index.html": "a", "objects/b.html": "b3"]))
+        // A file the spare's manifest does not list (a link to the user's README then) is not carried into the
+        // catalog; the user's README in the output folder is.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent("README.md"))
+        try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.txt"))
+        try Self.export(["index.html": "a", "objects/b.html": "b4"], to: path)
+        #expect(
+            try Self.shown(URL(fileURLWithPath: path))
+                == Self.expected(["index.html": "a", "objects/b.html": "b4", "README.md": "mine"]))
+    }
+
+    @Test func `a run killed after taking the spare leaves a staging folder the next export removes`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        let spare = OutputFolder.spareURL(of: URL(fileURLWithPath: path))
+        try Self.export(["index.html": "a", "objects/b.html": "b"], to: path)
+        try Self.export(["index.html": "a", "objects/b.html": "b2"], to: path)
+        var dead: Int32 = 3_998_000
+        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
+        // What a killed run leaves once it took the spare and wrote part of its files into it.
+        let staging = URL(fileURLWithPath: path).appendingPathComponent(".vitrine-staging-\(dead)")
+        try FileManager.default.moveItem(at: spare, to: staging)
+        try Data("half".utf8).write(to: staging.appendingPathComponent("objects/b.html"))
+        try Self.export(["index.html": "a", "objects/b.html": "b3"], to: path)
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        #expect(
+            try Self.shown(URL(fileURLWithPath: path)) == Self.expected(["index.html": "a", "objects/b.html": "b3"]))
+    }
+
+    @Test func `a small catalog keeps no spare`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        for contents in ["a", "b"] {
+            let folder = try OutputFolder(path: path)
+            try folder.write(contents, to: "index.html")
+            _ = try folder.commit(displayRoot: path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: OutputFolder.spareURL(of: URL(fileURLWithPath: path)).path))
+    }
+
+    /// Paths as `TemporaryFolder.files` gives them.
+    private static func expected(_ files: [String: String]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: files.map { ("/" + $0.key, $0.value) })
+    }
+}
