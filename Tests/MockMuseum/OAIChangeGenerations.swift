@@ -135,26 +135,48 @@ enum DateFormatting {
 }
 
 /// The listings one mock server has worked out: a 100,000-record listing is asked for 2,000 times, once a page,
-/// and a harvest in date windows asks for dozens of windows of one generation, each cut from the generation's
-/// whole listing (worked out once) as a real repository's index would answer it.
+/// and a harvest in date windows asks for dozens of windows of one generation. Each generation's records are
+/// worked out once and kept in datestamp order too, so a window is found by two binary searches, as a real
+/// repository's datestamp index finds it.
 final class OAIListings: @unchecked Sendable {
     private let lock = NSLock()
     private var listings: [String: [RecordVersion]] = [:]
+    /// By generation: every record (number order), and their positions in datestamp order.
+    private var generations: [Int: (all: [RecordVersion], byDate: [Int])] = [:]
 
     func records(
         of collection: OAICollection, generation: Int, from: String?, until: String?
     ) -> [RecordVersion] {
         let key = "\(generation)|\(from ?? "")|\(until ?? "")"
         if let listed = lock.withLock({ listings[key] }) { return listed }
-        let whole = "\(generation)|*"
-        let all =
-            lock.withLock({ listings[whole] })
+        let (all, byDate) =
+            lock.withLock({ generations[generation] })
             ?? {
                 let all = collection.records(generation: generation)
-                lock.withLock { listings[whole] = all }
-                return all
+                let byDate = all.indices.sorted { (all[$0].datestamp, $0) < (all[$1].datestamp, $1) }
+                lock.withLock { generations[generation] = (all, byDate) }
+                return (all, byDate)
             }()
-        let listed = OAICollection.listed(all, from: from, until: until, dayGranularity: collection.dayGranularity)
+        let day = collection.dayGranularity
+        func stamp(_ position: Int) -> Substring {
+            day ? all[position].datestamp.prefix(10) : all[position].datestamp[...]
+        }
+        // Both bounds are monotonic in datestamp order: the first record not before `from`, the first after `until`.
+        func firstIndex(where past: (Substring) -> Bool) -> Int {
+            var (low, high) = (0, byDate.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if past(stamp(byDate[middle])) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let lower = from.map { from in firstIndex { !($0.prefix(from.count) < from) } } ?? 0
+        let upper = until.map { until in firstIndex { $0.prefix(until.count) > until } } ?? byDate.count
+        let listed = byDate[lower..<max(lower, upper)].sorted().map { position in
+            var version = all[position]
+            version.datestamp = String(stamp(position))
+            return version
+        }
         lock.withLock { listings[key] = listed }
         return listed
     }

@@ -13,38 +13,45 @@ extension HarvestWorker {
         // Every token asked for so far: a server that sends one again (the same token forever, or A→B→A) would
         // keep a harvest, or a replay of the page cache, looping with no end.
         var asked: Set<PageCursor> = [cursor]
-        while reference.index < pageLimit {
-            let page: SourcePage
-            let following: Prefetch?
-            // Work started from a peek is used only if the decoded page names the same next page.
-            if let early = ahead, early.cursor == reference.cursor {
-                (page, following) = try await early.value()
-            } else {
-                ahead?.cancel()
-                (page, following) = try await fetchAhead(reference.cursor)
+        // A page fetched ahead that the chain no longer takes is cancelled however the chain ends, so that no
+        // request of it goes on, or fills the page cache, after the harvest has stopped.
+        do {
+            while reference.index < pageLimit {
+                let page: SourcePage
+                // Work started from a peek is used only if the decoded page names the same next page.
+                if let early = ahead, early.cursor == reference.cursor {
+                    ahead = nil
+                    (page, ahead) = try await early.value()
+                } else {
+                    ahead?.cancel()
+                    ahead = nil
+                    (page, ahead) = try await fetchAhead(reference.cursor)
+                }
+                if case .expiredToken(let message) = page.continuation {
+                    ahead?.cancel()
+                    return .tokenExpired(message, page: reference.cursor)
+                }
+                try receive(reference, page)
+                guard case .next(.some(let next)) = page.continuation else {
+                    ahead?.cancel()
+                    return .finished
+                }
+                guard asked.insert(next).inserted else {
+                    throw ExportError(
+                        .harvest(
+                            .api(
+                                "the server sent the resumption token '\(next.description.dropFirst("token ".count))' "
+                                    + "again after page \(reference.index + 1), so the list would never end (a server "
+                                    + "bug); stopping here: tell the repository, or narrow the harvest with --from/--until"
+                            )),
+                        source: source.descriptor.name, page: reference.cursor.description,
+                        url: try? source.request(for: reference.cursor).redactedURL)
+                }
+                reference = PageReference(index: reference.index + 1, cursor: next)
             }
-            if case .expiredToken(let message) = page.continuation {
-                following?.cancel()
-                return .tokenExpired(message, page: reference.cursor)
-            }
-            try receive(reference, page)
-            guard case .next(.some(let next)) = page.continuation else {
-                following?.cancel()
-                return .finished
-            }
-            guard asked.insert(next).inserted else {
-                following?.cancel()
-                throw ExportError(
-                    .harvest(
-                        .api(
-                            "the server sent the resumption token '\(next.description.dropFirst("token ".count))' "
-                                + "again after page \(reference.index + 1), so the list would never end (a server bug); "
-                                + "stopping here: tell the repository, or narrow the harvest with --from/--until")),
-                    source: source.descriptor.name, page: reference.cursor.description,
-                    url: try? source.request(for: reference.cursor).redactedURL)
-            }
-            ahead = following
-            reference = PageReference(index: reference.index + 1, cursor: next)
+        } catch {
+            ahead?.cancel()
+            throw error
         }
         ahead?.cancel()
         return .finished
@@ -56,6 +63,8 @@ extension HarvestWorker {
         let cursor: PageCursor
         private let task: Task<(SourcePage, Prefetch?), any Error>
         private let slots: PrefetchSlots
+        /// Whether its slot was given back: once, whether its page was taken, it was cancelled, or both.
+        private let released = Locked(false)
 
         init(
             cursor: PageCursor, slots: PrefetchSlots,
@@ -67,7 +76,7 @@ extension HarvestWorker {
         }
 
         func value() async throws(ExportError) -> (SourcePage, Prefetch?) {
-            defer { slots.release() }
+            defer { release() }
             do {
                 return try await task.value
             } catch let error as ExportError {
@@ -79,7 +88,15 @@ extension HarvestWorker {
 
         func cancel() {
             task.cancel()
-            slots.release()
+            release()
+        }
+
+        private func release() {
+            let first = released.withLock { released in
+                defer { released = true }
+                return !released
+            }
+            if first { slots.release() }
         }
     }
 }

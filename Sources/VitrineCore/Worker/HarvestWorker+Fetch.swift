@@ -52,7 +52,8 @@ extension HarvestWorker {
                 }
                 if let failure = source.failure(for: fetched.response) { throw failure }
                 let page = try await source.decode(fetched.response, page: cursor)
-                if !fetched.fromCache { cache?.store(fetched.response, for: request) }
+                // A page fetched ahead and then given up (its chain stopped) is not stored once the harvest is over.
+                if !fetched.fromCache, !Task.isCancelled { cache?.store(fetched.response, for: request) }
                 return (page, next)
             } catch {
                 next?.cancel()

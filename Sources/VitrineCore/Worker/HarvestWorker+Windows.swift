@@ -122,7 +122,9 @@ extension HarvestWorker {
             }
             return true
         } catch {
+            // The windows still walking stop, and are waited for: nothing of this harvest goes on after it failed.
             scheduler.cancel()
+            _ = try? await scheduler.value
             throw error
         }
         let walked = try await scheduler.value

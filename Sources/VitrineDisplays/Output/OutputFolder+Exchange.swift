@@ -46,14 +46,14 @@ extension OutputFolder {
         return nil
     }
 
-    /// The commit in one step: the user's top-level files are linked into the staged catalog, which gets the new
-    /// manifest and a lock file, moves beside the output folder and is exchanged with it. Returns `nil` when it
-    /// was; otherwise why not, with the staging folder back in place: the caller swaps entries then (what was added
-    /// to the staging folder is no entry of it).
+    /// The commit in one step: the user's top-level files are linked into the staged catalog, which has the new
+    /// manifest (`manifestWritten`: the caller wrote it) and gets a lock file, moves beside the output folder and is
+    /// exchanged with it. Returns `nil` when it was; otherwise why not, with the staging folder back in place: the
+    /// caller swaps entries then (what was added to the staging folder is no entry of it).
     /// - parameter keepSpare: keep the old catalog beside the output folder as the next export's staging folder
     ///   (see `OutputFolder+Spare.swift`) instead of removing it.
     func exchangeWhole(
-        staged entries: Set<String>, written: Set<String>, manifest: OutputManifest, keepSpare: Bool
+        staged entries: Set<String>, written: Set<String>, manifestWritten: Bool, keepSpare: Bool
     ) -> String? {
         var linked: [String: ino_t] = [:]
         for name in Self.topLevelNames(of: destination.path)
@@ -65,7 +65,7 @@ extension OutputFolder {
             else { return "your \(name) could not be linked into the new folder (\(Self.lastError))" }
             linked[name] = status.st_ino
         }
-        guard (try? manifest.write(in: staging)) != nil else { return "its manifest could not be written" }
+        guard manifestWritten else { return "its manifest could not be written" }
         let lockFile = open(staging.appendingPathComponent(Self.lockName).path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         if lockFile >= 0 { close(lockFile) }
         var folder = stat()

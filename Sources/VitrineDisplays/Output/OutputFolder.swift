@@ -289,23 +289,38 @@ package final class OutputFolder: Sendable {
             return (state.entries, state.made)
         }
         let made = log.table()
-        if !spare.made.isEmpty { removeSpareLeftovers(made: made, entries: Set(stagedEntries)) }
         // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
         // summary reads the same on every run.
         let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
         let entries = stagedEntries.sorted { (rank[$0] ?? 3, $0) < (rank[$1] ?? 3, $1) }
-        if !force {
-            let foreign = entries.flatMap { previous.foreignFiles(at: $0, in: destination) }
-            if !foreign.isEmpty {
-                discard()
-                let named = foreign.prefix(5).map { "\(displayRoot)/\($0)" }.joined(separator: ", ")
-                let more = foreign.count > 5 ? " and \(foreign.count - 5) more" : ""
-                throw ExportError(
-                    .output(
-                        "\(named)\(more) would be replaced, and Vitrine did not write \(foreign.count == 1 ? "it" : "them"); "
-                            + "choose another --output, move \(foreign.count == 1 ? "it" : "them") away, or pass --force"
-                    ))
+        // Three walks of every file, side by side: files of the user's in the way, the spare's files this run did not
+        // stage, and the new manifest (written into the staging folder, which becomes the output folder).
+        let foreign = Locked<[String]>([])
+        let manifestWritten = Locked(false)
+        DispatchQueue.concurrentPerform(iterations: 3) { job in
+            switch job {
+            case 0:
+                if !force {
+                    let found = entries.flatMap { previous.foreignFiles(at: $0, in: destination) }
+                    foreign.withLock { $0 = found }
+                }
+            case 1:
+                if !spare.made.isEmpty { removeSpareLeftovers(made: made, entries: Set(stagedEntries)) }
+            default:
+                let written = (try? OutputManifest(made: made).write(in: staging)) != nil
+                manifestWritten.withLock { $0 = written }
             }
+        }
+        let inTheWay = foreign.current
+        if !inTheWay.isEmpty {
+            discard()
+            let named = inTheWay.prefix(5).map { "\(displayRoot)/\($0)" }.joined(separator: ", ")
+            let more = inTheWay.count > 5 ? " and \(inTheWay.count - 5) more" : ""
+            let them = inTheWay.count == 1 ? "it" : "them"
+            throw ExportError(
+                .output(
+                    "\(named)\(more) would be replaced, and Vitrine did not write \(them); "
+                        + "choose another --output, move \(them) away, or pass --force"))
         }
         let root = displayRoot.hasSuffix("/") ? String(displayRoot.dropLast()) : displayRoot
         // The whole folder in one exchange where it can be: no reader ever sees two runs' files at once.
@@ -313,7 +328,7 @@ package final class OutputFolder: Sendable {
         let reason =
             exchangeRefusal(staged: entrySet, written: written)
             ?? exchangeWhole(
-                staged: entrySet, written: written, manifest: OutputManifest(made: made),
+                staged: entrySet, written: written, manifestWritten: manifestWritten.current,
                 keepSpare: made.count >= keepsSpareFrom && !previous.made.isEmpty)
         guard let reason else {
             discard()

@@ -101,7 +101,7 @@ package struct TemplateLibrary: Sendable {
         var inputs = made
         inputs.combine(byte: 0xEE)
         if context.combineInputs(into: &inputs) {
-            return folder.mayKeep(path) && folder.keep(path, fingerprint: inputs) ? nil : (template, .inputs(inputs))
+            return folder.keep(path, fingerprint: inputs) ? nil : (template, .inputs(inputs))
         }
         if folder.mayKeep(path) {
             var values = RenderedFingerprint(fingerprint: made)

@@ -36,6 +36,8 @@ struct SearchIndex {
     private var postings: [String: Postings] = [:]
     /// Shard key → the objects in it, in catalog order (once `finish` has run).
     private(set) var shards: [String: [Int32]] = [:]
+    /// The words of each run of text with letters beyond ASCII, folded once: titles repeat their `№`, `é`, `ü`.
+    private var folded: [String: [String]] = [:]
 
     init(entriesInMemory: Int = Self.entriesInMemory) {
         self.entriesInMemory = entriesInMemory
@@ -55,11 +57,11 @@ struct SearchIndex {
         for sectionIndex in sections {
             let section = catalog.sections[sectionIndex]
             // Every object of a section has its maker's words: folded once.
-            let makerWords = section.isUnknownMaker ? [] : Self.words(section.name)
+            let makerWords = section.isUnknownMaker ? [] : Self.words(section.name, folded: &folded)
             for (index, object) in section.objects.enumerated() {
                 let number = Int32(ends.count)
                 var seen: Set<String> = []
-                for word in Self.words(object.title) + (object.maker.isEmpty ? [] : makerWords)
+                for word in Self.words(object.title, folded: &folded) + (object.maker.isEmpty ? [] : makerWords)
                 where word.count >= Self.firstKeyLength && seen.insert(word).inserted {
                     postings[word, default: .none].append(number)
                 }
@@ -104,7 +106,55 @@ struct SearchIndex {
     /// Lower case, accents and case folded, split on anything but ASCII letters and digits: the same as the
     /// `words` function in `gallery.js`.
     static func words(_ text: String) -> [String] {
+        var folded: [String: [String]] = [:]
+        return words(text, folded: &folded)
+    }
+
+    /// `words`, byte by byte: ASCII separators split the text into runs, an ASCII run is lower-cased, and a run
+    /// with other letters is folded by Foundation (once for each distinct run, kept in `folded`). Folding works
+    /// character by character and leaves ASCII separators as they are, so this gives what folding the whole text
+    /// gives.
+    static func words(_ text: String, folded: inout [String: [String]]) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
+        var words: [String] = []
+        var word: [UInt8] = []
+        var beyondASCII = false
+        var start = text.utf8.startIndex
+        func endRun(_ end: String.Index) {
+            if beyondASCII {
+                let run = String(text[start..<end])
+                if let known = folded[run] {
+                    words += known
+                } else {
+                    let made = foldedWords(run)
+                    folded[run] = made
+                    words += made
+                }
+            } else if !word.isEmpty {
+                words.append(String(decoding: word, as: UTF8.self))
+            }
+            word.removeAll(keepingCapacity: true)
+            beyondASCII = false
+        }
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            let byte = text.utf8[index]
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte | 0x20)
+            case 0x80...: beyondASCII = true
+            default:
+                endRun(index)
+                start = text.utf8.index(after: index)
+            }
+            index = text.utf8.index(after: index)
+        }
+        endRun(text.utf8.endIndex)
+        return words
+    }
+
+    /// `words` through Foundation's folding, for text with letters beyond ASCII.
+    static func foldedWords(_ text: String) -> [String] {
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
         return folded.split { character in
@@ -195,21 +245,38 @@ struct SearchIndex {
 
     /// A JSON string as JSONEncoder writes it (slashes as they are), with `<` as `\u003c` besides.
     static func appendJSON(_ text: String, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "\\u003c".utf8)
-            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
-            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
-            case 0x09: bytes.append(contentsOf: "\\t".utf8)
-            case 0x08: bytes.append(contentsOf: "\\b".utf8)
-            case 0x0C: bytes.append(contentsOf: "\\f".utf8)
-            case 0x00..<0x20: bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs of bytes that need no escape (nearly all of them) are copied whole.
+            var start = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard
+                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
+                else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                let escape: StaticString
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "<"): escape = "\\u003c"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(hex.utf8Start[Int(byte >> 4)])
+                    bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+                    continue
+                }
+                escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -177,6 +177,17 @@ import VitrineTestSupport
         }
     }
 
+    /// Titles as real collections spell them: composed and decomposed accents, a numero sign, fractions, Greek
+    /// with a final sigma, Japanese, full-width letters, ligatures, an accent straight after a separator.
+    @Test(arguments: [
+        "Study № 8 (revision 1)", "Portret van Émile Zola", "Portret van E\u{301}mile Zola", "½ ounce, 1¾ inch",
+        "ΟΔΟΣ ΠΡΟΣ ΤΗΝ ΑΘΗΝΑ", "葛飾北斎 富嶽三十六景", "ＡＢＣ全角 ｄｅｆ", "ﬁnal ﬂower Æsop Straße", "a \u{301}b-c\u{308}d",
+        "Café-au-lait—Ünter den Linden/Øresund", "",
+    ])
+    func `words read byte by byte are the words of folding the whole text`(_ title: String) {
+        #expect(SearchIndex.words(title) == SearchIndex.foldedWords(title))
+    }
+
     @Test func `a word too common to split keeps a bounded shard and its full count`() throws {
         let objects = (0..<2_500).map {
             ArtObject(id: "S-\($0)", title: "Study \($0)", maker: "Anonymous Pupil")
