@@ -17,36 +17,43 @@ extension OutputFolder {
             "." + destination.lastPathComponent + ".vitrine-spare")
     }
 
-    /// Moves the spare catalog into the output folder as this run's staging folder and returns its manifest (what
-    /// its files were made from, read by the caller); an empty one when there is no spare or it cannot be used,
-    /// which is then removed.
-    /// Once moved, the spare is this run's staging folder: a run killed from here on leaves a staging folder,
-    /// which the next export removes, never a spare that says it holds files it does not.
-    static func adoptSpare(of destination: URL, as staging: URL, manifest: OutputManifest) -> OutputManifest {
+    /// Moves the spare catalog into the output folder as this run's staging folder and returns what its files were
+    /// made from (`files`, read by the caller); nothing when there is no spare or it cannot be used, which is then
+    /// removed. Once moved, the spare is this run's staging folder: a run killed from here on leaves a staging
+    /// folder, which the next export removes, never a spare that says it holds files it does not.
+    static func adoptSpare(of destination: URL, as staging: URL, files: SpareFiles) -> SpareFiles {
         let spare = spareURL(of: destination)
         var status = stat()
-        guard lstat(spare.path, &status) == 0 else { return OutputManifest() }
-        guard status.st_mode & S_IFMT == S_IFDIR, !manifest.made.isEmpty, rename(spare.path, staging.path) == 0 else {
+        guard lstat(spare.path, &status) == 0 else { return SpareFiles() }
+        guard status.st_mode & S_IFMT == S_IFDIR, !files.isEmpty, rename(spare.path, staging.path) == 0 else {
             try? FileManager.default.removeItem(at: spare)
-            return OutputManifest()
+            return SpareFiles()
         }
-        // Its manifest and lock were the old catalog's; the user's top-level files linked into it then are
-        // linked again from the output folder at the commit.
-        let entries = manifest.topLevelEntries
-        for name in topLevelNames(of: staging.path) where !entries.contains(name) {
-            try? FileManager.default.removeItem(at: staging.appendingPathComponent(name))
+        // Its manifest and lock were the old catalog's, and the user's top-level files linked into it then are
+        // linked again from the output folder at the commit: every top-level file its manifest does not list goes.
+        for name in topLevelNames(of: staging.path) where files[name] == nil {
+            let path = staging.appendingPathComponent(name).path
+            if isPlainFile(path) { unlink(path) }
         }
-        return manifest
+        return files
     }
 
-    /// Removes from the adopted spare what this run did not stage: pages of objects gone since that catalog, and
-    /// top-level entries it no longer writes (`letters/` of a bigger collection).
+    /// Removes from the adopted spare what this run did not stage (`made`): pages of objects gone since that
+    /// catalog, and top-level entries it no longer writes (`letters/` of a bigger collection). Walks the folder,
+    /// so a file its manifest did not list goes too. Vitrine's own files (the new manifest, written meanwhile)
+    /// stay.
     func removeSpareLeftovers(made: [String: OutputManifest.Made], entries: Set<String>) {
-        for path in spare.files where made[path] == nil {
-            unlink(stagingPath + "/" + path)
-        }
-        for name in Self.topLevelNames(of: stagingPath) where !entries.contains(name) {
-            try? FileManager.default.removeItem(at: staging.appendingPathComponent(name))
+        for name in Self.topLevelNames(of: stagingPath) where !Self.isOwnFile(name) && !name.hasPrefix(".vitrine-") {
+            let path = stagingPath + "/" + name
+            guard entries.contains(name) else {
+                try? FileManager.default.removeItem(atPath: path)
+                continue
+            }
+            var gone: [String] = []
+            OutputManifest.walkFiles(in: path, relative: name) { file in
+                if made[file] == nil { gone.append(file) }
+            }
+            for file in gone { unlink(stagingPath + "/" + file) }
         }
     }
 
@@ -55,5 +62,36 @@ extension OutputFolder {
         let spare = spareURL(of: destination)
         try? FileManager.default.removeItem(at: spare)
         return rename(old.path, spare.path) == 0
+    }
+}
+
+/// What the spare catalog's files were made from, by their path: only a 64-bit hash of each path is kept, not
+/// the path (a million-page spare's manifest held as strings would be some 90 MB for the whole run). The table is
+/// made and asked in one process, so Swift's seeded `Hasher` serves; two paths that share a hash would also have
+/// to share a fingerprint and a size to be taken one for the other.
+struct SpareFiles: Sendable {
+    private var made: [Int: OutputManifest.Made] = [:]
+
+    init() {}
+
+    /// The spare's manifest, beside `destination`; empty when it has none.
+    init(of destination: URL) {
+        OutputManifest.scan(in: OutputFolder.spareURL(of: destination), reserve: { made.reserveCapacity($0) }) {
+            path, file in
+            if let file { made[Self.key(path)] = file }
+        }
+    }
+
+    var isEmpty: Bool { made.isEmpty }
+
+    subscript(path: String) -> OutputManifest.Made? {
+        var path = path
+        return path.withUTF8 { made[Self.key($0)] }
+    }
+
+    private static func key(_ path: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(path))
+        return hasher.finalize()
     }
 }

@@ -51,7 +51,7 @@ package final class OutputFolder: Sendable {
     let previous: OutputManifest
     /// What the staging folder already holds when it is the catalog before the last one, kept beside the output
     /// folder by the last commit (see `OutputFolder+Spare.swift`); empty when staging starts empty.
-    let spare: OutputManifest
+    let spare: SpareFiles
     /// A catalog of at least this many files keeps the old catalog beside the output folder after its exchange, as
     /// the next export's staging folder.
     let keepsSpareFrom: Int
@@ -83,19 +83,19 @@ package final class OutputFolder: Sendable {
         lockDescriptor = Locked(descriptor)
         // The two manifests (the live catalog's, and the spare's) are read side by side: each is 100,000 lines for a
         // 100,000-page gallery.
-        let spareManifest = Locked(OutputManifest())
+        let spareFiles = Locked(SpareFiles())
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { [destination] in
-            let manifest = OutputManifest.read(in: Self.spareURL(of: destination))
-            spareManifest.withLock { $0 = manifest }
+            let files = SpareFiles(of: destination)
+            spareFiles.withLock { $0 = files }
         }
         previous = OutputManifest.read(in: destination)
         reading.wait()
         do {
             Self.removeAbandonedStaging(in: destination)
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
-            spare = Self.adoptSpare(of: destination, as: staging, manifest: spareManifest.current)
-            if spare.made.isEmpty {
+            spare = Self.adoptSpare(of: destination, as: staging, files: spareFiles.current)
+            if spare.isEmpty {
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             }
         } catch {
@@ -225,7 +225,7 @@ package final class OutputFolder: Sendable {
     package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
         let target = stagingPath + "/" + relativePath
         var status = stat()
-        if let held = spare.made[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
+        if let held = spare[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
             Int(status.st_size) == held.size
         {
             staged.withLock {
@@ -257,7 +257,7 @@ package final class OutputFolder: Sendable {
     /// Whether the last export wrote a file at this path with a fingerprint: only then is it worth working out
     /// whether it can be kept.
     package func mayKeep(_ relativePath: String) -> Bool {
-        previous.made[relativePath] != nil || spare.made[relativePath] != nil
+        previous.made[relativePath] != nil || spare[relativePath] != nil
     }
 
     /// Records a staged path and makes its folder once. In a spare catalog, the file there is unlinked first: it
@@ -272,7 +272,7 @@ package final class OutputFolder: Sendable {
             try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             staged.withLock { _ = $0.folders.insert(folder) }
         }
-        if !spare.made.isEmpty { unlink(target) }
+        if !spare.isEmpty { unlink(target) }
     }
 
     /// Stages a text file, UTF-8.
@@ -305,7 +305,7 @@ package final class OutputFolder: Sendable {
                     foreign.withLock { $0 = found }
                 }
             case 1:
-                if !spare.made.isEmpty { removeSpareLeftovers(made: made, entries: Set(stagedEntries)) }
+                if !spare.isEmpty { removeSpareLeftovers(made: made, entries: Set(stagedEntries)) }
             default:
                 let written = (try? OutputManifest(made: made).write(in: staging)) != nil
                 manifestWritten.withLock { $0 = written }

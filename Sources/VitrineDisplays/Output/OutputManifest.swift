@@ -61,35 +61,49 @@ package struct OutputManifest: Sendable, Equatable {
 
     /// The folder's manifest; empty when it has none (a new folder, or one Vitrine never wrote).
     package static func read(in folder: URL) -> OutputManifest {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else {
-            return OutputManifest()
-        }
         var manifest = OutputManifest()
-        // Read as bytes, line by line: a 100,000-page gallery's manifest is 100,000 lines. The table is made at its
-        // size once (grown by doubling, it would be hashed again at each growth), and the numbers are read in place.
+        scan(in: folder, reserve: { manifest.made.reserveCapacity($0) }) { path, made in
+            let path = String(decoding: path, as: UTF8.self)
+            if let made {
+                manifest.made[path] = made
+            } else {
+                manifest.unfingerprinted.insert(path)
+            }
+        }
+        return manifest
+    }
+
+    /// Reads the folder's manifest line by line, as bytes: a 100,000-page gallery's manifest is 100,000 lines.
+    /// `reserve` is told how many lines it has first, so that a table is made at its size once (grown by doubling,
+    /// it would be hashed again at each growth); then `line` gets each safe path with its fingerprint and size
+    /// (`nil`: listed without). Returns whether the folder has a manifest.
+    @discardableResult
+    static func scan(
+        in folder: URL, reserve: (Int) -> Void = { _ in },
+        _ line: (UnsafeBufferPointer<UInt8>, Made?) -> Void
+    ) -> Bool {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else {
+            return false
+        }
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             let bytes = buffer.bindMemory(to: UInt8.self)
-            manifest.made.reserveCapacity(bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
+            reserve(bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
             var start = 0
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                var line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+                var text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if text.last == 0x0D { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
                 start = end + 1
-                guard let first = line.first, first != UInt8(ascii: "#") else { continue }
-                let tab = line.firstIndex(of: 0x09) ?? line.endIndex
-                let path = String(decoding: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self)
+                guard let first = text.first, first != UInt8(ascii: "#") else { continue }
+                let tab = text.firstIndex(of: 0x09) ?? text.endIndex
+                let path = UnsafeBufferPointer(rebasing: text[..<tab])
                 // A hand-edited or hostile manifest must not point outside the folder.
-                guard isSafe(path) else { continue }
-                if let made = Made(fields: UnsafeBufferPointer(rebasing: line[min(tab + 1, line.endIndex)...])) {
-                    manifest.made[path] = made
-                } else {
-                    manifest.unfingerprinted.insert(path)
-                }
+                guard isSafe(bytes: path) else { continue }
+                line(path, Made(fields: UnsafeBufferPointer(rebasing: text[min(tab + 1, text.endIndex)...])))
             }
         }
-        return manifest
+        return true
     }
 
     /// Writes the manifest atomically: a temporary file, then one rename. Written a megabyte at a time: a
@@ -196,9 +210,14 @@ package struct OutputManifest: Sendable, Equatable {
     /// A relative path that stays inside the folder: not empty, not absolute, no `.` or `..` component, no NUL
     /// or tab. Checked byte by byte: a million-page manifest is read on every re-run.
     static func isSafe(_ path: String) -> Bool {
+        isSafe(bytes: path.utf8)
+    }
+
+    /// `isSafe` for a path's UTF-8 bytes.
+    static func isSafe(bytes path: some Sequence<UInt8>) -> Bool {
         var componentLength = 0
         var dots = 0
-        for byte in path.utf8 {
+        for byte in path {
             switch byte {
             case 0, 0x09:
                 return false

@@ -95,10 +95,11 @@ import VitrineTestSupport
         try Self.export(["index.html": "a", "objects/b.html": "b3"], to: path)
         #expect(
             try Self.shown(URL(fileURLWithPath: path)) == Self.expected(["index.html": "a", "objects/b.html": "b3"]))
-        // A file the spare's manifest does not list (a link to the user's README then) is not carried into the
-        // catalog; the user's README in the output folder is.
+        // A file the spare's manifest does not list (a link to the user's README then, a page put there by hand)
+        // is not carried into the catalog; the user's README in the output folder is.
         try Data("mine".utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent("README.md"))
         try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.txt"))
+        try Data("stray".utf8).write(to: spare.appendingPathComponent("objects/stray.html"))
         try Self.export(["index.html": "a", "objects/b.html": "b4"], to: path)
         #expect(
             try Self.shown(URL(fileURLWithPath: path))
