@@ -10,15 +10,6 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
     package init() {}
 
-    /// Reads the 32 hex digits `description` writes.
-    package init?(hex: Substring) {
-        guard hex.utf8.count == 32, let first = UInt64(hex.prefix(16), radix: 16),
-            let second = UInt64(hex.suffix(16), radix: 16)
-        else { return nil }
-        self.first = first
-        self.second = second
-    }
-
     /// Reads 32 hex digits from bytes (a manifest line), without making a string.
     package init?(hex bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 32 else { return nil }

@@ -40,10 +40,10 @@ extension OutputFolder {
 
     /// Removes from the adopted spare what this run did not stage (`made`): pages of objects gone since that
     /// catalog, and top-level entries it no longer writes (`letters/` of a bigger collection). Walks the folder,
-    /// so a file its manifest did not list goes too. Vitrine's own files (the new manifest, written meanwhile)
-    /// stay.
+    /// so a file its manifest did not list goes too. Vitrine's own `.vitrine-` files (the new manifest and its
+    /// temporary file, written meanwhile; the lock) stay.
     func removeSpareLeftovers(made: [String: OutputManifest.Made], entries: Set<String>) {
-        for name in Self.topLevelNames(of: stagingPath) where !Self.isOwnFile(name) && !name.hasPrefix(".vitrine-") {
+        for name in Self.topLevelNames(of: stagingPath) where !name.hasPrefix(".vitrine-") {
             let path = stagingPath + "/" + name
             guard entries.contains(name) else {
                 try? FileManager.default.removeItem(atPath: path)

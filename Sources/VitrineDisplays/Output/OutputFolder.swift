@@ -12,7 +12,7 @@ package final class OutputFolder: Sendable {
     package let staging: URL
     let stagingPath: String
     /// Top-level entries staged so far (in the order first staged), and folders already created.
-    private struct Staged {
+    struct Staged {
         var entries: [String] = []
         var folders: Set<String> = []
         /// Fingerprint and size of each file staged (rendered, written or kept).
@@ -29,7 +29,7 @@ package final class OutputFolder: Sendable {
         }
     }
 
-    private let staged = Locked(Staged())
+    let staged = Locked(Staged())
     var fileManager: FileManager { FileManager.default }
     /// The open lock file: while it is held (`flock`), no other export writes into this folder. The kernel
     /// releases it when the process ends, however it ends.
@@ -41,12 +41,12 @@ package final class OutputFolder: Sendable {
     static let lockName = ".vitrine-lock"
 
     /// Whether files this export did not write may be replaced (`--force`).
-    private let force: Bool
+    let force: Bool
     /// Called after each step of the commit that changes what the output folder shows (tests look at the folder
     /// then, as a reader would).
     let commitStep: (@Sendable () -> Void)?
     /// Why the last commit swapped entries one by one instead of the whole folder; `nil` when it did not.
-    private let swapReason = Locked<String?>(nil)
+    let swapReason = Locked<String?>(nil)
     /// What the last export wrote here, read once the lock is held.
     let previous: OutputManifest
     /// What the staging folder already holds when it is the catalog before the last one, kept beside the output
@@ -278,66 +278,6 @@ package final class OutputFolder: Sendable {
     /// Stages a text file, UTF-8.
     package func write(_ text: String, to relativePath: String) throws(ExportError) {
         try write(Array(text.utf8), to: relativePath)
-    }
-
-    /// Moves every staged file or folder into place, replacing the old one, and removes the staging folder.
-    /// Returns the paths written, as the user gave the output folder.
-    package func commit(displayRoot: String) throws(ExportError) -> [String] {
-        // The staged files become the manifest's table here, once the catalogs' memory is let go.
-        let (stagedEntries, log) = staged.withLock { state in
-            defer { state.made = StagedManifest() }
-            return (state.entries, state.made)
-        }
-        let made = log.table()
-        // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
-        // summary reads the same on every run.
-        let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
-        let entries = stagedEntries.sorted { (rank[$0] ?? 3, $0) < (rank[$1] ?? 3, $1) }
-        // Three walks of every file, side by side: files of the user's in the way, the spare's files this run did not
-        // stage, and the new manifest (written into the staging folder, which becomes the output folder).
-        let foreign = Locked<[String]>([])
-        let manifestWritten = Locked(false)
-        DispatchQueue.concurrentPerform(iterations: 3) { job in
-            switch job {
-            case 0:
-                if !force {
-                    let found = entries.flatMap { previous.foreignFiles(at: $0, in: destination) }
-                    foreign.withLock { $0 = found }
-                }
-            case 1:
-                if !spare.isEmpty { removeSpareLeftovers(made: made, entries: Set(stagedEntries)) }
-            default:
-                let written = (try? OutputManifest(made: made).write(in: staging)) != nil
-                manifestWritten.withLock { $0 = written }
-            }
-        }
-        let inTheWay = foreign.current
-        if !inTheWay.isEmpty {
-            discard()
-            let named = inTheWay.prefix(5).map { "\(displayRoot)/\($0)" }.joined(separator: ", ")
-            let more = inTheWay.count > 5 ? " and \(inTheWay.count - 5) more" : ""
-            let them = inTheWay.count == 1 ? "it" : "them"
-            throw ExportError(
-                .output(
-                    "\(named)\(more) would be replaced, and Vitrine did not write \(them); "
-                        + "choose another --output, move \(them) away, or pass --force"))
-        }
-        let root = displayRoot.hasSuffix("/") ? String(displayRoot.dropLast()) : displayRoot
-        // The whole folder in one exchange where it can be: no reader ever sees two runs' files at once.
-        let (entrySet, written) = (Set(entries), previous.topLevelEntries)
-        let reason =
-            exchangeRefusal(staged: entrySet, written: written)
-            ?? exchangeWhole(
-                staged: entrySet, written: written, manifestWritten: manifestWritten.current,
-                keepSpare: made.count >= keepsSpareFrom && !previous.made.isEmpty)
-        guard let reason else {
-            discard()
-            return entries.map { "\(root)/\($0)" }
-        }
-        swapReason.withLock { $0 = reason }
-        try swapEntries(entries, made: made)
-        discard()
-        return entries.map { "\(root)/\($0)" }
     }
 
     /// Removes the staging folder and everything in it; the output folder is untouched.

@@ -194,32 +194,6 @@ struct ArtistPage: TemplateContext {
         default: return nil
         }
     }
-
-    /// Every value above comes from these: a re-run compares them rather than walking 200 cards' template.
-    func combineInputs(into fingerprint: inout Fingerprint) -> Bool {
-        for text in [siteTitle, section.name, section.countLabel, section.letter, letterHref] {
-            fingerprint.combine(text)
-        }
-        fingerprint.combine(pageIndex)
-        fingerprint.combine(pages.count)
-        for page in pages {
-            fingerprint.combine(page.fileName)
-            fingerprint.combine(page.number)
-        }
-        let range = pages[pageIndex].range
-        fingerprint.combine(range.count)
-        for position in range {
-            let object = section.objects[position]
-            for text in [object.id, object.title, object.maker, object.date, object.thumbnailURL] {
-                fingerprint.combine(text)
-            }
-            fingerprint.combine(object.thumbnail2xURL)
-            fingerprint.combine(object.thumbnailWidth)
-            fingerprint.combine(object.thumbnailHeight)
-            fingerprint.combine(objectPages[position])
-        }
-        return true
-    }
 }
 
 /// An object's card: thumbnail, title, date, id, and the link to its page.
@@ -272,8 +246,8 @@ struct ObjectPage: TemplateContext {
     let previous: Neighbour?
     let next: Neighbour?
     /// The object's pictures, worked out once per page.
-    private let large: ThumbnailSelector.Thumbnail
-    private let imageURL: String
+    let large: ThumbnailSelector.Thumbnail
+    let imageURL: String
 
     init(
         siteTitle: String, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
@@ -314,26 +288,6 @@ struct ObjectPage: TemplateContext {
         case .next: next.map { .context($0) }
         default: nil
         }
-    }
-
-    /// Every value above comes from these: a re-run compares them rather than walking the template.
-    func combineInputs(into fingerprint: inout Fingerprint) -> Bool {
-        for text in [siteTitle, institution, makerName, object.id, object.title, object.maker, object.date] {
-            fingerprint.combine(text)
-        }
-        for text in [sectionPageName, large.url, object.objectURL, imageURL] { fingerprint.combine(text) }
-        fingerprint.combine(large.width)
-        fingerprint.combine(large.height)
-        for neighbour in [previous, next] {
-            if let neighbour {
-                fingerprint.combine(byte: 1)
-                fingerprint.combine(neighbour.title)
-                fingerprint.combine(neighbour.pageName)
-            } else {
-                fingerprint.combine(byte: 0)
-            }
-        }
-        return true
     }
 }
 
