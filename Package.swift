@@ -40,6 +40,8 @@ let package = Package(
         ),
         // One atomic swap of two folders (`renameat2(RENAME_EXCHANGE)`), for the output's commit.
         .target(name: "CFolderExchange"),
+        // The C allocator told to give freed memory back (glibc), for the export's peak memory.
+        .target(name: "CAllocatorTuning"),
         // One adapter per JSON API, the bundled demo collection and the adapter kit. No HTTP: adapters describe
         // requests and read responses; the transport sends them.
         .target(
@@ -108,6 +110,7 @@ let package = Package(
         .executableTarget(
             name: "VitrineCLI",
             dependencies: [
+                "CAllocatorTuning",
                 "VitrineCore",
                 "VitrineSources",
                 "VitrineHTTP",
@@ -140,6 +143,7 @@ let package = Package(
         .testTarget(
             name: "VitrineUnitTests",
             dependencies: [
+                "CAllocatorTuning",
                 "CFolderExchange",
                 "VitrineCore",
                 "VitrineSources",

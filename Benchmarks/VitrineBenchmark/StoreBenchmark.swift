@@ -116,7 +116,8 @@ enum StoreBenchmark {
             faults.museumGeneration = generation
             await museum.setFaults(faults)
             await museum.resetLog()  // and the answers kept from before the change
-            // `VITRINE_PROFILE=FILE`: the last re-run is recorded by `perf record -g` into FILE.
+            // `VITRINE_PROFILE=FILE`: the last re-run is recorded by `perf record -g` into FILE (`heaptrack:FILE`: by
+            // heaptrack).
             nights.append(
                 try await VitrineProcess.run(
                     kept, profile: generation == 2 ? ProcessInfo.processInfo.environment["VITRINE_PROFILE"] : nil))
@@ -149,17 +150,19 @@ enum StoreBenchmark {
     /// `vitrine-benchmark collection [N]`: a museum's first night, as a user runs it: one `vitrine export` of N
     /// OAI-PMH records (default 1,000,000; every eleventh deleted, as the mock museum's default) with the collection
     /// store and the page cache, all three catalogs, timed as a process of its own. Its peak memory is the figure
-    /// issue 13 bounds. `TMPDIR=/dev/shm` measures it without the disk.
+    /// issue 13 bounds. `TMPDIR=/dev/shm` measures it without the disk; `VITRINE_PROFILE` records it (see `run`).
     static func collection(records: Int) async throws -> Int {
         let museum = try await MockMuseum.oaiPMH(OAICollection(count: records, pageSize: 50))
         defer { Task { await museum.stop() } }
         await museum.setFaults(MockFaults(cacheResponses: true))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-collection-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
-        let run = try await VitrineProcess.run([
-            "export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--quiet",
-            "--cache", work.appendingPathComponent("cache").path, "--output", work.appendingPathComponent("site").path,
-        ])
+        let run = try await VitrineProcess.run(
+            [
+                "export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--quiet",
+                "--cache", work.appendingPathComponent("cache").path, "--output",
+                work.appendingPathComponent("site").path,
+            ], profile: ProcessInfo.processInfo.environment["VITRINE_PROFILE"])
         let met = run.status == 0 && run.peakMB <= 500
         print(
             "collection: \(records) OAI-PMH records, first export with the store and page cache (vitrine export, own "
@@ -173,14 +176,15 @@ enum StoreBenchmark {
     /// Whether two output folders hold the same files with the same bytes (their manifests aside).
     private static func sameFiles(_ first: URL, _ second: URL) throws -> Bool {
         // Paths only: a million-object site is 5 GB, so files are compared one pair at a time.
+        // Paths as strings, with the type `readdir` gave: a URL and its resource values per file took minutes for
+        // two million files.
         func paths(_ folder: URL) throws -> Set<String> {
             var paths: Set<String> = []
-            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-            while let url = walker?.nextObject() as? URL {
-                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-                let path = String(url.path.dropFirst(folder.path.count))
+            let walker = FileManager.default.enumerator(atPath: folder.path)
+            while let path = walker?.nextObject() as? String {
+                guard walker?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory else { continue }
                 guard !path.hasSuffix(".vitrine-manifest"), !path.hasSuffix(".vitrine-lock") else { continue }
-                paths.insert(path)
+                paths.insert("/" + path)
             }
             return paths
         }
@@ -219,8 +223,14 @@ struct VitrineProcess {
         defer { try? FileManager.default.removeItem(at: timing) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        let perf = profile.map { ["/usr/bin/perf", "record", "-F", "999", "-g", "-o", $0, "--"] } ?? []
-        process.arguments = ["-o", timing.path, "-f", "%e %M"] + perf + [binary.path] + arguments
+        // `FILE`: `perf record -g` of the run into FILE; `heaptrack:FILE`: every allocation, for `heaptrack_print`.
+        let recorder =
+            profile.map { file in
+                file.hasPrefix("heaptrack:")
+                    ? ["/usr/bin/heaptrack", "-o", String(file.dropFirst("heaptrack:".count))]
+                    : ["/usr/bin/perf", "record", "-F", "999", "-g", "-o", file, "--"]
+            } ?? []
+        process.arguments = ["-o", timing.path, "-f", "%e %M"] + recorder + [binary.path] + arguments
         let errors = Pipe()
         process.standardError = errors
         try process.run()

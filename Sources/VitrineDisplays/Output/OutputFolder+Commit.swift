@@ -7,12 +7,10 @@ extension OutputFolder {
     /// Moves every staged file or folder into place, replacing the old one, and removes the staging folder.
     /// Returns the paths written, as the user gave the output folder.
     package func commit(displayRoot: String) throws(ExportError) -> [String] {
-        // The staged files become the manifest's table here, once the catalogs' memory is let go.
         let (stagedEntries, log) = staged.withLock { state in
             defer { state.made = StagedManifest() }
             return (state.entries, state.made)
         }
-        let made = log.table()
         // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
         // summary reads the same on every run.
         let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
@@ -29,9 +27,11 @@ extension OutputFolder {
                     foreign.withLock { $0 = found }
                 }
             case 1:
-                if !spare.isEmpty { removeSpareLeftovers(made: made, entries: Set(stagedEntries)) }
+                if !spare.isEmpty {
+                    removeSpareLeftovers(staged: PathHashTable(staged: log), entries: Set(stagedEntries))
+                }
             default:
-                let written = (try? OutputManifest(made: made).write(in: staging)) != nil
+                let written = (try? log.write(in: staging)) != nil
                 manifestWritten.withLock { $0 = written }
             }
         }
@@ -53,13 +53,13 @@ extension OutputFolder {
             exchangeRefusal(staged: entrySet, written: written)
             ?? exchangeWhole(
                 staged: entrySet, written: written, manifestWritten: manifestWritten.current,
-                keepSpare: made.count >= keepsSpareFrom && !previous.made.isEmpty)
+                keepSpare: log.count >= keepsSpareFrom && !previous.isEmpty)
         guard let reason else {
             discard()
             return entries.map { "\(root)/\($0)" }
         }
         swapReason.withLock { $0 = reason }
-        try swapEntries(entries, made: made)
+        try swapEntries(entries, made: log.table())
         discard()
         return entries.map { "\(root)/\($0)" }
     }

@@ -11,7 +11,9 @@ extension OutputFolder {
         // Both runs' files are Vitrine's while the entries are swapped: a run killed half-way must not leave the
         // next one believing the new files are the user's. The old manifest and the list of entries to swap are
         // kept in the staging folder first: the next export undoes a swap that was cut off (see
-        // `undoAbandonedSwap`), so the folder never stays a mix of two runs.
+        // `undoAbandonedSwap`), so the folder never stays a mix of two runs. This rare commit reads the old manifest
+        // whole again: the run held it only by path hashes.
+        let previous = OutputManifest.read(in: destination)
         do {
             try previous.write(in: staging)
             try UnsyncedFile.write(

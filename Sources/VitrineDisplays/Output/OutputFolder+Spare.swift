@@ -21,28 +21,28 @@ extension OutputFolder {
     /// made from (`files`, read by the caller); nothing when there is no spare or it cannot be used, which is then
     /// removed. Once moved, the spare is this run's staging folder: a run killed from here on leaves a staging
     /// folder, which the next export removes, never a spare that says it holds files it does not.
-    static func adoptSpare(of destination: URL, as staging: URL, files: SpareFiles) -> SpareFiles {
+    static func adoptSpare(of destination: URL, as staging: URL, files: ManifestTable) -> ManifestTable {
         let spare = spareURL(of: destination)
         var status = stat()
-        guard lstat(spare.path, &status) == 0 else { return SpareFiles() }
+        guard lstat(spare.path, &status) == 0 else { return ManifestTable() }
         guard status.st_mode & S_IFMT == S_IFDIR, !files.isEmpty, rename(spare.path, staging.path) == 0 else {
             try? FileManager.default.removeItem(at: spare)
-            return SpareFiles()
+            return ManifestTable()
         }
         // Its manifest and lock were the old catalog's, and the user's top-level files linked into it then are
         // linked again from the output folder at the commit: every top-level file its manifest does not list goes.
-        for name in topLevelNames(of: staging.path) where files[name] == nil {
+        for name in topLevelNames(of: staging.path) where !files.contains(name) {
             let path = staging.appendingPathComponent(name).path
             if isPlainFile(path) { unlink(path) }
         }
         return files
     }
 
-    /// Removes from the adopted spare what this run did not stage (`made`): pages of objects gone since that
+    /// Removes from the adopted spare what this run did not stage (`staged`): pages of objects gone since that
     /// catalog, and top-level entries it no longer writes (`letters/` of a bigger collection). Walks the folder,
     /// so a file its manifest did not list goes too. Vitrine's own `.vitrine-` files (the new manifest and its
     /// temporary file, written meanwhile; the lock) stay.
-    func removeSpareLeftovers(made: [String: OutputManifest.Made], entries: Set<String>) {
+    func removeSpareLeftovers(staged: PathHashTable<Void>, entries: Set<String>) {
         for name in Self.topLevelNames(of: stagingPath) where !name.hasPrefix(".vitrine-") {
             let path = stagingPath + "/" + name
             guard entries.contains(name) else {
@@ -51,7 +51,7 @@ extension OutputFolder {
             }
             var gone: [String] = []
             OutputManifest.walkFiles(in: path, relative: name) { file in
-                if made[file] == nil { gone.append(file) }
+                if !staged.contains(file) { gone.append(file) }
             }
             for file in gone { unlink(stagingPath + "/" + file) }
         }
@@ -62,36 +62,5 @@ extension OutputFolder {
         let spare = spareURL(of: destination)
         try? FileManager.default.removeItem(at: spare)
         return rename(old.path, spare.path) == 0
-    }
-}
-
-/// What the spare catalog's files were made from, by their path: only a 64-bit hash of each path is kept, not
-/// the path (a million-page spare's manifest held as strings would be some 90 MB for the whole run). The table is
-/// made and asked in one process, so Swift's seeded `Hasher` serves; two paths that share a hash would also have
-/// to share a fingerprint and a size to be taken one for the other.
-struct SpareFiles: Sendable {
-    private var made: [Int: OutputManifest.Made] = [:]
-
-    init() {}
-
-    /// The spare's manifest, beside `destination`; empty when it has none.
-    init(of destination: URL) {
-        OutputManifest.scan(in: OutputFolder.spareURL(of: destination), reserve: { made.reserveCapacity($0) }) {
-            path, file in
-            if let file { made[Self.key(path)] = file }
-        }
-    }
-
-    var isEmpty: Bool { made.isEmpty }
-
-    subscript(path: String) -> OutputManifest.Made? {
-        var path = path
-        return path.withUTF8 { made[Self.key($0)] }
-    }
-
-    private static func key(_ path: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(path))
-        return hasher.finalize()
     }
 }

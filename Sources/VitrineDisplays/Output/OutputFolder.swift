@@ -48,10 +48,10 @@ package final class OutputFolder: Sendable {
     /// Why the last commit swapped entries one by one instead of the whole folder; `nil` when it did not.
     let swapReason = Locked<String?>(nil)
     /// What the last export wrote here, read once the lock is held.
-    let previous: OutputManifest
+    let previous: ManifestTable
     /// What the staging folder already holds when it is the catalog before the last one, kept beside the output
     /// folder by the last commit (see `OutputFolder+Spare.swift`); empty when staging starts empty.
-    let spare: SpareFiles
+    let spare: ManifestTable
     /// A catalog of at least this many files keeps the old catalog beside the output folder after its exchange, as
     /// the next export's staging folder.
     let keepsSpareFrom: Int
@@ -83,13 +83,13 @@ package final class OutputFolder: Sendable {
         lockDescriptor = Locked(descriptor)
         // The two manifests (the live catalog's, and the spare's) are read side by side: each is 100,000 lines for a
         // 100,000-page gallery.
-        let spareFiles = Locked(SpareFiles())
+        let spareFiles = Locked(ManifestTable())
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { [destination] in
-            let files = SpareFiles(of: destination)
+            let files = ManifestTable(manifestIn: Self.spareURL(of: destination))
             spareFiles.withLock { $0 = files }
         }
-        previous = OutputManifest.read(in: destination)
+        previous = ManifestTable(manifestIn: destination)
         reading.wait()
         do {
             Self.removeAbandonedStaging(in: destination)
@@ -206,7 +206,7 @@ package final class OutputFolder: Sendable {
             throw ExportError(.output("cannot write \(target): \(Self.reason(failure))"))
         }
         let made = OutputManifest.Made(fingerprint: fingerprint ?? pieces.fingerprint, size: pieces.size)
-        if fingerprint == nil, previous.made[relativePath] == made {
+        if fingerprint == nil, previous[relativePath] == made {
             // The same bytes as last time: the last export's file stays the file, as `keep` does it.
             unlink(target)
             if keep(relativePath, fingerprint: made.fingerprint) { return }
@@ -235,7 +235,7 @@ package final class OutputFolder: Sendable {
             }
             return true
         }
-        guard let made = previous.made[relativePath], made.fingerprint == fingerprint else { return false }
+        guard let made = previous[relativePath], made.fingerprint == fingerprint else { return false }
         let existing = destination.path + "/" + relativePath
         guard stat(existing, &status) == 0, Int(status.st_size) == made.size else { return false }
         guard (try? stage(relativePath, at: target)) != nil, link(existing, target) == 0 else { return false }
@@ -257,7 +257,7 @@ package final class OutputFolder: Sendable {
     /// Whether the last export wrote a file at this path with a fingerprint: only then is it worth working out
     /// whether it can be kept.
     package func mayKeep(_ relativePath: String) -> Bool {
-        previous.made[relativePath] != nil || spare[relativePath] != nil
+        previous[relativePath] != nil || spare[relativePath] != nil
     }
 
     /// Records a staged path and makes its folder once. In a spare catalog, the file there is unlinked first: it

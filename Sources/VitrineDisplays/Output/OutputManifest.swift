@@ -106,16 +106,30 @@ package struct OutputManifest: Sendable, Equatable {
         return true
     }
 
-    /// Writes the manifest atomically: a temporary file, then one rename. Written a megabyte at a time: a
-    /// million-page gallery's manifest is 60 MB.
+    /// Writes the manifest atomically: a temporary file, then one rename.
     func write(in folder: URL) throws {
-        let temporary = folder.appendingPathComponent(Self.fileName + ".tmp")
+        try Self.write(in: folder) { line in
+            for path in files.sorted() {
+                var path = path
+                let made = made[path]
+                path.withUTF8 { line($0, made) }
+            }
+        }
+    }
+
+    /// Writes a manifest into `folder` atomically: a temporary file, then one rename. `lines` hands each path, in
+    /// order, with its fingerprint and size (`nil`: none) to the function it is given. Written a megabyte at a
+    /// time: a million-page gallery's manifest is 60 MB.
+    static func write(
+        in folder: URL, lines: ((UnsafeBufferPointer<UInt8>, Made?) -> Void) -> Void
+    ) throws {
+        let temporary = folder.appendingPathComponent(fileName + ".tmp")
         let file = try FilePieces(path: temporary.path)
-        var bytes = Array(Self.header.utf8)
+        var bytes = Array(header.utf8)
         bytes.append(0x0A)
-        for path in files.sorted() {
-            bytes += path.utf8
-            if let made = made[path] {
+        lines { path, made in
+            bytes.append(contentsOf: path)
+            if let made {
                 bytes.append(0x09)
                 made.fingerprint.appendHex(to: &bytes)
                 bytes.append(0x09)
@@ -130,33 +144,9 @@ package struct OutputManifest: Sendable, Equatable {
         file.write(bytes)
         file.finish()
         if let failure = file.failure { throw failure }
-        guard rename(temporary.path, folder.appendingPathComponent(Self.fileName).path) == 0 else {
+        guard rename(temporary.path, folder.appendingPathComponent(fileName).path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
         }
-    }
-
-    /// The top-level entries the listed files are in (`index.html`, `objects`): found byte by byte, as a
-    /// million paths are.
-    var topLevelEntries: Set<String> {
-        var entries: Set<String> = []
-        for path in files {
-            let end = path.utf8.firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
-            entries.insert(String(path[..<end]))
-        }
-        return entries
-    }
-
-    /// Files at or under the top-level `entry` of `folder` that this manifest does not list: the user's.
-    func foreignFiles(at entry: String, in folder: URL) -> [String] {
-        let target = folder.appendingPathComponent(entry).path
-        var status = stat()
-        guard lstat(target, &status) == 0 else { return [] }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return contains(entry) ? [] : [entry] }
-        var foreign: [String] = []
-        Self.walkFiles(in: target, relative: entry) { path in
-            if !contains(path) { foreign.append(path) }
-        }
-        return foreign.sorted()
     }
 
     /// Every file (anything but a folder; links are not followed) under `path`, by its path relative to the

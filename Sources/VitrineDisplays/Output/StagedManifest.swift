@@ -1,7 +1,9 @@
+import Foundation
+
 /// The files an export has staged, each with what it was made from and its size, in the order they were staged.
 /// Nothing reads them before the commit, so they are kept compact (each path's bytes one after another) rather
-/// than as a table keyed by path strings, which was 138 MB at a million pages; the commit makes the manifest's
-/// table from them once the catalogs' own memory is let go.
+/// than as a table keyed by path strings, which was 138 MB at a million pages; the commit writes the manifest
+/// straight from them, in path order, and asks a set of their path hashes (`PathHashTable`) which were staged.
 struct StagedManifest {
     private var paths: [UInt8] = []
     /// Where each file's path ends in `paths`.
@@ -21,15 +23,52 @@ struct StagedManifest {
         made.append(file)
     }
 
+    /// How many files were staged (a path staged twice counts twice).
+    var count: Int { made.count }
+
+    /// Each staged path's bytes, with its fingerprint and size, in the order staged.
+    func forEach(_ body: (UnsafeBufferPointer<UInt8>, OutputManifest.Made) -> Void) {
+        paths.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for (end, file) in zip(ends, made) {
+                body(UnsafeBufferPointer(rebasing: bytes[start..<end]), file)
+                start = end
+            }
+        }
+    }
+
     /// The manifest's table: each path's fingerprint and size (a path staged twice keeps the last).
     func table() -> [String: OutputManifest.Made] {
         var table: [String: OutputManifest.Made] = [:]
         table.reserveCapacity(made.count)
-        var start = 0
-        for (end, file) in zip(ends, made) {
-            table[String(decoding: paths[start..<end], as: UTF8.self)] = file
-            start = end
-        }
+        forEach { path, file in table[String(decoding: path, as: UTF8.self)] = file }
         return table
+    }
+
+    /// Writes the manifest of what was staged into `folder`, sorted by path, as `OutputManifest.write` does (a path
+    /// staged twice keeps the last), without a table of a million path strings.
+    func write(in folder: URL) throws {
+        try paths.withUnsafeBufferPointer { bytes in
+            func path(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+            }
+            // Byte order, as `[UInt8]`s compare: the same as the strings' order for the ASCII paths a catalog has.
+            let order = (0..<made.count).sorted { first, second in
+                let (left, right) = (path(first), path(second))
+                var compared: Int32 = 0
+                if let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
+                    compared = memcmp(leftBytes, rightBytes, min(left.count, right.count))
+                }
+                if compared != 0 { return compared < 0 }
+                return left.count != right.count ? left.count < right.count : first < second
+            }
+            try OutputManifest.write(in: folder) { line in
+                for (position, index) in order.enumerated() {
+                    // Of a path staged twice, the later one (which sorts after) is the file.
+                    if position + 1 < order.count, path(order[position + 1]).elementsEqual(path(index)) { continue }
+                    line(path(index), made[index])
+                }
+            }
+        }
     }
 }

@@ -54,6 +54,11 @@ struct SearchIndex {
     mutating func add(
         _ catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]
     ) throws(ExportError) {
+        if ends.isEmpty {
+            // Room for what stays in memory, and the one entry that may pass it before a spill: grown by doubling,
+            // the buffer would be 16 MB.
+            entries.reserveCapacity(entriesInMemory + (1 << 16))
+        }
         for sectionIndex in sections {
             let section = catalog.sections[sectionIndex]
             // Every object of a section has its maker's words: folded once.

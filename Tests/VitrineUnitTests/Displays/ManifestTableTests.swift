@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+
+/// The manifests a re-run holds by path hash, and the manifest written from what was staged (issue 13, item 5).
+@Suite struct ManifestTableTests {
+    private func made(_ number: Int) -> OutputManifest.Made {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(number)
+        return OutputManifest.Made(fingerprint: fingerprint, size: number)
+    }
+
+    @Test func `a manifest read by path hash answers as the one held by path strings`() throws {
+        let output = try TemporaryFolder()
+        var written = OutputManifest()
+        for number in 0..<5_000 { written.made["objects/sk-a-\(number).html"] = made(number) }
+        written.made["index.html"] = made(12_345)
+        written.unfingerprinted = ["assets/old.css"]
+        try written.write(in: output.url)
+
+        let table = ManifestTable(manifestIn: output.url)
+        #expect(table.count == 5_001)
+        for number in 0..<5_000 { #expect(table["objects/sk-a-\(number).html"] == made(number)) }
+        #expect(table["index.html"] == made(12_345))
+        // Listed without a fingerprint: listed, but nothing to keep it by.
+        #expect(table["assets/old.css"] == nil && table.contains("assets/old.css"))
+        for absent in ["objects/sk-a-5000.html", "objects", "index.htm", "", "objects/sk-a-1.html/"] {
+            #expect(table[absent] == nil && !table.contains(absent))
+        }
+        #expect(table.topLevelEntries == ["objects", "index.html", "assets"])
+    }
+
+    @Test func `an empty or missing manifest holds nothing`() throws {
+        let output = try TemporaryFolder()
+        for table in [ManifestTable(), ManifestTable(manifestIn: output.url)] {
+            #expect(table.isEmpty && table["index.html"] == nil && !table.contains("index.html"))
+            #expect(table.topLevelEntries.isEmpty)
+        }
+    }
+
+    @Test func `the staged files' manifest is sorted by path, and of a path staged twice the later wins`() throws {
+        let output = try TemporaryFolder()
+        var staged = StagedManifest()
+        for path in ["objects/b.html", "index.html", "objects/a.html", "objects/a.htm", "collection.csv"] {
+            staged.append(path, made(path.count))
+        }
+        staged.append("index.html", made(99))
+        try staged.write(in: output.url)
+        let read = OutputManifest.read(in: output.url)
+        #expect(read.made == staged.table())
+        #expect(read.made["index.html"] == made(99))
+        let paths = try String(contentsOf: output.url.appendingPathComponent(".vitrine-manifest"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[0] }
+        #expect(paths == ["collection.csv", "index.html", "objects/a.htm", "objects/a.html", "objects/b.html"])
+        #expect(PathHashTable<Void>(staged: staged).contains("objects/a.htm"))
+        #expect(!PathHashTable<Void>(staged: staged).contains("objects/c.html"))
+    }
+}
