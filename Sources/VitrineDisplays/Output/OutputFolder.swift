@@ -206,10 +206,11 @@ package final class OutputFolder: Sendable {
             throw ExportError(.output("cannot write \(target): \(Self.reason(failure))"))
         }
         let made = OutputManifest.Made(fingerprint: fingerprint ?? pieces.fingerprint, size: pieces.size)
-        if fingerprint == nil, previous[relativePath] == made {
-            // The same bytes as last time: the last export's file stays the file, as `keep` does it.
+        if fingerprint == nil, let last = previous[relativePath], last == made {
+            // The same bytes as last time: the last export's file stays the file, as `keep` does it. (The spare's
+            // file at this path, if any, was the one just written over.)
             unlink(target)
-            if keep(relativePath, fingerprint: made.fingerprint) { return }
+            if keepLast(relativePath, last) { return }
             throw ExportError(.output("cannot keep \(destination.path)/\(relativePath) in place"))
         }
         staged.withLock {
@@ -223,20 +224,31 @@ package final class OutputFolder: Sendable {
     /// staging folder is the spare catalog and already holds that file, it stays as it is. Returns whether it did;
     /// when not, the caller renders the file.
     package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
+        if keepSpare(relativePath, fingerprint: fingerprint) { return true }
+        guard let last = previous[relativePath], last.fingerprint == fingerprint else { return false }
+        return keepLast(relativePath, last)
+    }
+
+    /// `keep` from the spare catalog: the file it holds at `relativePath`, when made from `fingerprint`.
+    private func keepSpare(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
         let target = stagingPath + "/" + relativePath
         var status = stat()
-        if let held = spare[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
+        guard let held = spare[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
             Int(status.st_size) == held.size
-        {
-            staged.withLock {
-                $0.enter(relativePath)
-                $0.made.append(relativePath, held)
-                $0.kept += 1
-            }
-            return true
+        else { return false }
+        staged.withLock {
+            $0.enter(relativePath)
+            $0.made.append(relativePath, held)
+            $0.kept += 1
         }
-        guard let made = previous[relativePath], made.fingerprint == fingerprint else { return false }
+        return true
+    }
+
+    /// `keep` from the live catalog: its file at `relativePath`, which its manifest lists as `made`.
+    private func keepLast(_ relativePath: String, _ made: OutputManifest.Made) -> Bool {
+        let target = stagingPath + "/" + relativePath
         let existing = destination.path + "/" + relativePath
+        var status = stat()
         guard stat(existing, &status) == 0, Int(status.st_size) == made.size else { return false }
         guard (try? stage(relativePath, at: target)) != nil, link(existing, target) == 0 else { return false }
         staged.withLock {

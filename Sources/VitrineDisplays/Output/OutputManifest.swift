@@ -49,11 +49,6 @@ package struct OutputManifest: Sendable, Equatable {
         self.unfingerprinted = unfingerprinted
     }
 
-    /// Whether the manifest lists a file.
-    package func contains(_ path: String) -> Bool {
-        made[path] != nil || unfingerprinted.contains(path)
-    }
-
     /// Every file listed, in no particular order.
     package var files: [String] {
         Array(made.keys) + unfingerprinted.filter { made[$0] == nil }

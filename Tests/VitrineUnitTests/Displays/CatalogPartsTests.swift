@@ -39,7 +39,7 @@ import VitrineTestSupport
         let parted = try TemporaryFolder()
         let writer = CatalogWriter(
             outputDirectory: parted.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        try writer.displayCatalog(presenter.makeCatalog(response: Self.response))
+        _ = try writer.displayCatalog(presenter.makeCatalog(response: Self.response))
 
         // Every format written from the whole view model as one part.
         let whole = try TemporaryFolder()

@@ -156,7 +156,7 @@ import VitrineTestSupport
             at: templates.url.appendingPathComponent("markdown"), withIntermediateDirectories: true)
         try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#sections}}* {{name}}: {{countLabel}}\n{{/sections}}"
             .write(
-                to: templates.url.appendingPathComponent("markdown/catalog.md.mustache"), atomically: true,
+                to: templates.url.appendingPathComponent("markdown/catalog.md.mustache"), atomically: false,
                 encoding: .utf8)
         let output = try TemporaryFolder()
         let writer = CatalogWriter(
@@ -172,7 +172,7 @@ import VitrineTestSupport
         try FileManager.default.createDirectory(
             at: templates.url.appendingPathComponent("html"), withIntermediateDirectories: true)
         try "{{#sections}}unclosed".write(
-            to: templates.url.appendingPathComponent("html/index.html.mustache"), atomically: true, encoding: .utf8)
+            to: templates.url.appendingPathComponent("html/index.html.mustache"), atomically: false, encoding: .utf8)
         let error = #expect(throws: ExportError.self) { try TemplateLibrary(directory: templates.path) }
         #expect(
             error?.description
@@ -186,7 +186,7 @@ import VitrineTestSupport
         let good = CatalogWriter(
             outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
         _ = try good.displayCatalog(viewModel: viewModel())
-        try "keep me".write(to: output.url.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "keep me".write(to: output.url.appendingPathComponent("README.md"), atomically: false, encoding: .utf8)
         let before = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
 
         let failing = CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay(), FailingDisplay()])
@@ -200,6 +200,32 @@ import VitrineTestSupport
             $0.hasPrefix(".vitrine") && $0 != ".vitrine-lock" && $0 != ".vitrine-manifest"
         }
         #expect(leftovers.isEmpty)
+    }
+
+    @Test(arguments: [(PartFailure.write, true), (.write, false), (.finish, true), (.finish, false)])
+    func `a format that fails part-way fails the run, whichever writer it is`(
+        failure: PartFailure, first: Bool
+    ) throws {
+        let output = try TemporaryFolder()
+        let good = CatalogWriter(
+            outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        _ = try good.displayCatalog(viewModel: viewModel())
+        let before = try ["index.html", "catalog.md", "collection.csv"].map { try output.read($0) }
+
+        // The first writer runs on the calling thread, the others on the global queue: a failure in either is the
+        // run's.
+        let others: [any CatalogFileDisplay] = [
+            HTMLDisplay(templates: try TemplateLibrary()), CSVDisplay(),
+        ]
+        let failing = PartFailingDisplay(failure: failure)
+        let writer = CatalogWriter(
+            outputDirectory: output.path, displays: first ? [failing] + others : others + [failing])
+        #expect {
+            try writer.displayCatalog(viewModel: viewModel())
+        } throws: { error in
+            "\(error)".contains("disk full during \(failure)")
+        }
+        #expect(try ["index.html", "catalog.md", "collection.csv"].map { try output.read($0) } == before)
     }
 
     @Test func `a second run replaces the catalog, its folders included`() throws {
@@ -223,6 +249,35 @@ private struct FailingDisplay: CatalogFileDisplay {
     func start(_ outline: CatalogViewModel, in folder: OutputFolder) throws(ExportError) -> any CatalogPartWriter {
         try folder.write("half", to: "index.html")
         throw ExportError(.output("disk full"))
+    }
+}
+
+/// Where `PartFailingDisplay` fails.
+enum PartFailure: String, Sendable, CustomStringConvertible {
+    case write, finish
+    var description: String { rawValue }
+}
+
+/// A Markdown display whose writer fails while writing a part, or at the end.
+private struct PartFailingDisplay: CatalogFileDisplay {
+    let failure: PartFailure
+    var format: CatalogFormat { .markdown }
+
+    func start(_ outline: CatalogViewModel, in folder: OutputFolder) throws(ExportError) -> any CatalogPartWriter {
+        Writer(failure: failure)
+    }
+
+    final class Writer: CatalogPartWriter {
+        let failure: PartFailure
+        init(failure: PartFailure) { self.failure = failure }
+
+        func write(_ part: CatalogPart) throws(ExportError) {
+            if failure == .write { throw ExportError(.output("disk full during write")) }
+        }
+
+        func finish() throws(ExportError) {
+            if failure == .finish { throw ExportError(.output("disk full during finish")) }
+        }
     }
 }
 
