@@ -92,23 +92,18 @@ package struct CatalogWriter: CatalogDisplayLogic {
         _ body: @escaping @Sendable (any CatalogPartWriter) throws(ExportError) -> Void
     ) throws(ExportError) {
         let failure = FirstFailure()
-        let others = DispatchGroup()
-        for writer in writers.dropFirst() {
-            DispatchQueue.global().async(group: others) {
-                do throws(ExportError) {
-                    try body(writer)
-                } catch {
-                    failure.record(error)
-                }
-            }
-        }
-        if let first = writers.first {
+        let run: @Sendable (any CatalogPartWriter) -> Void = { writer in
             do throws(ExportError) {
-                try body(first)
+                try body(writer)
             } catch {
                 failure.record(error)
             }
         }
+        let others = DispatchGroup()
+        for writer in writers.dropFirst() {
+            DispatchQueue.global().async(group: others) { run(writer) }
+        }
+        if let first = writers.first { run(first) }
         others.wait()
         if let error = failure.error { throw error }
     }

@@ -156,7 +156,7 @@ import VitrineTestSupport
             at: templates.url.appendingPathComponent("markdown"), withIntermediateDirectories: true)
         try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#sections}}* {{name}}: {{countLabel}}\n{{/sections}}"
             .write(
-                to: templates.url.appendingPathComponent("markdown/catalog.md.mustache"), atomically: false,
+                to: templates.url.appendingPathComponent("markdown/catalog.md.mustache"), atomically: true,
                 encoding: .utf8)
         let output = try TemporaryFolder()
         let writer = CatalogWriter(
@@ -172,7 +172,7 @@ import VitrineTestSupport
         try FileManager.default.createDirectory(
             at: templates.url.appendingPathComponent("html"), withIntermediateDirectories: true)
         try "{{#sections}}unclosed".write(
-            to: templates.url.appendingPathComponent("html/index.html.mustache"), atomically: false, encoding: .utf8)
+            to: templates.url.appendingPathComponent("html/index.html.mustache"), atomically: true, encoding: .utf8)
         let error = #expect(throws: ExportError.self) { try TemplateLibrary(directory: templates.path) }
         #expect(
             error?.description
@@ -186,7 +186,7 @@ import VitrineTestSupport
         let good = CatalogWriter(
             outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
         _ = try good.displayCatalog(viewModel: viewModel())
-        try "keep me".write(to: output.url.appendingPathComponent("README.md"), atomically: false, encoding: .utf8)
+        try "keep me".write(to: output.url.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         let before = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
 
         let failing = CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay(), FailingDisplay()])
@@ -253,9 +253,8 @@ private struct FailingDisplay: CatalogFileDisplay {
 }
 
 /// Where `PartFailingDisplay` fails.
-enum PartFailure: String, Sendable, CustomStringConvertible {
+enum PartFailure: Sendable {
     case write, finish
-    var description: String { rawValue }
 }
 
 /// A Markdown display whose writer fails while writing a part, or at the end.

@@ -102,7 +102,7 @@ private struct FilesDisplay: CatalogFileDisplay {
     @Test func `a manifest that points outside the folder is ignored`() throws {
         let output = try TemporaryFolder()
         try "# x\n../../etc/passwd\n/etc/hosts\nindex.html\n".write(
-            to: output.url.appendingPathComponent(".vitrine-manifest"), atomically: false, encoding: .utf8)
+            to: output.url.appendingPathComponent(".vitrine-manifest"), atomically: true, encoding: .utf8)
         #expect(OutputManifest.read(in: output.url).files == ["index.html"])
     }
 }

@@ -10,7 +10,7 @@ enum Snapshot {
     static func assert(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
-            try actual.write(to: file, atomically: false, encoding: .utf8)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
             Issue.record("recorded \(name); run again without RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
             return
         }
