@@ -36,4 +36,46 @@ import VitrineTestSupport
         #expect(ImageURL.reference("https://example.org/a.jpg")?.sizing == .fixed(smallURL: nil, smallWidth: nil))
         #expect(ImageURL.reference("not a url") == nil)
     }
+
+    @Test(
+        arguments: [
+            ("https://iiif.micr.io/PJEZO/full/max/0/default.jpg", "https://iiif.micr.io/PJEZO"),
+            ("https://iiif.micr.io/PJEZO", "https://iiif.micr.io/PJEZO"),
+            // Version 2's whole image names `full` twice (region and size); the identifier stays percent-encoded.
+            (
+                "https://images.example.org:8443/iiif/2/ark%3A%2F1234/full/full/0/default.jpg",
+                "https://images.example.org:8443/iiif/2/ark%3A%2F1234"
+            ),
+            ("https://user@IMG.example/iiif/a/full/!200,200/!90/default.png?x=/full/#f", "https://IMG.example/iiif/a"),
+            ("http://[::1]:8080/iiif/a/full/max/0/default.jpg", "http://[::1]:8080/iiif/a"),
+            ("https://img.example/full/max/0/default.jpg", nil),
+            ("https://img.example/a/full/max/zero/default.jpg", nil),
+            ("https://img.example/a/full/max/0/default", nil),
+            ("https://img.example/a/full/max/0/default.jpg/more", nil),
+            ("https://img.example/a|b/full/max/0/default.jpg", nil),
+            ("https://img.example:http/a/full/max/0/default.jpg", nil),
+            ("https://iiif.micr.io/", nil),
+            ("https://iiif.micr.io/PJEZO/info", nil),
+        ] as [(String, String?)])
+    func `a IIIF service is read from an image URL's path`(url: String, service: String?) {
+        #expect(ImageURL.iiifService(of: url) == service)
+    }
+
+    @Test(arguments: [
+        ("https://example.org/a/B.JPG", true),
+        ("https://example.org/a.tiff/", true),
+        ("https://example.org/a.jpg?w=1", true),
+        ("https://example.org/view?file=a.jpg", false),
+        ("https://example.org/.jpg", false),
+        ("https://example.org/page.html", false),
+        ("https://example.org/handle/10.1000/182", false),
+        ("https://example.org/IIIF/x", true),
+        ("https://lh3.googleusercontent.com/abc=s0", true),
+        ("https://IIIF.micr.io/PJEZO", true),
+        ("https://example.org/a{b}.jpg", false),
+        ("urn:nbn:nl:ui:13-abc.jpg", false),
+    ])
+    func `an image is told from other links by its URL alone`(url: String, isImage: Bool) {
+        #expect(ImageURL.isImage(url) == isImage)
+    }
 }
