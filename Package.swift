@@ -71,7 +71,11 @@ let package = Package(
         // The collection store: one SQLite database per collection, in the cache folder (GRDB).
         .target(
             name: "VitrineStore",
-            dependencies: ["VitrineCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "VitrineCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, which GRDB itself calls: rows are bound and read through it (see `ObjectRow`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The default templates and assets, embedded in the binary.

@@ -41,9 +41,9 @@ extension SQLiteCollectionStore {
             for change in changes {
                 switch change {
                 case .object(let object, let place):
-                    let arguments = ObjectRow.arguments(
-                        object, sectionKey: stagingKeys.withLock { $0.key(for: object.maker) }, place: place)
-                    try add.execute(arguments: arguments)
+                    let sectionKey = stagingKeys.withLock { $0.key(for: object.maker) }
+                    try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: add)
+                    try add.execute()
                     if db.changesCount > 0 {
                         added += 1
                         continue
@@ -54,7 +54,10 @@ extension SQLiteCollectionStore {
                     }
                     let record = StagedRecord(
                         datestamp: row[0], place: SectionIndex.Place(page: row[1], position: row[2]))
-                    if replaces(object, place, record) { try replace.execute(arguments: arguments) }
+                    if replaces(object, place, record) {
+                        try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: replace)
+                        try replace.execute()
+                    }
                 case .deletion(let recordID):
                     try remove.execute(arguments: [ObjectRow.key(recordID)])
                     removed += db.changesCount
@@ -78,13 +81,13 @@ extension SQLiteCollectionStore {
                 let delete = try db.cachedStatement(sql: "DELETE FROM object WHERE record_key = ?")
                 for record in touched.sorted(by: { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }) {
                     let key = ObjectRow.key(record.text)
-                    guard let new = try Row.fetchOne(staged, arguments: [key]) else {
+                    guard let new = try ObjectRow.objects(staged, arguments: [key]).first else {
                         try delete.execute(arguments: [key])
                         changes.deleted += db.changesCount
                         continue
                     }
-                    if let old = try Row.fetchOne(find, arguments: [key]) {
-                        guard ObjectRow.object(old) != ObjectRow.object(new) else { continue }
+                    if let old = try ObjectRow.objects(find, arguments: [key]).first {
+                        guard old != new else { continue }
                         changes.changed += 1
                     } else {
                         changes.new += 1
@@ -160,13 +163,9 @@ private final class RunSections: StoredSections {
 
     func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject] {
         try store.access("read a section of") { db in
-            let rows = try Row.fetchCursor(
+            try ObjectRow.objects(
                 db.cachedStatement(sql: "SELECT \(ObjectRow.columns) FROM temp.run WHERE section_key = ?"),
-                arguments: [maker ?? ""])
-            var objects: [ArtObject] = []
-            objects.reserveCapacity(count)
-            while let row = try rows.next() { objects.append(ObjectRow.object(row)) }
-            return objects
+                arguments: [maker ?? ""], capacity: count)
         }
     }
 

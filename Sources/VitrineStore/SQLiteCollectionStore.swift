@@ -70,11 +70,9 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
 
     package func objects() throws(ExportError) -> [ArtObject] {
         try access("read the objects of") { db in
-            var objects: [ArtObject] = []
-            objects.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM object") ?? 0)
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(ObjectRow.columns) FROM object")
-            while let row = try rows.next() { objects.append(ObjectRow.object(row)) }
-            return objects
+            try ObjectRow.objects(
+                db.makeStatement(sql: "SELECT \(ObjectRow.columns) FROM object"),
+                capacity: Int.fetchOne(db, sql: "SELECT count(*) FROM object") ?? 0)
         }
     }
 
