@@ -8,26 +8,52 @@ package enum URLRedaction {
     ]
 
     /// The URL with the value of every secret query parameter, and any `user:password@`, replaced by `***`.
+    /// Read from the URL's UTF-8 bytes, and the URL returned as it is when it holds no secret: the page cache
+    /// redacts every request's URL to name its file.
     package static func redact(_ url: String) -> String {
         let url = redactUserInfo(url)
-        guard let queryStart = url.firstIndex(of: "?") else { return url }
-        let fragmentStart = url[queryStart...].firstIndex(of: "#") ?? url.endIndex
-        let query = url[url.index(after: queryStart)..<fragmentStart]
-        let redacted = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            guard secretParameters.contains(name.lowercased()) else { return String(pair) }
-            return "\(name)=***"
+        let bytes = url.utf8
+        guard let queryStart = bytes.firstIndex(of: UInt8(ascii: "?")) else { return url }
+        let queryEnd = bytes[queryStart...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        // The values to hide: from after a secret parameter's name to the end of its pair.
+        var secrets: [Range<String.Index>] = []
+        var pairStart = bytes.index(after: queryStart)
+        while pairStart <= queryEnd {
+            let pairEnd = bytes[pairStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
+            let nameEnd = bytes[pairStart..<pairEnd].firstIndex(of: UInt8(ascii: "=")) ?? pairEnd
+            if bytes.distance(from: pairStart, to: nameEnd) <= longestSecretName,
+                secretParameters.contains(url[pairStart..<nameEnd].lowercased())
+            {
+                secrets.append(nameEnd..<pairEnd)
+            }
+            guard pairEnd < queryEnd else { break }
+            pairStart = bytes.index(after: pairEnd)
         }
-        return String(url[...queryStart]) + redacted.joined(separator: "&") + String(url[fragmentStart...])
+        guard !secrets.isEmpty else { return url }
+        var redacted = ""
+        var copied = url.startIndex
+        for secret in secrets {
+            redacted += url[copied..<secret.lowerBound] + "=***"
+            copied = secret.upperBound
+        }
+        return redacted + url[copied...]
     }
+
+    private static let longestSecretName = secretParameters.map(\.utf8.count).max() ?? 0
 
     /// `https://user:pass@host/…` → `https://***@host/…`: credentials in `--base-url` never reach a message, a log
     /// or a cache file name.
     private static func redactUserInfo(_ url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url }
-        let authorityStart = schemeEnd.upperBound
-        let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
-        guard let at = url[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) else {
+            return url
+        }
+        let authorityStart = bytes.index(colon, offsetBy: 3)
+        let authorityEnd =
+            bytes[authorityStart...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            } ?? bytes.endIndex
+        guard let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) else { return url }
         return String(url[..<authorityStart]) + "***" + String(url[at...])
     }
 }

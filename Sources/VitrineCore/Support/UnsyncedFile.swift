@@ -6,9 +6,18 @@ import Foundation
 /// not read; the output folder swaps a whole staged catalog in.
 package enum UnsyncedFile {
     package static func write(_ data: some ContiguousBytes, to path: String) throws {
+        try write([data], to: path)
+    }
+
+    /// Writes `parts` one after the other into one file.
+    package static func write(_ parts: [some ContiguousBytes], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
+        for part in parts { try write(part, to: descriptor) }
+    }
+
+    private static func write(_ data: some ContiguousBytes, to descriptor: Int32) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {

@@ -58,44 +58,51 @@ package struct FilePageCache: PageCache {
 
     /// The file of a request's entry.
     package func file(for request: SourceRequest) -> URL {
-        let hash = Self.hash(Self.key(for: request))
-        return directory.appendingPathComponent(String(hash.prefix(2))).appendingPathComponent(hash + ".page")
+        URL(fileURLWithPath: entryPath(key: Self.key(for: request)).file)
+    }
+
+    /// The folder and file of the entry for `key`, as paths: built as strings, since every request looks its
+    /// entry up and every response stores one.
+    private func entryPath(key: String) -> (folder: String, name: String, file: String) {
+        let hash = Self.hash(key)
+        let folder = directory.path + "/" + hash.prefix(2)
+        return (folder, hash + ".page", folder + "/" + hash + ".page")
     }
 
     package func response(for request: SourceRequest) -> SourceResponse? {
-        guard let data = try? Data(contentsOf: file(for: request)),
+        let key = Self.key(for: request)
+        guard let data = FileManager.default.contents(atPath: entryPath(key: key).file),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
-            header.url == Self.key(for: request)
+            header.url == key
         else { return nil }
         if !ignoresAge && now().timeIntervalSince1970 - header.stored > timeToLive { return nil }
         return SourceResponse(status: header.status, headers: header.headers, body: Data(data[(newline + 1)...]))
     }
 
     package func store(_ response: SourceResponse, for request: SourceRequest) {
+        let key = Self.key(for: request)
         let header = Header(
-            url: Self.key(for: request), status: response.status,
-            headers: response.headers.filter { $0.key != "set-cookie" }, stored: now().timeIntervalSince1970)
-        guard var entry = try? JSONEncoder().encode(header) else { return }
-        entry.append(UInt8(ascii: "\n"))
-        entry.append(response.body)
-        let target = file(for: request)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))"
-        )
+            url: key, status: response.status, headers: response.headers.filter { $0.key != "set-cookie" },
+            stored: now().timeIntervalSince1970)
+        guard var line = try? JSONEncoder().encode(header) else { return }
+        line.append(UInt8(ascii: "\n"))
+        let (folder, name, target) = entryPath(key: key)
+        let temporary =
+            "\(folder)/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))"
         do {
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try UnsyncedFile.write(entry, to: temporary.path)
-            if rename(temporary.path, target.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // The header line, then the body as it came: not copied into one buffer first.
+            try UnsyncedFile.write([line, response.body], to: temporary)
+            if rename(temporary, target) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
         } catch {
             // A cache that cannot be written only costs a later run a request.
-            try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(atPath: temporary)
         }
     }
 
     package func remove(_ request: SourceRequest) {
-        try? FileManager.default.removeItem(at: file(for: request))
+        try? FileManager.default.removeItem(atPath: entryPath(key: Self.key(for: request)).file)
     }
 
     /// 128 bits of FNV-1a (two 64-bit passes with different offsets), as hex.
@@ -107,6 +114,12 @@ package struct FilePageCache: PageCache {
             second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             second = second &+ (second << 7)
         }
-        return String(format: "%016llx%016llx", first, second)
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 32) { text in
+            for (offset, value) in [(0, first), (16, second)] {
+                for nibble in 0..<16 { text[offset + nibble] = digits[Int(value >> (60 - 4 * nibble) & 0xF)] }
+            }
+            return 32
+        }
     }
 }
