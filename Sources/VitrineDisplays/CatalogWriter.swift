@@ -59,8 +59,21 @@ package struct CatalogWriter: CatalogDisplayLogic {
             let writers = try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
             // A part at a time (a letter's makers), its display strings let go once every format has written it.
             var names = ObjectPageNames()
-            for sections in CatalogPart.ranges(of: outline) {
-                let part = CatalogPart(try catalog.part(sections), sections, names: &names)
+            let ranges = CatalogPart.ranges(of: outline)
+            var next = ranges.first.map { PartAhead(catalog, $0) }
+            defer { next?.wait() }
+            for (number, sections) in ranges.enumerated() {
+                let made = try next.map { ahead throws(ExportError) in try ahead.part() } ?? catalog.part(sections)
+                next = nil
+                // The next part is made while the writers write this one, when the two are small enough to be
+                // held together: reading a part from the store and making its display strings kept one core idle.
+                if number + 1 < ranges.count,
+                    Self.objects(in: sections, of: outline) + Self.objects(in: ranges[number + 1], of: outline)
+                        <= Self.lookaheadObjects
+                {
+                    next = PartAhead(catalog, ranges[number + 1])
+                }
+                let part = CatalogPart(made, sections, names: &names)
                 try each(writers) { writer throws(ExportError) in try writer.write(part) }
             }
             try each(writers) { writer throws(ExportError) in try writer.finish() }
@@ -81,6 +94,14 @@ package struct CatalogWriter: CatalogDisplayLogic {
             folder.discard()
             throw error
         }
+    }
+
+    /// At most this many objects' display strings are held at once for the part written and the next one made
+    /// (about 100 MB): a larger next part is made only once the one before is written.
+    static let lookaheadObjects = 100_000
+
+    private static func objects(in sections: Range<Int>, of outline: CatalogViewModel) -> Int {
+        sections.reduce(0) { $0 + outline.sections[$1].objectCount }
     }
 
     /// Runs `body` for every format's writer side by side: the first on this thread, the others on the global
@@ -106,6 +127,35 @@ package struct CatalogWriter: CatalogDisplayLogic {
         if let first = writers.first { run(first) }
         others.wait()
         if let error = failure.error { throw error }
+    }
+}
+
+/// A part of the catalog made on the global queue while the writers write the part before it.
+private final class PartAhead: Sendable {
+    private let done = DispatchGroup()
+    private let made = Locked<Result<CatalogViewModel, ExportError>?>(nil)
+
+    init(_ catalog: CatalogParts, _ sections: Range<Int>) {
+        done.enter()
+        DispatchQueue.global().async { [done, made] in
+            let part = Result { () throws(ExportError) in try catalog.part(sections) }
+            made.withLock { $0 = part }
+            done.leave()
+        }
+    }
+
+    /// Waits until the part is made.
+    func wait() {
+        done.wait()
+    }
+
+    /// The part, once made, or why it could not be.
+    func part() throws(ExportError) -> CatalogViewModel {
+        done.wait()
+        guard let part = made.current else {
+            throw ExportError(.output("a part of the catalog was not made"))
+        }
+        return try part.get()
     }
 }
 

@@ -89,6 +89,36 @@ import VitrineTestSupport
         #expect(largest.current == 1_600, "no part holds more than its letter's objects")
     }
 
+    @Test(arguments: [1, 4])
+    func `a part that cannot be made while the one before is written fails the run and keeps the catalog`(
+        failing: Int
+    ) throws {
+        let viewModel = presenter.makeViewModel(response: Self.response)
+        let folder = try TemporaryFolder()
+        let writer = CatalogWriter(
+            outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        _ = try writer.displayCatalog(viewModel: viewModel)
+        let before = try ["index.html", "catalog.md", "collection.csv"].map { try folder.read($0) }
+
+        // Each part after the first is made on another thread while the writers write the one before it.
+        let asked = Locked(0)
+        let parts = CatalogParts(outline: viewModel) { range throws(ExportError) in
+            let number = asked.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+            if number == failing { throw ExportError(.store("cannot read part \(number) of the store")) }
+            return range.map { viewModel.sections[$0].objects }
+        }
+        #expect {
+            try writer.displayCatalog(parts)
+        } throws: { error in
+            "\(error)".contains("cannot read part \(failing) of the store")
+        }
+        #expect(asked.current == failing + 1, "no part is asked for after the one that failed")
+        #expect(try ["index.html", "catalog.md", "collection.csv"].map { try folder.read($0) } == before)
+    }
+
     @Test func `a small catalog is one part, with the index showing every card`() throws {
         let asked = Locked<[Range<Int>]>([])
         let viewModel = presenter.makeViewModel(response: Seeds.catalogResponse)
