@@ -27,29 +27,41 @@ enum ObjectRow {
         statement.setUncheckedArguments(StatementArguments())
         let raw = statement.sqliteStatement
         var key = object.recordKey.text
-        var codes: [Int32] = [
-            key.withUTF8 { bytes in
-                bytes.isEmpty
-                    ? sqlite3_bind_zeroblob(raw, 1, 0)
-                    : sqlite3_bind_blob(raw, 1, bytes.baseAddress, Int32(bytes.count), transient)
+        var code = key.withUTF8 { bytes in
+            bytes.isEmpty
+                ? sqlite3_bind_zeroblob(raw, 1, 0)
+                : sqlite3_bind_blob(raw, 1, bytes.baseAddress, Int32(bytes.count), transient)
+        }
+        func bind(_ text: String?, at index: Int32) {
+            guard code == SQLITE_OK else { return }
+            guard let text else {
+                code = sqlite3_bind_null(raw, index)
+                return
             }
-        ]
-        let texts: [(Int32, String?)] = [
-            (2, object.id), (3, object.title), (4, object.maker), (5, object.date), (6, object.image?.url),
-            (9, object.image.map { sizing($0.sizing) }), (10, object.objectURL), (11, object.recordID),
-            (12, object.datestamp), (13, sectionKey),
-        ]
-        for (index, text) in texts {
-            codes.append(text.map { sqlite3_bind_text(raw, index, $0, -1, transient) } ?? sqlite3_bind_null(raw, index))
+            code = text.withCString { sqlite3_bind_text(raw, index, $0, -1, transient) }
         }
-        var integers: [(Int32, Int?)] = [(7, object.image?.width), (8, object.image?.height)]
-        if let place { integers += [(14, place.page), (15, place.position)] }
-        for (index, integer) in integers {
-            codes.append(
-                integer.map { sqlite3_bind_int64(raw, index, Int64($0)) } ?? sqlite3_bind_null(raw, index))
+        func bind(_ integer: Int?, at index: Int32) {
+            guard code == SQLITE_OK else { return }
+            code = integer.map { sqlite3_bind_int64(raw, index, Int64($0)) } ?? sqlite3_bind_null(raw, index)
         }
-        if let failed = codes.first(where: { $0 != SQLITE_OK }) {
-            throw DatabaseError(resultCode: ResultCode(rawValue: failed), sql: statement.sql)
+        bind(object.id, at: 2)
+        bind(object.title, at: 3)
+        bind(object.maker, at: 4)
+        bind(object.date, at: 5)
+        bind(object.image?.url, at: 6)
+        bind(object.image?.width, at: 7)
+        bind(object.image?.height, at: 8)
+        bind(object.image.map { sizing($0.sizing) }, at: 9)
+        bind(object.objectURL, at: 10)
+        bind(object.recordID, at: 11)
+        bind(object.datestamp, at: 12)
+        bind(sectionKey, at: 13)
+        if let place {
+            bind(place.page, at: 14)
+            bind(place.position, at: 15)
+        }
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
         }
     }
 
