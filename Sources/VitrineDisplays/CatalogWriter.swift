@@ -60,13 +60,14 @@ package struct CatalogWriter: CatalogDisplayLogic {
             // A part at a time (a letter's makers), its display strings let go once every format has written it.
             var names = ObjectPageNames()
             let ranges = CatalogPart.ranges(of: outline)
-            var next = ranges.first.map { PartAhead(catalog, $0) }
+            var next: PartAhead?
             defer { next?.wait() }
             for (number, sections) in ranges.enumerated() {
                 let made = try next.map { ahead throws(ExportError) in try ahead.part() } ?? catalog.part(sections)
                 next = nil
-                // The next part is made while the writers write this one, when the two are small enough to be
-                // held together: reading a part from the store and making its display strings kept one core idle.
+                // The next part is made on another thread while the writers write this one, when the two are small
+                // enough to be held together: reading a part from the store and making its display strings kept
+                // one core idle. A large catalog's parts are made here, one at a time, as before.
                 if number + 1 < ranges.count,
                     Self.objects(in: sections, of: outline) + Self.objects(in: ranges[number + 1], of: outline)
                         <= Self.lookaheadObjects

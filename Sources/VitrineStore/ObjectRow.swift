@@ -100,7 +100,8 @@ enum ObjectRow {
     static func object(_ statement: Statement) -> ArtObject {
         let raw = statement.sqliteStatement
         func text(_ column: Int32) -> String? {
-            guard let bytes = sqlite3_column_text(raw, column) else { return nil }
+            guard sqlite3_column_type(raw, column) != SQLITE_NULL else { return nil }
+            guard let bytes = sqlite3_column_text(raw, column) else { return "" }
             return String(
                 decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(raw, column))),
                 as: UTF8.self)
