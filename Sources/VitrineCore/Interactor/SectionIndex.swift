@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Objects grouped by maker as they arrive: each object joins the existing section of its maker (found by
 /// dictionary, never by a scan) or opens a new one; an object can be replaced or removed again by its record
 /// identifier (incremental harvests).
@@ -115,17 +117,28 @@ package struct SectionIndex: Sendable {
         for index in entries.indices where entries[index].section != Entry.removed {
             members[Int(entries[index].section)].append(index)
         }
+        let filled = members.indices.filter { !members[$0].isEmpty }
+        // Each section is put in catalog order on a core of its own: on one, 100,000 objects took 0.5 s between
+        // the harvest and the catalogs (perf). Keys are made a section at a time: a key holds copies of the id and
+        // the record identifier.
+        let orders = Locked([[Int]](repeating: [], count: filled.count))
+        do {
+            let (entries, members) = (self.entries, members)
+            DispatchQueue.concurrentPerform(iterations: filled.count) { number in
+                let ordered = members[filled[number]].map { (CatalogOrder.Key(entries[$0].object), $0) }
+                    .sorted { $0.0 < $1.0 }.map(\.1)
+                orders.withLock { $0[number] = ordered }
+            }
+        }
         var sections: [ArtistSection] = []
-        for (section, indices) in members.enumerated() where !indices.isEmpty {
-            // Keys are made a section at a time: a key holds copies of the id and the record identifier.
-            let ordered = indices.map { (CatalogOrder.Key(entries[$0].object), $0) }.sorted { $0.0 < $1.0 }
+        for (number, ordered) in orders.current.enumerated() {
             var objects: [ArtObject] = []
             objects.reserveCapacity(ordered.count)
-            for (_, index) in ordered {
+            for index in ordered {
                 objects.append(entries[index].object)
                 entries[index].object = ArtObject(id: "", title: "")
             }
-            sections.append(ArtistSection(maker: makers[section], objects: objects))
+            sections.append(ArtistSection(maker: makers[filled[number]], objects: objects))
         }
         entries = []
         return sections.sorted { lhs, rhs in
