@@ -42,6 +42,11 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String {
+        Self.hex(first, second)
+    }
+
+    /// Two 64-bit values as 32 lower-case hex digits, the first one's first (what `%016llx%016llx` writes).
+    package static func hex(_ first: UInt64, _ second: UInt64) -> String {
         String(unsafeUninitializedCapacity: 32) { buffer in
             let digits: StaticString = "0123456789abcdef"
             for (offset, value) in [(0, first), (16, second)] {

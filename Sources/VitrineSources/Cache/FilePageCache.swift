@@ -114,12 +114,6 @@ package struct FilePageCache: PageCache {
             second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             second = second &+ (second << 7)
         }
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 32) { text in
-            for (offset, value) in [(0, first), (16, second)] {
-                for nibble in 0..<16 { text[offset + nibble] = digits[Int(value >> (60 - 4 * nibble) & 0xF)] }
-            }
-            return 32
-        }
+        return Fingerprint.hex(first, second)
     }
 }
