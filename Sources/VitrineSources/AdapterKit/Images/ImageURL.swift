@@ -15,13 +15,13 @@ package enum ImageURL {
     /// - parameter service: a IIIF service URL the source names separately (EDM's `svcs:has_service`).
     package static func reference(_ url: String, service: String? = nil) -> ImageReference? {
         guard WebURL.isValid(url) else { return nil }
-        if let service = service.flatMap(trimmedService) ?? iiifService(of: url) {
-            return ImageReference(url: url, sizing: .iiif(service: service, cachedWidths: []))
+        return WebAddress.read(url) { address in
+            if let service = service.flatMap(trimmedService) ?? address?.iiifService.flatMap(trimmedService) {
+                return ImageReference(url: url, sizing: .iiif(service: service, cachedWidths: []))
+            }
+            if address?.isOnGoogleImageHost == true { return ImageReference(url: url, sizing: .googleImageHost) }
+            return ImageReference(url: url, sizing: .fixed(smallURL: nil, smallWidth: nil))
         }
-        if WebAddress.read(url, { $0?.isOnGoogleImageHost ?? false }) {
-            return ImageReference(url: url, sizing: .googleImageHost)
-        }
-        return ImageReference(url: url, sizing: .fixed(smallURL: nil, smallWidth: nil))
     }
 
     /// Whether `url` looks like an image: a IIIF image or service, Google's image host, or an image file.
