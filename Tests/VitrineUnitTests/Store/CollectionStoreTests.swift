@@ -80,6 +80,55 @@ import VitrineTestSupport
         #expect(try store.objects().count == 4)
     }
 
+    /// A run that starts from the stored collection stages only what it reads, laid over the stored one: a stored
+    /// record beats an older copy, a record deleted and read again comes back, one added and deleted again leaves
+    /// nothing, and the run's collection reads the same before its commit and after.
+    @Test func `a run laid over the stored collection applies the domain rules as a copy of it did`() throws {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        func dated(_ id: String, _ title: String, _ datestamp: String) -> ArtObject {
+            ArtObject(id: id, title: title, maker: "Frans Hals", recordID: "r-\(id)", datestamp: datestamp)
+        }
+        _ = try store.replaceAll(
+            with: [dated("A", "A stored", "2026-02"), dated("B", "B stored", "2026-02"), dated("C", "C", "2026-02")],
+            state: StoreState(harvestedAt: "T1", harvests: 1))
+
+        let run = try StagedCollection(store: store, fromStored: true)
+        #expect(run.count == 3)
+        func place(_ position: Int) -> SectionIndex.Place { SectionIndex.Place(page: 0, position: position) }
+        try run.apply([
+            .object(dated("A", "A older copy", "2025-01"), place(0)),
+            .deletion("r-B"),
+            .object(dated("B", "B again", "2026-03"), place(1)),
+            .deletion("r-C"),
+            .object(dated("D", "D new", "2026-03"), place(2)),
+            .object(dated("E", "E new", "2026-03"), place(3)),
+            .deletion("r-E"),
+            .deletion("never stored"),
+        ])
+        #expect(run.count == 3)
+        #expect(run.duplicates == 0)
+
+        func collection() throws -> [String] {
+            let sections = try store.runSections()
+            return try sections.sections().flatMap { try sections.objects(maker: $0.maker, count: $0.count) }
+                .map(\.title).sorted()
+        }
+        #expect(try collection() == ["A stored", "B again", "D new"])
+        let touched = Set(["r-A", "r-B", "r-C", "r-D", "r-E", "never stored"].map(ExactText.init))
+        let changes = try store.commitRun(touched: touched, state: StoreState(harvestedAt: "T2", harvests: 2))
+        #expect(changes == StoreChanges(new: 1, changed: 1, deleted: 1))
+        #expect(try collection() == ["A stored", "B again", "D new"])
+        #expect(try store.objects().map(\.title).sorted() == ["A stored", "B again", "D new"])
+
+        // A full commit of a run laid over the stored collection keeps what the run did not touch.
+        let again = try StagedCollection(store: store, fromStored: true)
+        try again.apply([.object(dated("F", "F new", "2026-04"), place(0)), .deletion("r-A")])
+        let full = try store.commitRun(touched: nil, state: StoreState(harvestedAt: "T3", harvests: 3))
+        #expect(full == StoreChanges(new: 1, deleted: 1))
+        #expect(try store.objects().map(\.title).sorted() == ["B again", "D new", "F new"])
+    }
+
     @Test func `a store of the first schema is migrated, its objects kept and given section keys`() throws {
         let folder = try TemporaryFolder()
         let stores = folder.url.appendingPathComponent("stores")
