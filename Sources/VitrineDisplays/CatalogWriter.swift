@@ -63,11 +63,15 @@ package struct CatalogWriter: CatalogDisplayLogic {
             var next: PartAhead?
             defer { next?.wait() }
             for (number, sections) in ranges.enumerated() {
-                let made = try next.map { ahead throws(ExportError) in try ahead.part() } ?? catalog.part(sections)
+                let made =
+                    try next.map { ahead throws(ExportError) in catalog.part(try ahead.part()) }
+                    ?? catalog.part(sections)
                 next = nil
-                // The next part is made on another thread while the writers write this one, when the two are small
-                // enough to be held together: reading a part from the store and making its display strings kept
-                // one core idle. A large catalog's parts are made here, one at a time, as before.
+                // The next part is read on another thread while the writers write this one, when the two are small
+                // enough to be held together: reading a part from the store kept one core idle. Its display strings
+                // are made here, on every core, once the writers are done: made on the reading thread, they ran on
+                // one core while this thread waited (in a night's run, whose writers have little to do). A large
+                // catalog's parts are made here, one at a time, as before.
                 if number + 1 < ranges.count,
                     Self.objects(in: sections, of: outline) + Self.objects(in: ranges[number + 1], of: outline)
                         <= Self.lookaheadObjects
@@ -131,15 +135,15 @@ package struct CatalogWriter: CatalogDisplayLogic {
     }
 }
 
-/// A part of the catalog made on the global queue while the writers write the part before it.
+/// A part of the catalog read on the global queue while the writers write the part before it.
 private final class PartAhead: Sendable {
     private let done = DispatchGroup()
-    private let made = Locked<Result<CatalogViewModel, ExportError>?>(nil)
+    private let made = Locked<Result<CatalogParts.ReadPart, ExportError>?>(nil)
 
     init(_ catalog: CatalogParts, _ sections: Range<Int>) {
         done.enter()
         DispatchQueue.global().async { [done, made] in
-            let part = Result { () throws(ExportError) in try catalog.part(sections) }
+            let part = Result { () throws(ExportError) in try catalog.read(sections) }
             made.withLock { $0 = part }
             done.leave()
         }
@@ -150,8 +154,8 @@ private final class PartAhead: Sendable {
         done.wait()
     }
 
-    /// The part, once made, or why it could not be.
-    func part() throws(ExportError) -> CatalogViewModel {
+    /// The part, once read, or why it could not be.
+    func part() throws(ExportError) -> CatalogParts.ReadPart {
         done.wait()
         guard let part = made.current else {
             throw ExportError(.output("a part of the catalog was not made"))

@@ -63,29 +63,42 @@ extension ExportPresenter {
         )
         outline.bundledFiles = Set(source.bundledURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty }).sorted()
         let names = sections.map(\.name)
-        return CatalogParts(outline: outline) { [self] range throws(ExportError) in
-            // A batch at a time: each section's objects are read (or taken from memory) just before they become
-            // display strings, and let go with their batch.
-            var shown: [[CatalogViewModel.DisplayedObject]] = []
-            shown.reserveCapacity(range.count)
-            var batch: [(ArtistSection, String)] = []
-            var batchObjects = 0
-            for position in range {
-                let index = order[position]
-                batch.append(
-                    (
+        return CatalogParts(
+            outline: outline,
+            load: { [self] range throws(ExportError) in
+                // A batch at a time: each section's objects are read (or taken from memory) just before they become
+                // display strings, and let go with their batch.
+                var shown: [[CatalogViewModel.DisplayedObject]] = []
+                shown.reserveCapacity(range.count)
+                var batch: [(ArtistSection, String)] = []
+                var batchObjects = 0
+                for position in range {
+                    let index = order[position]
+                    batch.append(
+                        (
+                            ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)),
+                            names[position]
+                        ))
+                    batchObjects += summaries[index].count
+                    if batchObjects >= Self.objectsPerBatch || position + 1 == range.upperBound {
+                        shown += displayedObjects(batch)
+                        batch = []
+                        batchObjects = 0
+                    }
+                }
+                return shown
+            },
+            read: { [self] range throws(ExportError) in
+                // Every section of the part read at once (a part read ahead is a small one), made later.
+                let batch = try range.map { position throws(ExportError) in
+                    let index = order[position]
+                    return (
                         ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)),
                         names[position]
-                    ))
-                batchObjects += summaries[index].count
-                if batchObjects >= Self.objectsPerBatch || position + 1 == range.upperBound {
-                    shown += displayedObjects(batch)
-                    batch = []
-                    batchObjects = 0
+                    )
                 }
-            }
-            return shown
-        }
+                return { displayedObjects(batch) }
+            })
     }
 
     private func displayed(

@@ -119,6 +119,41 @@ import VitrineTestSupport
         #expect(try ["index.html", "catalog.md", "collection.csv"].map { try folder.read($0) } == before)
     }
 
+    @Test func `a part read ahead has its display strings made once the part before is written`() throws {
+        let viewModel = presenter.makeViewModel(response: Self.response)
+        let whole = try TemporaryFolder()
+        let writer = { (folder: TemporaryFolder) in
+            CatalogWriter(
+                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
+        }
+        _ = try writer(whole).displayCatalog(viewModel: viewModel)
+
+        // Parts after the first are read on another thread; what makes their display strings runs when taken.
+        let (loaded, read, made) = (Locked<[Range<Int>]>([]), Locked<[Range<Int>]>([]), Locked<[Range<Int>]>([]))
+        let parts = CatalogParts(
+            outline: viewModel,
+            load: { range in
+                loaded.withLock { $0.append(range) }
+                return range.map { viewModel.sections[$0].objects }
+            },
+            read: { range in
+                read.withLock { $0.append(range) }
+                return {
+                    made.withLock { $0.append(range) }
+                    return range.map { viewModel.sections[$0].objects }
+                }
+            })
+        let folder = try TemporaryFolder()
+        _ = try writer(folder).displayCatalog(parts)
+        let ranges = CatalogPart.ranges(of: parts.outline)
+        #expect(ranges.count > 2)
+        #expect(loaded.current == [ranges[0]], "the first part is made at once")
+        #expect(read.current == Array(ranges.dropFirst()) && made.current == read.current)
+        for file in ["index.html", "catalog.md", "collection.csv", "search/manifest.js"] {
+            #expect(try folder.read(file) == whole.read(file), "\(file)")
+        }
+    }
+
     @Test func `a small catalog is one part, with the index showing every card`() throws {
         let asked = Locked<[Range<Int>]>([])
         let viewModel = presenter.makeViewModel(response: Seeds.catalogResponse)
