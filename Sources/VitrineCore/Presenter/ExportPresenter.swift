@@ -149,8 +149,14 @@ package struct ExportPresenter: ExportPresentationLogic {
         while index != utf8.endIndex {
             let byte = utf8[index]
             // A space and a combining mark after it are one character, which counts as a space: after a space,
-            // only ASCII and the lead bytes of Latin, Greek and Cyrillic letters stay on this path.
-            if afterSpace, byte >= 0x80, !(0xC3...0xCB).contains(byte), !(0xCE...0xD1).contains(byte) { return false }
+            // only ASCII, the lead bytes of Latin, Greek and Cyrillic letters, and U+2100…U+2CBF (letterlike
+            // symbols such as `№`, arrows, mathematical and other symbols, box drawing, Braille, Glagolitic: no
+            // combining marks among them) stay on this path.
+            if afterSpace, byte >= 0x80, !(0xC3...0xCB).contains(byte), !(0xCE...0xD1).contains(byte),
+                !Self.isSymbolLead(utf8, at: index)
+            {
+                return false
+            }
             switch byte {
             case 0x20:
                 if afterSpace { return false }
@@ -177,6 +183,13 @@ package struct ExportPresenter: ExportPresentationLogic {
             index = utf8.index(after: index)
         }
         return !afterSpace || utf8.isEmpty
+    }
+
+    /// Whether the scalar at `index` is in U+2100…U+2CBF (`E2 84` to `E2 B2`).
+    private static func isSymbolLead(_ utf8: String.UTF8View, at index: String.UTF8View.Index) -> Bool {
+        guard utf8[index] == 0xE2 else { return false }
+        let next = utf8.index(after: index)
+        return next != utf8.endIndex && (0x84...0xB2).contains(utf8[next])
     }
 
     /// The longest title, maker name, date and id a catalog shows, in characters.

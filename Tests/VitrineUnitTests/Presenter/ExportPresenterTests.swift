@@ -222,7 +222,8 @@ import VitrineTestSupport
         "The Night Watch", "", "Portret van een vrouw", "Café “De Kroon” — 1650", "Ébauche", "a  b", " lead",
         "trail ", "tab\there", "line\nbreak", "nbsp\u{A0}here", "nel\u{85}", "ideographic\u{3000}space",
         "ogham\u{1680}", "bidi\u{202E}evil", "zwsp\u{200B}", "em\u{2003}space", "ls\u{2028}", "C1\u{9B}",
-        "a \u{301}", "日本の絵", "Devanagari देवनागरी", "x\u{7F}",
+        "a \u{301}", "日本の絵", "Devanagari देवनागरी", "x\u{7F}", "Study № 12", "№ 3", "a → b", "x ⃝", "ab \u{20DD}",
+        "c \u{2CEF}", "d \u{2CBF}z", "e \u{2DE0}", "f \u{200D}g", "g \u{2100}", "h \u{20AC} 5", "i ∑\u{301}",
     ])
     func `the byte-level one-line check agrees with the general path`(text: String) {
         if ExportPresenter.isOneLine(text, limit: 2_000) {
