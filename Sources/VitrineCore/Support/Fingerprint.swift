@@ -59,15 +59,26 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     }
 
     package mutating func combine(byte: UInt8) {
-        first = (first ^ UInt64(byte)) &* 0x100_0000_01b3
-        second = (second ^ UInt64(byte)) &* 0x100_0000_01b3 ^ (second >> 29)
+        first = (first ^ UInt64(byte)) &* Self.prime
+        second = (second ^ UInt64(byte)) &* Self.prime ^ (second >> 29)
     }
+
+    /// Bytes one after the other, as `combine(byte:)` on each: the lanes are held in registers meanwhile. Hashing a
+    /// 37 MB Markdown catalog as it was written, a call and a store per byte was a sixth of its rendering (perf).
+    package mutating func combine(each bytes: UnsafeRawBufferPointer) {
+        var (first, second) = (self.first, self.second)
+        for byte in bytes {
+            first = (first ^ UInt64(byte)) &* Self.prime
+            second = (second ^ UInt64(byte)) &* Self.prime ^ (second >> 29)
+        }
+        (self.first, self.second) = (first, second)
+    }
+
+    private static let prime: UInt64 = 0x100_0000_01b3
 
     package mutating func combine(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes { combine(byte: byte) }
-        }
+        text.withUTF8 { bytes in combine(each: UnsafeRawBufferPointer(bytes)) }
         // A terminator: `ab` + `c` and `a` + `bc` differ.
         combine(byte: 0xFF)
     }
@@ -76,15 +87,11 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     package mutating func combine(bytes data: some ContiguousBytes) {
         data.withUnsafeBytes { buffer in
             combine(buffer.count)
-            for byte in buffer { combine(byte: byte) }
+            combine(each: buffer)
         }
     }
 
     package mutating func combine(_ number: Int) {
-        var value = UInt64(bitPattern: Int64(number))
-        for _ in 0..<8 {
-            combine(byte: UInt8(truncatingIfNeeded: value))
-            value >>= 8
-        }
+        withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).littleEndian) { combine(each: $0) }
     }
 }

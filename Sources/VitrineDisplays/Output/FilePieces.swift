@@ -2,14 +2,17 @@ import Foundation
 import VitrineCore
 
 /// A file written piece by piece into the staging folder, so that a big one (the CSV of a million rows) is never
-/// whole in memory. Its bytes make its fingerprint as they pass.
+/// whole in memory. Its bytes make its fingerprint as they pass, when the file has no other (a rendered file's is
+/// what it was rendered from: hashing a 37 MB Markdown catalog's bytes as well was an eighth of its rendering).
 package final class FilePieces {
     private let descriptor: Int32
-    private(set) var fingerprint = Fingerprint()
+    /// The bytes' fingerprint; `nil` when they are not hashed.
+    private(set) var fingerprint: Fingerprint?
     private(set) var size = 0
     private(set) var failure: (any Error)?
 
-    init(path: String) throws {
+    init(path: String, hashingBytes: Bool) throws {
+        fingerprint = hashingBytes ? Fingerprint() : nil
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
@@ -18,7 +21,7 @@ package final class FilePieces {
     package func write(_ bytes: [UInt8]) {
         guard failure == nil else { return }
         bytes.withUnsafeBytes { buffer in
-            for byte in buffer { fingerprint.combine(byte: byte) }
+            fingerprint?.combine(each: buffer)
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
@@ -36,6 +39,6 @@ package final class FilePieces {
     /// Closes the file; its fingerprint then ends with its size.
     func finish() {
         close(descriptor)
-        fingerprint.combine(size)
+        fingerprint?.combine(size)
     }
 }

@@ -184,11 +184,12 @@ package final class OutputFolder: Sendable {
     }
 
     /// Starts a file written piece by piece, over however long: `finish(_:at:)` ends it.
-    package func startPieces(to relativePath: String) throws(ExportError) -> FilePieces {
+    /// - parameter hashingBytes: whether its bytes are its fingerprint; not when `finish` is given one.
+    package func startPieces(to relativePath: String, hashingBytes: Bool = true) throws(ExportError) -> FilePieces {
         let target = stagingPath + "/" + relativePath
         do {
             try stage(relativePath, at: target)
-            return try FilePieces(path: target)
+            return try FilePieces(path: target, hashingBytes: hashingBytes)
         } catch {
             throw ExportError(.output("cannot write \(target): \(Self.reason(error))"))
         }
@@ -205,7 +206,11 @@ package final class OutputFolder: Sendable {
         if let failure = pieces.failure {
             throw ExportError(.output("cannot write \(target): \(Self.reason(failure))"))
         }
-        let made = OutputManifest.Made(fingerprint: fingerprint ?? pieces.fingerprint, size: pieces.size)
+        guard
+            let made = (fingerprint ?? pieces.fingerprint).map({
+                OutputManifest.Made(fingerprint: $0, size: pieces.size)
+            })
+        else { throw ExportError(.output("\(target) was written with neither its bytes hashed nor a fingerprint")) }
         if fingerprint == nil, let last = previous[relativePath], last == made {
             // The same bytes as last time: the last export's file stays the file, as `keep` does it. (The spare's
             // file at this path, if any, was the one just written over.)

@@ -119,7 +119,7 @@ package struct OutputManifest: Sendable, Equatable {
         in folder: URL, lines: ((UnsafeBufferPointer<UInt8>, Made?) -> Void) -> Void
     ) throws {
         let temporary = folder.appendingPathComponent(fileName + ".tmp")
-        let file = try FilePieces(path: temporary.path)
+        let file = try FilePieces(path: temporary.path, hashingBytes: false)
         var bytes = Array(header.utf8)
         bytes.append(0x0A)
         lines { path, made in

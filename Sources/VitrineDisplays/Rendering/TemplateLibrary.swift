@@ -70,7 +70,9 @@ package struct TemplateLibrary: Sendable {
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
     ) throws(ExportError) {
         guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
-        var output = RenderedPieces(pieces: try folder.startPieces(to: path), fingerprint: made.start)
+        // Its fingerprint is what it is rendered from, worked out as it is rendered: its bytes are not hashed.
+        var output = RenderedPieces(
+            pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: made.start)
         template.render(context, into: &output)
         output.flush()
         let inputs: Fingerprint? = if case .inputs(let inputs) = made { inputs } else { nil }
