@@ -191,6 +191,11 @@ struct DublinCoreRecordMapper {
             let rest = Self.trimmingSpaces(creator[after...])
             return rest.isEmpty ? creator : rest
         }
+        return roleDroppedByCharacters(creator)
+    }
+
+    /// `withoutRole`'s general path, character by character.
+    static func roleDroppedByCharacters(_ creator: String) -> String {
         guard let colon = creator.firstIndex(of: ":") else { return creator }
         let role = creator[..<colon]
         guard (2...30).contains(role.count), role.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "-" }) else {
