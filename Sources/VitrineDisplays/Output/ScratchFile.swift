@@ -5,7 +5,10 @@ import VitrineCore
 /// a million objects): appended in order to a file in the temporary folder, then read back through a memory map
 /// whose pages are let go as reading moves on, so they never add up in the process's memory. The file's name is
 /// removed as soon as it is made: it goes with the process however it ends.
-final class ScratchFile {
+///
+/// Appended to from one thread; once mapped, read from any: the mapping never changes after `map`, and `release`
+/// only lets pages go, which are read again from the file when next touched.
+final class ScratchFile: @unchecked Sendable {
     private let descriptor: Int32
     private(set) var size = 0
     private var mapping: UnsafeRawBufferPointer?

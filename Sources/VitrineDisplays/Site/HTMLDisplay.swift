@@ -99,7 +99,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             }
             try search.finish()
             try folder.write(search.manifestScript(), to: "search/manifest.js")
-            try search.forEachShard { stem, script throws(ExportError) in
+            try search.forEachShard { _, stem, script throws(ExportError) in
                 try folder.write(script, to: "search/\(stem).js")
             }
         }

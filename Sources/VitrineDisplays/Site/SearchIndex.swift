@@ -10,7 +10,7 @@ import VitrineCore
 ///
 /// Files are scripts (`Vitrine.shard("mil", [...])`) rather than bare JSON: a page opened from `file://` may
 /// load scripts but not fetch files. The payload is JSON: `[title, maker, detail page, thumbnail URL]`.
-struct SearchIndex {
+struct SearchIndex: Sendable {
     /// Largest number of objects in a shard, unless its words cannot be split further.
     static let shardLimit = 2_000
     /// Shard keys start with this many letters (shorter words are not indexed).
@@ -102,9 +102,16 @@ struct SearchIndex {
         }
         var byPrefix: [String: [String]] = [:]
         for word in postings.keys { byPrefix[String(word.prefix(Self.firstKeyLength)), default: []].append(word) }
-        var shards: [String: [Int32]] = [:]
-        for (prefix, words) in byPrefix { split(prefix, words, into: &shards) }
-        self.shards = shards
+        // Each first key's words are split on their own, on every core: this ran on one thread after the last part.
+        let groups = Array(byPrefix)
+        let split = Locked([[String: [Int32]]](repeating: [:], count: groups.count))
+        let index = self
+        DispatchQueue.concurrentPerform(iterations: groups.count) { number in
+            var shards: [String: [Int32]] = [:]
+            index.split(groups[number].key, groups[number].value, into: &shards)
+            split.withLock { $0[number] = shards }
+        }
+        shards = split.current.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } }
         postings = [:]
     }
 
@@ -132,40 +139,61 @@ struct SearchIndex {
         "Vitrine.manifest(\(Self.json(shards.mapValues(\.count), sortedKeys: true)));\n"
     }
 
-    /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script.
+    /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script, in key order.
     func shardScripts() throws(ExportError) -> [(String, String)] {
-        var scripts: [(String, String)] = []
-        try forEachShard { stem, script in scripts.append((stem, String(decoding: script, as: UTF8.self))) }
-        return scripts
+        let scripts = Locked<[(key: String, stem: String, script: String)]>([])
+        try forEachShard { key, stem, script in
+            scripts.withLock { $0.append((key, stem, String(decoding: script, as: UTF8.self))) }
+        }
+        return scripts.current.sorted { $0.key < $1.key }.map { ($0.stem, $0.script) }
     }
 
-    /// Each shard's file stem and script, one at a time (the scripts of a million objects are never all in
-    /// memory at once).
-    func forEachShard(_ body: (String, [UInt8]) throws(ExportError) -> Void) throws(ExportError) {
-        var read = 0
-        for (key, objects) in shards.sorted(by: { $0.key < $1.key }) {
-            var script = Array("Vitrine.shard(".utf8)
-            Self.appendJSON(key, to: &script)
-            script.append(contentsOf: ", [".utf8)
-            for (position, number) in objects.prefix(Self.shardLimit).enumerated() {
-                let object = Int(number)
-                if position > 0 { script.append(UInt8(ascii: ",")) }
-                let range = (object == 0 ? 0 : ends[object - 1])..<ends[object]
-                if let scratch {
-                    script.append(contentsOf: scratch.bytes(range))
-                } else {
-                    script.append(contentsOf: entries[range])
+    /// Each shard's key, file stem and script, made and handed to `body` on every core, one shard at a time on each
+    /// (the scripts of a million objects are never all in memory at once). Made on one thread after the last part
+    /// of the catalog, they kept the other core idle.
+    func forEachShard(_ body: @Sendable (String, String, [UInt8]) throws(ExportError) -> Void) throws(ExportError) {
+        let keys = shards.keys.sorted()
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
+        let failure = FirstFailure()
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            var read = 0
+            for index in stride(from: lane, to: keys.count, by: lanes) where !failure.isSet {
+                let (script, size) = self.script(keys[index])
+                read += size
+                // The scratch file's pages read so far leave the process's memory every few megabytes.
+                if read >= entriesInMemory {
+                    scratch?.release()
+                    read = 0
                 }
-                read += range.count
+                do throws(ExportError) {
+                    try body(keys[index], Self.fileStem(keys[index]), script)
+                } catch {
+                    failure.record(error)
+                }
             }
-            // The scratch file's pages read so far leave the process's memory every few megabytes.
-            if read >= entriesInMemory {
-                scratch?.release()
-                read = 0
-            }
-            script.append(contentsOf: "]);\n".utf8)
-            try body(Self.fileStem(key), script)
         }
+        if let error = failure.error { throw error }
+    }
+
+    /// A shard's script, and how many bytes of entries it read.
+    private func script(_ key: String) -> ([UInt8], Int) {
+        var script = Array("Vitrine.shard(".utf8)
+        Self.appendJSON(key, to: &script)
+        script.append(contentsOf: ", [".utf8)
+        var read = 0
+        for (position, number) in (shards[key] ?? []).prefix(Self.shardLimit).enumerated() {
+            let object = Int(number)
+            if position > 0 { script.append(UInt8(ascii: ",")) }
+            let range = (object == 0 ? 0 : ends[object - 1])..<ends[object]
+            if let scratch {
+                script.append(contentsOf: scratch.bytes(range))
+            } else {
+                script.append(contentsOf: entries[range])
+            }
+            read += range.count
+        }
+        script.append(contentsOf: "]);\n".utf8)
+        return (script, read)
     }
 
     static func fileStem(_ key: String) -> String {
