@@ -62,15 +62,26 @@ extension SQLiteCollectionStore {
                 case .object(let object, let place):
                     let sectionKey = stagingKeys.withLock { $0.key(for: object.maker) }
                     let key = ObjectRow.key(object.recordKey.text)
-                    // Over the stored collection, a record it keeps is the one to beat, at the stored place.
-                    if overlaid, try Row.fetchOne(kept, arguments: [key]) == nil,
-                        let stored = try Self.storedDatestamp(key, in: db)
-                    {
-                        if replaces(object, place, StagedRecord(datestamp: stored, place: .stored)) {
-                            try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: add)
-                            try add.execute()
+                    // A record identifier the run's collection has already: the Interactor decides which stays.
+                    func keepWinner(over record: StagedRecord, writingWith statement: Statement) throws {
+                        guard replaces(object, place, record) else { return }
+                        try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: statement)
+                        try statement.execute()
+                    }
+                    func record(_ row: Row) -> StagedRecord {
+                        StagedRecord(datestamp: row[0], place: SectionIndex.Place(page: row[1], position: row[2]))
+                    }
+                    // Over the stored collection the run's table holds only what the run staged: a record staged
+                    // already is the one to beat; else one the stored collection keeps, at the stored place.
+                    if overlaid {
+                        if let row = try Row.fetchOne(kept, arguments: [key]) {
+                            try keepWinner(over: record(row), writingWith: replace)
+                            continue
                         }
-                        continue
+                        if let stored = try Self.storedDatestamp(key, in: db) {
+                            try keepWinner(over: StagedRecord(datestamp: stored, place: .stored), writingWith: add)
+                            continue
+                        }
                     }
                     try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: add)
                     try add.execute()
@@ -78,14 +89,8 @@ extension SQLiteCollectionStore {
                         added += 1
                         continue
                     }
-                    // A record identifier the run's collection has already: the Interactor decides which stays.
                     guard let row = try Row.fetchOne(kept, arguments: [key]) else { continue }
-                    let record = StagedRecord(
-                        datestamp: row[0], place: SectionIndex.Place(page: row[1], position: row[2]))
-                    if replaces(object, place, record) {
-                        try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: replace)
-                        try replace.execute()
-                    }
+                    try keepWinner(over: record(row), writingWith: replace)
                 case .deletion(let recordID):
                     let key = ObjectRow.key(recordID)
                     try remove.execute(arguments: [key])

@@ -63,6 +63,13 @@ extension ExportPresenter {
         )
         outline.bundledFiles = Set(source.bundledURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty }).sorted()
         let names = sections.map(\.name)
+        // The section at a place in catalog order, its objects read (or taken from memory), and its name.
+        let section: @Sendable (Int) throws(ExportError) -> (ArtistSection, String) = { position throws(ExportError) in
+            let index = order[position]
+            return (
+                ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)), names[position]
+            )
+        }
         return CatalogParts(
             outline: outline,
             load: { [self] range throws(ExportError) in
@@ -73,13 +80,8 @@ extension ExportPresenter {
                 var batch: [(ArtistSection, String)] = []
                 var batchObjects = 0
                 for position in range {
-                    let index = order[position]
-                    batch.append(
-                        (
-                            ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)),
-                            names[position]
-                        ))
-                    batchObjects += summaries[index].count
+                    batch.append(try section(position))
+                    batchObjects += summaries[order[position]].count
                     if batchObjects >= Self.objectsPerBatch || position + 1 == range.upperBound {
                         shown += displayedObjects(batch)
                         batch = []
@@ -90,13 +92,7 @@ extension ExportPresenter {
             },
             read: { [self] range throws(ExportError) in
                 // Every section of the part read at once (a part read ahead is a small one), made later.
-                let batch = try range.map { position throws(ExportError) in
-                    let index = order[position]
-                    return (
-                        ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)),
-                        names[position]
-                    )
-                }
+                let batch = try range.map(section)
                 return { displayedObjects(batch) }
             })
     }
