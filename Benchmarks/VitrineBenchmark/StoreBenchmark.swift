@@ -142,11 +142,13 @@ enum StoreBenchmark {
         let network = latency == 0 ? "no latency" : "\(latency) ms a page"
         print(
             "incremental: \(records) records, \(network), 1% changed each night: full run "
-                + "\(VitrineBenchmark.format(full.seconds)) s (\(full.peakMB) MB, \(full.pages) pages); first night "
-                + "after it \(VitrineBenchmark.format(nights[0].seconds)) s (\(nights[0].peakMB) MB, "
-                + "\(nights[0].pages) pages) = \(VitrineBenchmark.format(nights[0].seconds / full.seconds * 100))%; "
-                + "a night after that (with the spare catalog) \(VitrineBenchmark.format(steady.seconds)) s "
-                + "(\(steady.peakMB) MB, \(steady.pages) pages) = \(VitrineBenchmark.format(ratio * 100))% of the "
+                + "\(VitrineBenchmark.format(full.seconds)) s (CPU \(VitrineBenchmark.format(full.cpuSeconds)) s, "
+                + "\(full.peakMB) MB, \(full.pages) pages); first night after it "
+                + "\(VitrineBenchmark.format(nights[0].seconds)) s (CPU \(VitrineBenchmark.format(nights[0].cpuSeconds)) s, "
+                + "\(nights[0].peakMB) MB, \(nights[0].pages) pages) = "
+                + "\(VitrineBenchmark.format(nights[0].seconds / full.seconds * 100))%; a night after that (with the "
+                + "spare catalog) \(VitrineBenchmark.format(steady.seconds)) s (CPU "
+                + "\(VitrineBenchmark.format(steady.cpuSeconds)) s, \(steady.peakMB) MB, \(steady.pages) pages) = \(VitrineBenchmark.format(ratio * 100))% of the "
                 + "time (target ≤ 25%), \(VitrineBenchmark.format(pageShare * 100))% of the pages (target ≤ 5%); "
                 + "output \(identical ? "byte-identical to" : "DIFFERENT from") a fresh export "
                 + "(\(VitrineBenchmark.format(fresh.seconds)) s) \(met ? "met" : "MISSED")")
@@ -212,6 +214,8 @@ enum StoreBenchmark {
 /// The built `vitrine` binary run as a user runs it, under GNU time for its wall time and peak memory.
 struct VitrineProcess {
     var seconds: Double
+    /// User and system CPU time: steadier than the wall time on a machine whose speed comes and goes.
+    var cpuSeconds: Double
     var peakMB: Int
     var status: Int32
     /// The summary line.
@@ -237,7 +241,7 @@ struct VitrineProcess {
                     ? ["/usr/bin/heaptrack", "-o", String(file.dropFirst("heaptrack:".count))]
                     : ["/usr/bin/perf", "record", "-F", "999", "-g", "-o", file, "--"]
             } ?? []
-        process.arguments = ["-o", timing.path, "-f", "%e %M"] + recorder + [binary.path] + arguments
+        process.arguments = ["-o", timing.path, "-f", "%e %M %U %S"] + recorder + [binary.path] + arguments
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -249,8 +253,9 @@ struct VitrineProcess {
             .first { $0.hasPrefix("vitrine: ") }.map(String.init) ?? ""
         return VitrineProcess(
             seconds: figures.first.flatMap { Double($0) } ?? 0,
-            peakMB: (figures.dropFirst().first.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0)
-                / 1024,
+            cpuSeconds: figures.dropFirst(2).compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                .reduce(0, +),
+            peakMB: (figures.dropFirst().first.flatMap { Int($0) } ?? 0) / 1024,
             status: process.terminationStatus, summary: summary)
     }
 }
