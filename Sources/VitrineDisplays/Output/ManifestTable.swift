@@ -43,6 +43,11 @@ struct ManifestTable: Sendable {
         made[path]
     }
 
+    /// What the file whose path has this `PathHashTable` key was made from.
+    subscript(key key: UInt64) -> OutputManifest.Made? {
+        made[key: key]
+    }
+
     /// Whether a file is listed, with a fingerprint or without.
     func contains(_ path: String) -> Bool {
         var path = path

@@ -224,45 +224,6 @@ package final class OutputFolder: Sendable {
         }
     }
 
-    /// Keeps the file the last export wrote at `relativePath` when it was made from the same `fingerprint` and
-    /// still has the size written then: a hard link into the staging folder, no rendering, no new bytes. When the
-    /// staging folder is the spare catalog and already holds that file, it stays as it is. Returns whether it did;
-    /// when not, the caller renders the file.
-    package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
-        if keepSpare(relativePath, fingerprint: fingerprint) { return true }
-        guard let last = previous[relativePath], last.fingerprint == fingerprint else { return false }
-        return keepLast(relativePath, last)
-    }
-
-    /// `keep` from the spare catalog: the file it holds at `relativePath`, when made from `fingerprint`.
-    private func keepSpare(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
-        let target = stagingPath + "/" + relativePath
-        var status = stat()
-        guard let held = spare[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
-            Int(status.st_size) == held.size
-        else { return false }
-        staged.withLock {
-            $0.enter(relativePath)
-            $0.made.append(relativePath, held)
-            $0.kept += 1
-        }
-        return true
-    }
-
-    /// `keep` from the live catalog: its file at `relativePath`, which its manifest lists as `made`.
-    private func keepLast(_ relativePath: String, _ made: OutputManifest.Made) -> Bool {
-        let target = stagingPath + "/" + relativePath
-        let existing = destination.path + "/" + relativePath
-        var status = stat()
-        guard stat(existing, &status) == 0, Int(status.st_size) == made.size else { return false }
-        guard (try? stage(relativePath, at: target)) != nil, link(existing, target) == 0 else { return false }
-        staged.withLock {
-            $0.made.append(relativePath, made)
-            $0.kept += 1
-        }
-        return true
-    }
-
     /// Why the commit swapped the catalog in entry by entry rather than as one folder; `nil` when it was one step.
     package var entryByEntryReason: String? { swapReason.withLock { $0 } }
 
@@ -271,16 +232,17 @@ package final class OutputFolder: Sendable {
         staged.withLock { ($0.rendered, $0.kept) }
     }
 
-    /// Whether the last export wrote a file at this path with a fingerprint: only then is it worth working out
-    /// whether it can be kept.
-    package func mayKeep(_ relativePath: String) -> Bool {
-        previous[relativePath] != nil || spare[relativePath] != nil
-    }
-
     /// Records a staged path and makes its folder once. In a spare catalog, the file there is unlinked first: it
     /// may be the same file as the live catalog's (a hard link), which must not change before the commit.
-    private func stage(_ relativePath: String, at target: String) throws {
+    func stage(_ relativePath: String, at target: String) throws {
         let folder = target.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(target[..<$0]) } ?? target
+        try stageFolder(folder, of: relativePath)
+        if !spare.isEmpty { unlink(target) }
+    }
+
+    /// Records the top-level entry of a staged path, and makes `folder` (the staging folder's, where the path
+    /// goes) once.
+    func stageFolder(_ folder: String, of relativePath: String) throws {
         let needsFolder = staged.withLock {
             $0.enter(relativePath)
             return !$0.folders.contains(folder)
@@ -289,7 +251,6 @@ package final class OutputFolder: Sendable {
             try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             staged.withLock { _ = $0.folders.insert(folder) }
         }
-        if !spare.isEmpty { unlink(target) }
     }
 
     /// Stages a text file, UTF-8.

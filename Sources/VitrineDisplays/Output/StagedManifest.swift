@@ -23,6 +23,15 @@ struct StagedManifest {
         made.append(file)
     }
 
+    /// `append("\(folder)/\(name)", file)`, without making the path's string.
+    mutating func append(folder: String, name: String, _ file: OutputManifest.Made) {
+        paths.append(contentsOf: folder.utf8)
+        paths.append(UInt8(ascii: "/"))
+        paths.append(contentsOf: name.utf8)
+        ends.append(paths.count)
+        made.append(file)
+    }
+
     /// How many files were staged (a path staged twice counts twice).
     var count: Int { made.count }
 

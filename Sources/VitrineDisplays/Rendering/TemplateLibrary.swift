@@ -100,8 +100,7 @@ package struct TemplateLibrary: Sendable {
         let template = try self.template(name)
         var made = fingerprint
         made.combine(name)
-        var inputs = made
-        inputs.combine(byte: 0xEE)
+        var inputs = inputsSeed(name)
         if context.combineInputs(into: &inputs) {
             return folder.keep(path, fingerprint: inputs) ? nil : (template, .inputs(inputs))
         }
@@ -111,6 +110,26 @@ package struct TemplateLibrary: Sendable {
             if folder.keep(path, fingerprint: values.fingerprint) { return nil }
         }
         return (template, .walk(made))
+    }
+
+    /// Where the fingerprint of a page of template `name` made from its model's inputs starts: the model's
+    /// `combineInputs` adds to it.
+    package func inputsSeed(_ name: String) -> Fingerprint {
+        var inputs = fingerprint
+        inputs.combine(name)
+        inputs.combine(byte: 0xEE)
+        return inputs
+    }
+
+    /// Renders a page that was not kept, whose fingerprint the caller worked out (from `inputsSeed(name)` and
+    /// the model's inputs) to ask `OutputFolder.keep` first.
+    package func render(
+        _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder,
+        inputs: Fingerprint
+    ) throws(ExportError) {
+        var output = RenderedBytes()
+        try template(name).render(context, into: &output)
+        try folder.write(output.bytes, to: path, fingerprint: inputs)
     }
 
     /// Renders a template (`html/index.html`) with a typed model, as bytes.

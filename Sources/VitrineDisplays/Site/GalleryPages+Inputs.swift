@@ -34,10 +34,23 @@ extension ArtistPage {
 extension ObjectPage {
     /// Every value `value(for:)` gives comes from these: a re-run compares them rather than walking the template.
     func combineInputs(into fingerprint: inout Fingerprint) -> Bool {
+        Self.combineInputs(
+            siteTitle: siteTitle, institution: institution, makerName: makerName, object: object,
+            sectionPageName: sectionPageName, previous: previous, next: next, into: &fingerprint)
+        return true
+    }
+
+    /// The inputs of the page these would make, without making it: a night keeps nearly every detail page, and
+    /// the page's model (its object copied, its pictures worked out twice) cost more than the comparison.
+    static func combineInputs(
+        siteTitle: String, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
+        sectionPageName: String, previous: Neighbour?, next: Neighbour?, into fingerprint: inout Fingerprint
+    ) {
         for text in [siteTitle, institution, makerName, object.id, object.title, object.maker, object.date] {
             fingerprint.combine(text)
         }
-        for text in [sectionPageName, large.url, object.objectURL, imageURL] { fingerprint.combine(text) }
+        let large = object.largeImage
+        for text in [sectionPageName, large.url, object.objectURL, object.imageURL] { fingerprint.combine(text) }
         fingerprint.combine(large.width)
         fingerprint.combine(large.height)
         for neighbour in [previous, next] {
@@ -49,6 +62,5 @@ extension ObjectPage {
                 fingerprint.combine(byte: 0)
             }
         }
-        return true
     }
 }

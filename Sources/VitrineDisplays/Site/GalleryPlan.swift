@@ -166,14 +166,31 @@ struct GalleryPlan: Sendable {
 
     func objectPage(_ sectionIndex: Int, _ index: Int) -> ObjectPage {
         let section = viewModel.sections[sectionIndex]
-        let objects = section.objects
-        let pageNames = names.objectPages[sectionIndex]
+        let (previous, next) = neighbours(sectionIndex, index)
         return ObjectPage(
             siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
-            object: objects[index], sectionPageName: names.sectionPageName(sectionIndex, index),
-            previous: index > 0 ? Neighbour(title: objects[index - 1].title, pageName: pageNames[index - 1]) : nil,
-            next: index + 1 < objects.count
-                ? Neighbour(title: objects[index + 1].title, pageName: pageNames[index + 1]) : nil)
+            object: section.objects[index], sectionPageName: names.sectionPageName(sectionIndex, index),
+            previous: previous, next: next)
+    }
+
+    /// What `objectPage(sectionIndex, index)` is made from (`ObjectPage.combineInputs`), without making it.
+    func combineObjectPageInputs(_ sectionIndex: Int, _ index: Int, into fingerprint: inout Fingerprint) {
+        let section = viewModel.sections[sectionIndex]
+        let (previous, next) = neighbours(sectionIndex, index)
+        ObjectPage.combineInputs(
+            siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
+            object: section.objects[index], sectionPageName: names.sectionPageName(sectionIndex, index),
+            previous: previous, next: next, into: &fingerprint)
+    }
+
+    /// The objects before and after one in its section, as its detail page links them.
+    private func neighbours(_ sectionIndex: Int, _ index: Int) -> (previous: Neighbour?, next: Neighbour?) {
+        let objects = viewModel.sections[sectionIndex].objects
+        let pageNames = names.objectPages[sectionIndex]
+        return (
+            index > 0 ? Neighbour(title: objects[index - 1].title, pageName: pageNames[index - 1]) : nil,
+            index + 1 < objects.count ? Neighbour(title: objects[index + 1].title, pageName: pageNames[index + 1]) : nil
+        )
     }
 
     // MARK: - Parts

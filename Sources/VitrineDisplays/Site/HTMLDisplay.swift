@@ -65,6 +65,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 }
                 if case .failure(let error) = added { failure.record(error) }
             }
+            let objectSeed = templates.inputsSeed("html/object.html")
             DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
                 guard !failure.isSet else { return }
                 let (sectionIndex, pageIndex) = jobs[number]
@@ -74,10 +75,18 @@ package struct HTMLDisplay: CatalogFileDisplay {
                     try templates.page(
                         "html/artist.html", plan.artistPage(sectionIndex, pageIndex),
                         to: "artists/\(page.fileName)", in: folder)
-                    for index in page.range {
-                        try templates.page(
+                    // The page's detail pages are asked together: a night renders one in a hundred.
+                    let objectPages = Array(names.objectPages[sectionIndex][page.range])
+                    let inputs = page.range.map { index in
+                        var inputs = objectSeed
+                        plan.combineObjectPageInputs(sectionIndex, index, into: &inputs)
+                        return inputs
+                    }
+                    let kept = folder.keep(objectPages, in: "objects", fingerprints: inputs)
+                    for (offset, index) in page.range.enumerated() where !kept[offset] {
+                        try templates.render(
                             "html/object.html", plan.objectPage(sectionIndex, index),
-                            to: "objects/\(names.objectPages[sectionIndex][index])", in: folder)
+                            to: "objects/\(objectPages[offset])", in: folder, inputs: inputs[offset])
                     }
                 } catch {
                     failure.record(error)

@@ -135,6 +135,55 @@ import VitrineTestSupport
         #expect(!FileManager.default.fileExists(atPath: OutputFolder.spareURL(of: URL(fileURLWithPath: path)).path))
     }
 
+    @Test func `the files of a folder asked together are kept as each would be on its own`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        func made(_ contents: String) -> Fingerprint {
+            var fingerprint = Fingerprint()
+            fingerprint.combine(contents)
+            return fingerprint
+        }
+        /// Asks for `objects/{name}` with the contents each would have, writes those not kept, and commits.
+        func export(_ files: [(name: String, contents: String)]) throws -> [Bool] {
+            let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
+            let kept = folder.keep(files.map(\.name), in: "objects", fingerprints: files.map { made($0.contents) })
+            for (file, wasKept) in zip(files, kept) where !wasKept {
+                try folder.write(
+                    Array(file.contents.utf8), to: "objects/\(file.name)", fingerprint: made(file.contents))
+            }
+            let counts = folder.counts
+            #expect(counts.kept == kept.filter { $0 }.count && counts.rendered == kept.count - counts.kept)
+            _ = try folder.commit(displayRoot: path)
+            #expect(
+                try Self.shown(URL(fileURLWithPath: path))
+                    == Self.expected(
+                        Dictionary(uniqueKeysWithValues: files.map { ("objects/\($0.name)", $0.contents) })))
+            return kept
+        }
+        #expect(
+            try export([("a.html", "a1"), ("b.html", "b1"), ("c.html", "c1"), ("d.html", "d1")]) == [
+                false, false, false, false,
+            ])
+        // The first night: kept by a link from the live catalog, unless changed, or gone from it, or not its size.
+        try FileManager.default.removeItem(atPath: path + "/objects/c.html")
+        try "d1, edited".write(toFile: path + "/objects/d.html", atomically: false, encoding: .utf8)
+        #expect(
+            try export([("a.html", "a1"), ("b.html", "b2"), ("c.html", "c1"), ("d.html", "d1"), ("e.html", "e1")])
+                == [true, false, false, false, false])
+        // The night after, the spare is the first catalog: `a` stays there, `b` and `e` are linked from the live
+        // catalog in place of the spare's, `d` changed.
+        #expect(
+            try export([("a.html", "a1"), ("b.html", "b2"), ("c.html", "c1"), ("d.html", "d3"), ("e.html", "e1")])
+                == [true, true, true, false, true])
+        #expect(
+            try Self.shown(OutputFolder.spareURL(of: URL(fileURLWithPath: path)))
+                == Self.expected([
+                    "objects/a.html": "a1", "objects/b.html": "b2", "objects/c.html": "c1",
+                    "objects/d.html": "d1", "objects/e.html": "e1",
+                ]),
+            "the catalog before, untouched by the night's links")
+    }
+
     /// Paths as `TemporaryFolder.files` gives them.
     private static func expected(_ files: [String: String]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: files.map { ("/" + $0.key, $0.value) })
