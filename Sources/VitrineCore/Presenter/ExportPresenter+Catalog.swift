@@ -89,11 +89,6 @@ extension ExportPresenter {
                     }
                 }
                 return shown
-            },
-            read: { [self] range throws(ExportError) in
-                // Every section of the part read at once (a part read ahead is a small one), made later.
-                let batch = try range.map(section)
-                return { displayedObjects(batch) }
             })
     }
 

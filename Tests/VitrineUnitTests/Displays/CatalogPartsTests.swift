@@ -119,36 +119,33 @@ import VitrineTestSupport
         #expect(try ["index.html", "catalog.md", "collection.csv"].map { try folder.read($0) } == before)
     }
 
-    @Test func `a part read ahead has its display strings made once the part before is written`() throws {
+    @Test func `each format writes the parts in order while the next part is made`() throws {
         let viewModel = presenter.makeViewModel(response: Self.response)
         let whole = try TemporaryFolder()
-        let writer = { (folder: TemporaryFolder) in
-            CatalogWriter(
-                outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        }
-        _ = try writer(whole).displayCatalog(viewModel: viewModel)
+        _ = try CatalogWriter(
+            outputDirectory: whole.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
+        ).displayCatalog(viewModel: viewModel)
 
-        // Parts after the first are read on another thread; what makes their display strings runs when taken.
-        let (loaded, read, made) = (Locked<[Range<Int>]>([]), Locked<[Range<Int>]>([]), Locked<[Range<Int>]>([]))
-        let parts = CatalogParts(
-            outline: viewModel,
-            load: { range in
-                loaded.withLock { $0.append(range) }
-                return range.map { viewModel.sections[$0].objects }
-            },
-            read: { range in
-                read.withLock { $0.append(range) }
-                return {
-                    made.withLock { $0.append(range) }
-                    return range.map { viewModel.sections[$0].objects }
-                }
-            })
-        let folder = try TemporaryFolder()
-        _ = try writer(folder).displayCatalog(parts)
-        let ranges = CatalogPart.ranges(of: parts.outline)
+        // The first part's writer holds on until the second part has been made: it is made while the first is
+        // written, or never (and the writer gives up waiting).
+        let ranges = CatalogPart.ranges(of: viewModel)
         #expect(ranges.count > 2)
-        #expect(loaded.current == [ranges[0]], "the first part is made at once")
-        #expect(read.current == Array(ranges.dropFirst()) && made.current == read.current)
+        let secondMade = DispatchSemaphore(value: 0)
+        let parts = CatalogParts(outline: viewModel) { range in
+            if range == ranges[1] { secondMade.signal() }
+            return range.map { viewModel.sections[$0].objects }
+        }
+        let recorder = PartRecorder(waitingOn: secondMade, in: ranges[0])
+        let folder = try TemporaryFolder()
+        let templates = try TemplateLibrary()
+        _ = try CatalogWriter(
+            outputDirectory: folder.path,
+            displays: [
+                HTMLDisplay(templates: templates), MarkdownDisplay(templates: templates), CSVDisplay(), recorder,
+            ]
+        ).displayCatalog(parts)
+        #expect(recorder.waited.current == .success, "the second part was made while the first was written")
+        #expect(recorder.written.current == ranges, "every part, in catalog order")
         for file in ["index.html", "catalog.md", "collection.csv", "search/manifest.js"] {
             #expect(try folder.read(file) == whole.read(file), "\(file)")
         }
@@ -231,4 +228,32 @@ import VitrineTestSupport
         #expect(files[1].countLabel == "2 makers, 55 objects")
         #expect(files[3].countLabel == "1 maker, 100 objects", "a maker with more than a file holds has its own")
     }
+}
+
+/// A format that writes nothing and notes the parts it is given; on `first`, it waits for `signal` first.
+private final class PartRecorder: CatalogFileDisplay, CatalogPartWriter {
+    let format = CatalogFormat.csv
+    let signal: DispatchSemaphore
+    let first: Range<Int>
+    let written = Locked<[Range<Int>]>([])
+    let waited = Locked<DispatchTimeoutResult?>(nil)
+
+    init(waitingOn signal: DispatchSemaphore, in first: Range<Int>) {
+        self.signal = signal
+        self.first = first
+    }
+
+    func start(_ outline: CatalogViewModel, in folder: OutputFolder) throws(ExportError) -> any CatalogPartWriter {
+        self
+    }
+
+    func write(_ part: CatalogPart) throws(ExportError) {
+        if part.sections == first {
+            let result = signal.wait(timeout: .now() + 60)
+            waited.withLock { $0 = result }
+        }
+        written.withLock { $0.append(part.sections) }
+    }
+
+    func finish() throws(ExportError) {}
 }
