@@ -20,7 +20,7 @@ extension SQLiteCollectionStore {
                 sql: "CREATE TEMP TABLE run AS SELECT \(ObjectRow.columns), 0 AS page, 0 AS position FROM object "
                     + "WHERE 0")
             try db.execute(sql: "CREATE UNIQUE INDEX temp.run_by_key ON run(record_key)")
-            runOverlays.withLock { $0 = fromStored }
+            runTables.withLock { $0 = fromStored ? .overlaid : .run }
             guard fromStored else { return 0 }
             try db.execute(sql: "CREATE TEMP TABLE gone (record_key BLOB NOT NULL PRIMARY KEY) WITHOUT ROWID")
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM object") ?? 0
@@ -31,21 +31,26 @@ extension SQLiteCollectionStore {
     static let storedKept =
         "record_key NOT IN (SELECT record_key FROM temp.run) AND record_key NOT IN (SELECT record_key FROM temp.gone)"
 
-    /// A query of the run's collection (`columns` of the rows that meet `condition`): `temp.run` alone, or laid
-    /// over the stored collection.
-    static func runCollection(overlaid: Bool, columns: String = ObjectRow.columns, where condition: String? = nil)
+    /// A query of the run's collection (`columns` of the rows that meet `condition`), where it is.
+    static func runCollection(in tables: RunTables, columns: String = ObjectRow.columns, where condition: String? = nil)
         -> String
     {
         let filter = condition.map { " WHERE \($0)" } ?? ""
-        guard overlaid else { return "SELECT \(columns) FROM temp.run\(filter)" }
-        return "SELECT \(columns) FROM temp.run\(filter) UNION ALL SELECT \(columns) FROM object WHERE "
-            + (condition.map { "\($0) AND " } ?? "") + storedKept
+        switch tables {
+        case .run:
+            return "SELECT \(columns) FROM temp.run\(filter)"
+        case .stored:
+            return "SELECT \(columns) FROM object\(filter)"
+        case .overlaid:
+            return "SELECT \(columns) FROM temp.run\(filter) UNION ALL SELECT \(columns) FROM object WHERE "
+                + (condition.map { "\($0) AND " } ?? "") + storedKept
+        }
     }
 
     package func stage(
         _ changes: [StagedChange], replaces: (ArtObject, SectionIndex.Place, StagedRecord) -> Bool
     ) throws(ExportError) -> (added: Int, removed: Int) {
-        let overlaid = runOverlays.current
+        let overlaid = runTables.current == .overlaid
         return try write("stage a page in") { db in
             let add = try db.cachedStatement(
                 sql: "INSERT OR IGNORE INTO temp.run (\(ObjectRow.stagedColumns)) "
@@ -117,8 +122,8 @@ extension SQLiteCollectionStore {
     }
 
     package func commitRun(touched: Set<ExactText>?, state: StoreState) throws(ExportError) -> StoreChanges {
-        let overlaid = runOverlays.current
-        return try write("store the harvest in") { db in
+        let overlaid = runTables.current == .overlaid
+        let changes = try write("store the harvest in") { db in
             var changes = StoreChanges()
             if touched == nil, overlaid {
                 // Every record is stored anew: the stored ones the run kept join what it staged.
@@ -170,13 +175,20 @@ extension SQLiteCollectionStore {
             try Self.record(state, in: db)
             return changes
         }
+        // The run's collection is the stored one now, and read as it is: laid over it, every row read was looked
+        // up in the run's two tables.
+        runTables.withLock { $0 = .stored }
+        return changes
     }
 
     package func runSections() throws(ExportError) -> any StoredSections {
-        try write("read the run's collection in") { db in
-            try db.execute(sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key)")
+        let tables = runTables.current
+        if tables != .stored {
+            try write("read the run's collection in") { db in
+                try db.execute(sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key)")
+            }
         }
-        return RunSections(store: self, overlaid: runOverlays.current)
+        return RunSections(store: self, tables: tables)
     }
 
     /// How the run's collection differs from the stored one: records new, deleted and changed.
@@ -202,19 +214,19 @@ extension SQLiteCollectionStore {
 /// The run's collection as the Presenter reads it: its sections, then each section's objects.
 private final class RunSections: StoredSections {
     let store: SQLiteCollectionStore
-    /// Whether the run's collection is laid over the stored one.
-    let overlaid: Bool
+    /// Where the run's collection is.
+    let tables: RunTables
     /// The sections, read once (the Interactor counts them, the Presenter lists them).
     private let listed = Locked<[(maker: String?, count: Int)]?>(nil)
 
-    init(store: SQLiteCollectionStore, overlaid: Bool) {
+    init(store: SQLiteCollectionStore, tables: RunTables) {
         self.store = store
-        self.overlaid = overlaid
+        self.tables = tables
     }
 
     func sections() throws(ExportError) -> [(maker: String?, count: Int)] {
         if let sections = listed.current { return sections }
-        let collection = SQLiteCollectionStore.runCollection(overlaid: overlaid, columns: "section_key")
+        let collection = SQLiteCollectionStore.runCollection(in: tables, columns: "section_key")
         let sections = try store.access("read the sections of") { db in
             try Row.fetchAll(db, sql: "SELECT section_key, count(*) FROM (\(collection)) GROUP BY section_key").map {
                 row in
@@ -227,7 +239,7 @@ private final class RunSections: StoredSections {
     }
 
     func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject] {
-        let collection = SQLiteCollectionStore.runCollection(overlaid: overlaid, where: "section_key = ?1")
+        let collection = SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1")
         return try store.access("read a section of") { db in
             try ObjectRow.objects(db.cachedStatement(sql: collection), arguments: [maker ?? ""], capacity: count)
         }
@@ -235,9 +247,17 @@ private final class RunSections: StoredSections {
 
     func bundledImageURLs() throws(ExportError) -> [String] {
         let collection = SQLiteCollectionStore.runCollection(
-            overlaid: overlaid, columns: "image_url", where: "image_sizing = 'bundled'")
+            in: tables, columns: "image_url", where: "image_sizing = 'bundled'")
         return try store.access("read the bundled pictures of") { db in
             try String.fetchAll(db, sql: collection)
         }
     }
+}
+
+/// Where a run's collection is: `temp.run` (a full harvest); `temp.run` and `temp.gone` laid over the stored
+/// collection (a run that started from it); or, once the run is committed, the stored collection itself.
+enum RunTables: Sendable {
+    case run
+    case overlaid
+    case stored
 }

@@ -11,9 +11,8 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
     let database: DatabaseQueue
     /// Section keys of the makers a run has staged so far (see `ObjectRow.SectionKeys`).
     let stagingKeys = Locked(ObjectRow.SectionKeys())
-    /// Whether the run started from the stored collection: then `temp.run` holds only what the run staged, and
-    /// `temp.gone` the stored records it deleted (see `SQLiteCollectionStore+Run.swift`).
-    let runOverlays = Locked(false)
+    /// Where the run's collection is (see `SQLiteCollectionStore+Run.swift`).
+    let runTables = Locked(RunTables.run)
     /// The open lock file (`flock`), held while the store is: the kernel releases it however the process ends.
     private let lockDescriptor: Int32
 
