@@ -16,7 +16,7 @@ extension OutputFolder {
     }
 
     /// `keep` from the spare catalog: the file it holds at `relativePath`, when made from `fingerprint`.
-    func keepSpare(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
+    private func keepSpare(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
         let target = stagingPath + "/" + relativePath
         var status = stat()
         guard let held = spare[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
@@ -52,7 +52,7 @@ extension OutputFolder {
 
     /// `keep` for many files of one folder of the catalog (a part's detail pages, in `objects`): each is looked up
     /// by its name in the folder, opened once (not by its whole path, walked from `/` for each file), and they are
-    /// staged under one lock. A night keeps 99,000 detail pages of 100,000. Returns whether each was kept.
+    /// staged under one lock. A night keeps nine detail pages in ten. Returns whether each was kept.
     package func keep(_ names: [String], in folder: String, fingerprints: [Fingerprint]) -> [Bool] {
         var kept = Array(repeating: false, count: names.count)
         guard !(spare.isEmpty && previous.isEmpty), !names.isEmpty else { return kept }

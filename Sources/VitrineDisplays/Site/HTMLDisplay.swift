@@ -75,7 +75,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
                     try templates.page(
                         "html/artist.html", plan.artistPage(sectionIndex, pageIndex),
                         to: "artists/\(page.fileName)", in: folder)
-                    // The page's detail pages are asked together: a night renders one in a hundred.
+                    // The page's detail pages are asked for together: a night keeps nine in ten.
                     let objectPages = Array(names.objectPages[sectionIndex][page.range])
                     let inputs = page.range.map { index in
                         var inputs = objectSeed
