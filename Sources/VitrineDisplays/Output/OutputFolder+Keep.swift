@@ -44,6 +44,21 @@ extension OutputFolder {
         return true
     }
 
+    /// `keepLast` for a file this run has just staged at `target` and found the same as the last export's: that
+    /// file takes its place, when it is still there at its size; else the staged file stays. (The spare's file at
+    /// this path, if any, was the one just written over.)
+    func keepLast(_ relativePath: String, _ made: OutputManifest.Made, insteadOf target: String) throws(ExportError)
+        -> Bool
+    {
+        var status = stat()
+        guard stat(destination.path + "/" + relativePath, &status) == 0, Int(status.st_size) == made.size else {
+            return false
+        }
+        unlink(target)
+        if keepLast(relativePath, made) { return true }
+        throw ExportError(.output("cannot keep \(destination.path)/\(relativePath) in place"))
+    }
+
     /// Whether the last export wrote a file at this path with a fingerprint: only then is it worth working out
     /// whether it can be kept.
     package func mayKeep(_ relativePath: String) -> Bool {

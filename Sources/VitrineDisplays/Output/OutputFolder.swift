@@ -198,8 +198,10 @@ package final class OutputFolder: Sendable {
     /// Ends a file `startPieces` started. When its bytes came out the same as the last export's file, that file is
     /// kept instead, as `write` keeps one.
     /// - parameter fingerprint: what a rendered file was made from (see `write`); without one, its bytes.
+    /// - parameter keepingSame: keep the last export's file, as for bytes, when it was made from `fingerprint`
+    ///   (a page whose fingerprint was worked out as it was rendered, not asked for before).
     package func finish(
-        _ pieces: FilePieces, at relativePath: String, fingerprint: Fingerprint? = nil
+        _ pieces: FilePieces, at relativePath: String, fingerprint: Fingerprint? = nil, keepingSame: Bool = false
     ) throws(ExportError) {
         let target = stagingPath + "/" + relativePath
         pieces.finish()
@@ -211,12 +213,10 @@ package final class OutputFolder: Sendable {
                 OutputManifest.Made(fingerprint: $0, size: pieces.size)
             })
         else { throw ExportError(.output("\(target) was written with neither its bytes hashed nor a fingerprint")) }
-        if fingerprint == nil, let last = previous[relativePath], last == made {
-            // The same bytes as last time: the last export's file stays the file, as `keep` does it. (The spare's
-            // file at this path, if any, was the one just written over.)
-            unlink(target)
-            if keepLast(relativePath, last) { return }
-            throw ExportError(.output("cannot keep \(destination.path)/\(relativePath) in place"))
+        if fingerprint == nil || keepingSame, let last = previous[relativePath], last == made,
+            try keepLast(relativePath, last, insteadOf: target)
+        {
+            return
         }
         staged.withLock {
             $0.made.append(relativePath, made)

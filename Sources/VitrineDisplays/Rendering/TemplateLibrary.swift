@@ -66,17 +66,27 @@ package struct TemplateLibrary: Sendable {
 
     /// `page`, for a file too big to hold whole (a letter of a million-object Markdown catalog): written a megabyte
     /// at a time as it is rendered.
+    ///
+    /// A page whose model does not give its inputs is rendered once, its fingerprint worked out as it is written,
+    /// and the last export's file is kept instead when it was made from the same: asking first walked the template
+    /// twice for every file that changed, which in a night is every letter of the catalog.
     package func largePage(
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
     ) throws(ExportError) {
-        guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
+        let template = try self.template(name)
+        var inputs = inputsSeed(name)
+        let hasInputs = context.combineInputs(into: &inputs)
+        if hasInputs, folder.keep(path, fingerprint: inputs) { return }
+        var made = fingerprint
+        made.combine(name)
         // Its fingerprint is what it is rendered from, worked out as it is rendered: its bytes are not hashed.
         var output = RenderedPieces(
-            pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: made.start)
+            pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: hasInputs ? inputs : made)
         template.render(context, into: &output)
         output.flush()
-        let inputs: Fingerprint? = if case .inputs(let inputs) = made { inputs } else { nil }
-        try folder.finish(output.pieces, at: path, fingerprint: inputs ?? output.values.fingerprint)
+        try folder.finish(
+            output.pieces, at: path, fingerprint: hasInputs ? inputs : output.values.fingerprint,
+            keepingSame: !hasInputs)
     }
 
     /// What a page's fingerprint is made from: the walk of its values, from the templates' own fingerprint; or the

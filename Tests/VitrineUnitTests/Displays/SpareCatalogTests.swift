@@ -184,6 +184,27 @@ import VitrineTestSupport
             "the catalog before, untouched by the night's links")
     }
 
+    @Test func `a catalog file the user deleted is written again, not taken from where it was`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        let rows = "id,title\r\nSK-A-1,Night Watch\r\n"
+        func export() throws -> (rendered: Int, kept: Int) {
+            let folder = try OutputFolder(path: path)
+            try folder.write(to: "collection.csv") { pieces throws(ExportError) in pieces.write(Array(rows.utf8)) }
+            let counts = folder.counts
+            _ = try folder.commit(displayRoot: path)
+            return counts
+        }
+        #expect(try export().rendered == 1)
+        let same = try export()
+        #expect(same.kept == 1 && same.rendered == 0, "the same bytes: the last file is kept")
+        // Deleted since: it used to fail the run (`cannot keep … in place`).
+        try FileManager.default.removeItem(atPath: path + "/collection.csv")
+        let again = try export()
+        #expect(again.rendered == 1 && again.kept == 0)
+        #expect(try String(contentsOfFile: path + "/collection.csv", encoding: .utf8) == rows)
+    }
+
     /// Paths as `TemporaryFolder.files` gives them.
     private static func expected(_ files: [String: String]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: files.map { ("/" + $0.key, $0.value) })
