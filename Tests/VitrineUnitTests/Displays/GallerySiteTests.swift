@@ -204,6 +204,24 @@ import VitrineTestSupport
         #expect(study.components(separatedBy: #"["Study"#).count - 1 == SearchIndex.shardLimit)
     }
 
+    @Test func `an object is listed once under a word however often its title and maker say it`() throws {
+        let long = (1...30).map { $0 % 3 == 0 ? "study" : "sketch\($0 % 4)" }.joined(separator: " ")
+        let objects = [
+            ArtObject(id: "S-1", title: "Study of a study, STUDY", maker: "Study Group"),
+            ArtObject(id: "S-2", title: long, maker: "Study Group"),
+            ArtObject(id: "S-3", title: "Landscape", maker: "Study Group"),
+        ]
+        let spy = CatalogDisplayLogicSpy()
+        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.response([ArtistSection(maker: "Study Group", objects: objects)]))
+        let index = try SearchIndex(model, names: GalleryNames(model))
+        #expect(index.shards["st"] == [0, 1, 2], "every object has the maker's word, each once")
+        #expect(index.shards["sk"] == [1], "a title of 30 words")
+        for (key, numbers) in index.shards {
+            #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }, "\(key): \(numbers)")
+        }
+    }
+
     /// The shard `gallery.js` picks for a query word.
     private static func shard(for word: String, keys: [String]) -> String? {
         var best: String?
