@@ -63,13 +63,6 @@ extension ExportPresenter {
         )
         outline.bundledFiles = Set(source.bundledURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty }).sorted()
         let names = sections.map(\.name)
-        // The section at a place in catalog order, its objects read (or taken from memory), and its name.
-        let section: @Sendable (Int) throws(ExportError) -> (ArtistSection, String) = { position throws(ExportError) in
-            let index = order[position]
-            return (
-                ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)), names[position]
-            )
-        }
         return CatalogParts(
             outline: outline,
             load: { [self] range throws(ExportError) in
@@ -80,8 +73,13 @@ extension ExportPresenter {
                 var batch: [(ArtistSection, String)] = []
                 var batchObjects = 0
                 for position in range {
-                    batch.append(try section(position))
-                    batchObjects += summaries[order[position]].count
+                    let index = order[position]
+                    batch.append(
+                        (
+                            ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)),
+                            names[position]
+                        ))
+                    batchObjects += summaries[index].count
                     if batchObjects >= Self.objectsPerBatch || position + 1 == range.upperBound {
                         shown += displayedObjects(batch)
                         batch = []

@@ -53,9 +53,7 @@ package struct TemplateLibrary: Sendable {
     ) throws(ExportError) {
         guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
         if case .inputs(let inputs) = made {
-            var output = RenderedBytes()
-            template.render(context, into: &output)
-            try folder.write(output.bytes, to: path, fingerprint: inputs)
+            try Self.write(template, context, to: path, in: folder, inputs: inputs)
             return
         }
         // One walk renders the page and works out its fingerprint for the next export.
@@ -77,8 +75,7 @@ package struct TemplateLibrary: Sendable {
         var inputs = inputsSeed(name)
         let hasInputs = context.combineInputs(into: &inputs)
         if hasInputs, folder.keep(path, fingerprint: inputs) { return }
-        var made = fingerprint
-        made.combine(name)
+        let made = walkSeed(name)
         // Its fingerprint is what it is rendered from, worked out as it is rendered: its bytes are not hashed.
         var output = RenderedPieces(
             pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: hasInputs ? inputs : made)
@@ -108,8 +105,7 @@ package struct TemplateLibrary: Sendable {
         _ name: String, _ context: some TemplateContext, _ path: String, _ folder: OutputFolder
     ) throws(ExportError) -> (CompiledTemplate, PageFingerprint)? {
         let template = try self.template(name)
-        var made = fingerprint
-        made.combine(name)
+        let made = walkSeed(name)
         var inputs = inputsSeed(name)
         if context.combineInputs(into: &inputs) {
             return folder.keep(path, fingerprint: inputs) ? nil : (template, .inputs(inputs))
@@ -122,11 +118,17 @@ package struct TemplateLibrary: Sendable {
         return (template, .walk(made))
     }
 
+    /// Where the fingerprint of a page of template `name` made from the walk of its values starts.
+    private func walkSeed(_ name: String) -> Fingerprint {
+        var made = fingerprint
+        made.combine(name)
+        return made
+    }
+
     /// Where the fingerprint of a page of template `name` made from its model's inputs starts: the model's
     /// `combineInputs` adds to it.
     package func inputsSeed(_ name: String) -> Fingerprint {
-        var inputs = fingerprint
-        inputs.combine(name)
+        var inputs = walkSeed(name)
         inputs.combine(byte: 0xEE)
         return inputs
     }
@@ -137,8 +139,16 @@ package struct TemplateLibrary: Sendable {
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder,
         inputs: Fingerprint
     ) throws(ExportError) {
+        try Self.write(template(name), context, to: path, in: folder, inputs: inputs)
+    }
+
+    /// Renders a page made from its model's inputs, `inputs` its fingerprint, into the output folder.
+    private static func write(
+        _ template: CompiledTemplate, _ context: some TemplateContext, to path: String, in folder: OutputFolder,
+        inputs: Fingerprint
+    ) throws(ExportError) {
         var output = RenderedBytes()
-        try template(name).render(context, into: &output)
+        template.render(context, into: &output)
         try folder.write(output.bytes, to: path, fingerprint: inputs)
     }
 
