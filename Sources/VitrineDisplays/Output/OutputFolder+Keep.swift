@@ -8,45 +8,15 @@ extension OutputFolder {
     /// Keeps the file the last export wrote at `relativePath` when it was made from the same `fingerprint` and
     /// still has the size written then: a hard link into the staging folder, no rendering, no new bytes. When the
     /// staging folder is the spare catalog and already holds that file, it stays as it is. Returns whether it did;
-    /// when not, the caller renders the file.
+    /// when not, the caller renders the file. (`keep(_:in:fingerprints:)` for a single file.)
     package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
-        if keepSpare(relativePath, fingerprint: fingerprint) { return true }
-        guard let last = previous[relativePath], last.fingerprint == fingerprint else { return false }
-        return keepLast(relativePath, last)
+        let (folder, name) = Self.split(relativePath)
+        return keep([name], in: folder, fingerprints: [fingerprint]).first ?? false
     }
 
-    /// `keep` from the spare catalog: the file it holds at `relativePath`, when made from `fingerprint`.
-    private func keepSpare(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
-        let target = stagingPath + "/" + relativePath
-        var status = stat()
-        guard let held = spare[relativePath], held.fingerprint == fingerprint, stat(target, &status) == 0,
-            Int(status.st_size) == held.size
-        else { return false }
-        staged.withLock {
-            $0.enter(relativePath)
-            $0.made.append(relativePath, held)
-            $0.kept += 1
-        }
-        return true
-    }
-
-    /// `keep` from the live catalog: its file at `relativePath`, which its manifest lists as `made`.
-    func keepLast(_ relativePath: String, _ made: OutputManifest.Made) -> Bool {
-        let target = stagingPath + "/" + relativePath
-        let existing = destination.path + "/" + relativePath
-        var status = stat()
-        guard stat(existing, &status) == 0, Int(status.st_size) == made.size else { return false }
-        guard (try? stage(relativePath, at: target)) != nil, link(existing, target) == 0 else { return false }
-        staged.withLock {
-            $0.made.append(relativePath, made)
-            $0.kept += 1
-        }
-        return true
-    }
-
-    /// `keepLast` for a file this run has just staged at `target` and found the same as the last export's: that
-    /// file takes its place, when it is still there at its size; else the staged file stays. (The spare's file at
-    /// this path, if any, was the one just written over.)
+    /// `keep` for a file this run has just staged at `target` and found the same as the last export's (`made`,
+    /// which the live catalog's manifest lists): the live file takes its place when it is still there at its size;
+    /// else the staged file stays. (The spare's file at this path, if any, was the one just written over.)
     func keepLast(_ relativePath: String, _ made: OutputManifest.Made, insteadOf target: String) throws(ExportError)
         -> Bool
     {
@@ -55,7 +25,7 @@ extension OutputFolder {
             return false
         }
         unlink(target)
-        if keepLast(relativePath, made) { return true }
+        if keep(relativePath, fingerprint: made.fingerprint) { return true }
         throw ExportError(.output("cannot keep \(destination.path)/\(relativePath) in place"))
     }
 
@@ -65,22 +35,29 @@ extension OutputFolder {
         previous[relativePath] != nil || spare[relativePath] != nil
     }
 
-    /// `keep` for many files of one folder of the catalog (a part's detail pages, in `objects`): each is looked up
-    /// by its name in the folder, opened once (not by its whole path, walked from `/` for each file), and they are
-    /// staged under one lock. A night keeps nine detail pages in ten. Returns whether each was kept.
+    /// `keep` for many files of one folder of the catalog (a part's detail pages, in `objects`; `""` for the
+    /// catalog's own folder): each is looked up by its name in the folder, opened once (not by its whole path,
+    /// walked from `/` for each file), and they are staged under one lock. A night keeps nine detail pages in ten.
+    /// Returns whether each was kept.
+    ///
+    /// A file is kept from the spare catalog when the staging folder (the spare) holds it, made from the same
+    /// fingerprint and at its size; else from the live catalog, made from the same fingerprint and at its size, by
+    /// a hard link (the spare's file at that path unlinked first).
     package func keep(_ names: [String], in folder: String, fingerprints: [Fingerprint]) -> [Bool] {
         var kept = Array(repeating: false, count: names.count)
         guard !(spare.isEmpty && previous.isEmpty), !names.isEmpty else { return kept }
-        let stagedFolder = stagingPath + "/" + folder
-        guard (try? stageFolder(stagedFolder, of: folder + "/")) != nil else { return kept }
+        let topLevel = folder.isEmpty
+        let stagedFolder = topLevel ? stagingPath : stagingPath + "/" + folder
+        guard topLevel || (try? stageFolder(stagedFolder, of: folder + "/")) != nil else { return kept }
         let staging = open(stagedFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        let live = previous.isEmpty ? -1 : open(destination.path + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let liveFolder = topLevel ? destination.path : destination.path + "/" + folder
+        let live = previous.isEmpty ? -1 : open(liveFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer {
             if staging >= 0 { close(staging) }
             if live >= 0 { close(live) }
         }
         guard staging >= 0 else { return kept }
-        var path = Array((folder + "/").utf8)
+        var path = Array((topLevel ? "" : folder + "/").utf8)
         let prefix = path.count
         var keeps: [(index: Int, made: OutputManifest.Made)] = []
         keeps.reserveCapacity(names.count)
@@ -108,9 +85,19 @@ extension OutputFolder {
             }
         }
         staged.withLock { staged in
-            for (index, made) in keeps { staged.made.append(folder: folder, name: names[index], made) }
+            for (index, made) in keeps {
+                // Each file of the catalog's own folder is an entry of it.
+                if topLevel { staged.enter(names[index]) }
+                staged.made.append(folder: folder, name: names[index], made)
+            }
             staged.kept += keeps.count
         }
         return kept
+    }
+
+    /// A path inside the catalog as its folder (`""` at the top) and its name there.
+    private static func split(_ relativePath: String) -> (folder: String, name: String) {
+        guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", relativePath) }
+        return (String(relativePath[..<slash]), String(relativePath[relativePath.utf8.index(after: slash)...]))
     }
 }

@@ -23,10 +23,13 @@ struct StagedManifest {
         made.append(file)
     }
 
-    /// `append("\(folder)/\(name)", file)`, without making the path's string.
+    /// `append("\(folder)/\(name)", file)` (`append(name, file)` for the catalog's own folder, `""`), without
+    /// making the path's string.
     mutating func append(folder: String, name: String, _ file: OutputManifest.Made) {
-        paths.append(contentsOf: folder.utf8)
-        paths.append(UInt8(ascii: "/"))
+        if !folder.isEmpty {
+            paths.append(contentsOf: folder.utf8)
+            paths.append(UInt8(ascii: "/"))
+        }
         paths.append(contentsOf: name.utf8)
         ends.append(paths.count)
         made.append(file)

@@ -184,6 +184,37 @@ import VitrineTestSupport
             "the catalog before, untouched by the night's links")
     }
 
+    @Test func `a file asked for alone is kept at the top of the catalog and in a nested folder`() throws {
+        let parent = try TemporaryFolder()
+        let path = Self.site(parent)
+        func made(_ contents: String) -> Fingerprint {
+            var fingerprint = Fingerprint()
+            fingerprint.combine(contents)
+            return fingerprint
+        }
+        /// Asks for each file with the contents it would have, writes those not kept, and commits.
+        func export(_ files: [(path: String, contents: String)]) throws -> [Bool] {
+            let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
+            let kept = files.map { folder.keep($0.path, fingerprint: made($0.contents)) }
+            for (file, wasKept) in zip(files, kept) where !wasKept {
+                try folder.write(Array(file.contents.utf8), to: file.path, fingerprint: made(file.contents))
+            }
+            _ = try folder.commit(displayRoot: path)
+            #expect(
+                try Self.shown(URL(fileURLWithPath: path))
+                    == Self.expected(Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })))
+            return kept
+        }
+        let files = [("index.html", "i1"), ("artists/rembrandt/page-2.html", "r1"), ("search.json", "s1")]
+        #expect(try export(files) == [false, false, false])
+        // The first night: linked from the live catalog, unless edited since.
+        try "s1, edited".write(toFile: path + "/search.json", atomically: false, encoding: .utf8)
+        #expect(try export(files) == [true, true, false])
+        // The night after: from the spare, under the paths its manifest gave them (`index.html`, not `/index.html`).
+        #expect(try export(files) == [true, true, true])
+        #expect(try export([("index.html", "i2")] + files.dropFirst()) == [false, true, true])
+    }
+
     @Test func `a catalog file the user deleted is written again, not taken from where it was`() throws {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
