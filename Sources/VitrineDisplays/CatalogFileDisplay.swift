@@ -57,8 +57,10 @@ package struct ObjectPageNames: Sendable {
     package mutating func names(_ catalog: CatalogViewModel, _ sections: Range<Int>) -> [[String]] {
         var names = [[String]](repeating: [], count: catalog.sections.count)
         for index in sections {
-            names[index] = catalog.sections[index].objects.map {
-                registry.claim(Slug.make($0.id, fallback: "object")) + ".html"
+            // By position: mapping the objects copied each one, a retain of each of its strings (perf).
+            let objects = catalog.sections[index].objects
+            names[index] = objects.indices.map {
+                registry.claim(Slug.make(objects[$0].id, fallback: "object")) + ".html"
             }
         }
         return names

@@ -33,10 +33,23 @@ package enum CatalogOrder {
     }
 
     /// `objects` in catalog order.
-    package static func sorted(_ objects: [ArtObject]) -> [ArtObject] {
+    package static func sorted(_ objects: consuming [ArtObject]) -> [ArtObject] {
         // Positions are sorted, not (key, object) pairs: a section of 80,000 objects is not copied twice over.
         let keys = objects.map(Key.init)
-        return keys.indices.sorted { keys[$0] < keys[$1] }.map { objects[$0] }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        // The objects are put in that order in place, along each cycle of the permutation: swapped, not copied
+        // (copying each object, a retain of each of its strings, was a third of the sort; perf, 100,000 objects).
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            placed[start] = true
+            var current = start
+            while order[current] != start {
+                objects.swapAt(current, order[current])
+                current = order[current]
+                placed[current] = true
+            }
+        }
+        return objects
     }
 
     /// The first run of three or four digits in a date, negative when `BC`/`BCE`/`v. Chr.` follows it; `nil` when

@@ -232,3 +232,31 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(spy.responses.isEmpty)
     }
 }
+
+/// The order inside a section (issue 13, item 3), whatever order the objects come in.
+@Suite struct CatalogOrderTests {
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func `objects in any order come out by year, undated last, then number in natural order`(seed: UInt64) {
+        // Given: dated, undated and BC objects whose numbers sort differently as text and as numbers, shuffled
+        // (long cycles and fixed points in the permutation alike).
+        let dates: [String?] = ["1650", nil, "c. 1642 - c. 1645", "500 BC", "17th century", "1650"]
+        var objects = (1...40).map { number -> ArtObject in
+            var object = Seeds.object("SK-A-\(number)", "M")
+            object.date = dates[number % dates.count]
+            return object
+        }
+        var generator = SeededGenerator(seed: seed)
+        objects.shuffle(using: &generator)
+        // When
+        let sorted = CatalogOrder.sorted(objects)
+        // Then: every object once, each pair in the order of its keys.
+        #expect(Set(sorted.map(\.id)) == Set(objects.map(\.id)))
+        #expect(sorted.count == objects.count)
+        let keys = sorted.map(CatalogOrder.Key.init)
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(sorted.first?.date == "500 BC")
+        #expect(
+            sorted.prefix(7).map(\.id) == ["SK-A-3", "SK-A-9", "SK-A-15", "SK-A-21", "SK-A-27", "SK-A-33", "SK-A-39"])
+        #expect(sorted.suffix(14).allSatisfy { $0.date == nil || $0.date == "17th century" })
+    }
+}
