@@ -182,7 +182,16 @@ extension SQLiteCollectionStore {
     }
 
     package func runSections() throws(ExportError) -> any StoredSections {
-        let tables = runTables.current
+        var tables = runTables.current
+        if tables == .overlaid {
+            // A run laid over the stored collection that staged and deleted nothing (one from the store alone,
+            // `--offline`) reads the stored collection as it is.
+            let unchanged = try access("read the run's collection in") { db in
+                try Bool.fetchOne(
+                    db, sql: "SELECT NOT EXISTS (SELECT 1 FROM temp.run) AND NOT EXISTS (SELECT 1 FROM temp.gone)")
+            }
+            if unchanged == true { tables = .stored }
+        }
         if tables != .stored {
             try write("read the run's collection in") { db in
                 try db.execute(sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key)")
