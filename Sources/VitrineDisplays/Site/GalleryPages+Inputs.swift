@@ -6,9 +6,11 @@ import VitrineCore
 extension ArtistPage {
     /// Every value `value(for:)` gives comes from these: a re-run compares them rather than walking 200 cards' template.
     func combineInputs(into fingerprint: inout Fingerprint) -> Bool {
-        for text in [siteTitle, section.name, section.countLabel, section.letter, letterHref] {
-            fingerprint.combine(text)
-        }
+        fingerprint.combine(siteTitle)
+        fingerprint.combine(section.name)
+        fingerprint.combine(section.countLabel)
+        fingerprint.combine(section.letter)
+        fingerprint.combine(letterHref)
         fingerprint.combine(pageIndex)
         fingerprint.combine(pages.count)
         for page in pages {
@@ -17,14 +19,19 @@ extension ArtistPage {
         }
         let range = pages[pageIndex].range
         fingerprint.combine(range.count)
+        // Each object read in place, one call per value (an array literal per card was an allocation per card); the
+        // card's 2× thumbnail by what it is made from (`combine(image:)`).
+        let objects = section.objects
         for position in range {
-            let object = section.objects[position]
-            for text in [object.id, object.title, object.maker, object.date, object.thumbnailURL] {
-                fingerprint.combine(text)
-            }
-            fingerprint.combine(object.thumbnail2xURL)
-            fingerprint.combine(object.thumbnailWidth)
-            fingerprint.combine(object.thumbnailHeight)
+            fingerprint.combine(objects[position].id)
+            fingerprint.combine(objects[position].title)
+            fingerprint.combine(objects[position].maker)
+            fingerprint.combine(objects[position].date)
+            fingerprint.combine(objects[position].thumbnailURL)
+            fingerprint.combine(image: objects[position].image)
+            fingerprint.combine(objects[position].requestedWidth)
+            fingerprint.combine(objects[position].thumbnailWidth)
+            fingerprint.combine(objects[position].thumbnailHeight)
             fingerprint.combine(objectPages[position])
         }
         return true
@@ -41,18 +48,23 @@ extension ObjectPage {
     }
 
     /// The inputs of the page these would make, without making it: a night keeps nearly every detail page, and
-    /// the page's model (its object copied, its pictures worked out twice) cost more than the comparison.
+    /// the page's model (its object copied, its pictures worked out twice) cost more than the comparison. Its
+    /// pictures (the large rendition and its size, the full image) count by the image reference they are made from:
+    /// working out their URLs for every page of a night was three URLs built and checked per object.
     static func combineInputs(
-        siteTitle: String, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
+        siteTitle: String, institution: String, makerName: String, object: borrowing CatalogViewModel.DisplayedObject,
         sectionPageName: String, previous: Neighbour?, next: Neighbour?, into fingerprint: inout Fingerprint
     ) {
-        for text in [siteTitle, institution, makerName, object.id, object.title, object.maker, object.date] {
-            fingerprint.combine(text)
-        }
-        let large = object.largeImage
-        for text in [sectionPageName, large.url, object.objectURL, object.imageURL] { fingerprint.combine(text) }
-        fingerprint.combine(large.width)
-        fingerprint.combine(large.height)
+        fingerprint.combine(siteTitle)
+        fingerprint.combine(institution)
+        fingerprint.combine(makerName)
+        fingerprint.combine(object.id)
+        fingerprint.combine(object.title)
+        fingerprint.combine(object.maker)
+        fingerprint.combine(object.date)
+        fingerprint.combine(sectionPageName)
+        fingerprint.combine(object.objectURL)
+        fingerprint.combine(image: object.image)
         for neighbour in [previous, next] {
             if let neighbour {
                 fingerprint.combine(byte: 1)
@@ -61,6 +73,40 @@ extension ObjectPage {
             } else {
                 fingerprint.combine(byte: 0)
             }
+        }
+    }
+}
+
+extension Fingerprint {
+    /// An image reference, as the pages derive their pictures from it: every URL and size a page shows of an image
+    /// (thumbnails at any width, the detail page's rendition, the full image) is a function of these fields, the
+    /// width asked for and Vitrine's version, which every page's fingerprint starts from.
+    mutating func combine(image: ImageReference?) {
+        guard let image else {
+            combine(byte: 0)
+            return
+        }
+        combine(byte: 1)
+        combine(image.url)
+        combine(image.width ?? -1)
+        combine(image.height ?? -1)
+        switch image.sizing {
+        case .googleImageHost:
+            combine(byte: 1)
+        case .iiif(let service, let cachedWidths):
+            combine(byte: 2)
+            combine(service)
+            combine(cachedWidths.count)
+            for width in cachedWidths { combine(width) }
+        case .imgix:
+            combine(byte: 3)
+        case .fixed(let smallURL, let smallWidth):
+            combine(byte: 4)
+            combine(byte: smallURL == nil ? 0 : 1)
+            combine(smallURL ?? "")
+            combine(smallWidth ?? -1)
+        case .bundled:
+            combine(byte: 5)
         }
     }
 }
