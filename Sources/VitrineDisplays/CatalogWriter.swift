@@ -14,6 +14,8 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package let bundledFile: @Sendable (String) -> [UInt8]?
     /// Where the files written are reported (the terminal display).
     package let progressDisplay: (any ProgressDisplayLogic)?
+    /// The output folder, when `openOutputFolder` opened it as the export started.
+    private let opening = Locked<OutputFolder.Opening?>(nil)
 
     package init(
         outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false,
@@ -49,12 +51,29 @@ package struct CatalogWriter: CatalogDisplayLogic {
             bundledFile: bundledFile, progressDisplay: progressDisplay)
     }
 
+    /// Opens the output folder now, when it holds a catalog (its manifest is there): takes its lock, so that a
+    /// folder another export is writing into stops this one before it harvests anything, and reads its manifests
+    /// while the harvest runs. A folder with no catalog yet is left as it is until the catalog is written, so that a
+    /// failed harvest leaves nothing behind.
+    package func openOutputFolder() throws(ExportError) {
+        let destination = OutputFolder.destination(outputDirectory)
+        let manifest = destination.appendingPathComponent(OutputManifest.fileName).path
+        guard FileManager.default.fileExists(atPath: manifest) else { return }
+        let opened = try OutputFolder.Opening(destination)
+        opening.withLock { $0 = opened }
+    }
+
     package func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog {
         let outline = catalog.outline
         // The gallery writes a page per object, a page per 200 cards and the search shards; the rest a few files.
         let perObject = displays.contains { $0.format == .html } ? outline.objectCount * 51 / 50 : 0
+        let opened = opening.withLock { opening in
+            defer { opening = nil }
+            return opening
+        }
         let folder = try OutputFolder(
-            path: outputDirectory, force: force, expectedFiles: perObject + 1_000, keepsSpareFrom: spareFrom)
+            path: outputDirectory, force: force, expectedFiles: perObject + 1_000, keepsSpareFrom: spareFrom,
+            opening: opened)
         do {
             let writers = try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
             // A part at a time (a letter's makers), its display strings let go once every format has written it.

@@ -41,6 +41,8 @@ package struct ExportScene: Sendable {
     package let source: any CollectionSource
     package let interactor: ExportInteractor
     package let request: ExportRequest
+    /// The displays' writer, which the Presenter hands the catalog: `run` has it open the output folder first.
+    private let catalogWriter: CatalogWriter
 
     /// Wires the scene. Fails, naming the flag, when the settings do not make an export.
     package init(_ settings: ExportSettings, environment: Environment = Environment()) throws(ExportError) {
@@ -60,20 +62,19 @@ package struct ExportScene: Sendable {
         let progressDisplay =
             environment.progressDisplay
             ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
-        let presenter = ExportPresenter(
-            thumbnailWidth: settings.thumbnailWidth,
-            catalogDisplay: CatalogWriter(
-                outputDirectory: settings.outputDirectory,
-                formats: settings.formats,
-                templates: templates,
-                cardsPerPage: settings.cardsPerPage,
-                force: settings.force,
-                spareFrom: settings.spareFrom,
-                bundledFile: { [source] in source.bundledFile(at: $0) },
-                progressDisplay: progressDisplay
-            ),
+        let catalogWriter = CatalogWriter(
+            outputDirectory: settings.outputDirectory,
+            formats: settings.formats,
+            templates: templates,
+            cardsPerPage: settings.cardsPerPage,
+            force: settings.force,
+            spareFrom: settings.spareFrom,
+            bundledFile: { [source] in source.bundledFile(at: $0) },
             progressDisplay: progressDisplay
         )
+        let presenter = ExportPresenter(
+            thumbnailWidth: settings.thumbnailWidth, catalogDisplay: catalogWriter, progressDisplay: progressDisplay)
+        self.catalogWriter = catalogWriter
         self.source = source
         self.interactor = ExportInteractor(
             source: source, transport: transport, presenter: presenter, logger: environment.logger,
@@ -81,8 +82,10 @@ package struct ExportScene: Sendable {
         self.request = ExportRequest(harvest: settings.harvest)
     }
 
-    /// Runs the export: harvest, present, display. Every failure leaves as one `ExportError`.
+    /// Runs the export: harvest, present, display. Every failure leaves as one `ExportError`. The output folder is
+    /// opened first (see `CatalogWriter.openOutputFolder`).
     package func run() async throws(ExportError) {
+        try catalogWriter.openOutputFolder()
         do {
             try await interactor.export(request: request)
         } catch let error as ExportError {

@@ -180,6 +180,37 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(full.folder, fresh.folder)
     }
 
+    @Test func `a folder another export is writing into stops a re-run before it asks the museum anything`()
+        async throws
+    {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        let first = try await ExportHarness.run(configuration, store: store)
+        let written = try CatalogChecks.files(in: first.folder.url)
+
+        // Another export holds the folder's lock (a different collection writing there, say).
+        guard case .held(let other) = FileLock.take(first.folder.path + "/" + OutputFolder.lockName) else {
+            Issue.record("the lock could not be taken")
+            return
+        }
+        await advance(server, to: 1)
+        await server.resetLog()
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, store: store, output: first.folder)
+        }
+        #expect(error?.description.contains("another vitrine export is writing into") == true)
+        #expect(await server.requests().isEmpty)
+        #expect(try CatalogChecks.files(in: first.folder.url) == written)
+
+        // Once it is done, the same command runs the night it was stopped from.
+        close(other)
+        let night = try await ExportHarness.run(configuration, store: store, output: first.folder)
+        #expect(night.summary.summary.contains("incremental run"))
+        #expect(night.summary.summary.contains("(4 changed, 2 deleted, 5 new)"))
+    }
+
     @Test func `a full run harvests every page again and finds nothing changed`() async throws {
         let server = try await MockMuseum.oaiPMH(Self.museum)
         defer { Task { await server.stop() } }

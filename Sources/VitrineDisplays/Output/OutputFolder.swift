@@ -63,38 +63,32 @@ package final class OutputFolder: Sendable {
     ///   large at once (grown by doubling, a million files' entries would be held twice at the last growth).
     /// - parameter keepsSpareFrom: a catalog of at least this many files keeps the old catalog beside the output
     ///   folder after the commit, so that the next export stages into it and touches only what changed.
+    /// - parameter opening: the folder as opened when the export started (its lock held, its manifests read
+    ///   meanwhile); `nil` opens it now.
     package init(
         path: String, force: Bool = false, expectedFiles: Int = 0, keepsSpareFrom: Int = OutputFolder.spareThreshold,
-        commitStep: (@Sendable () -> Void)? = nil
+        commitStep: (@Sendable () -> Void)? = nil, opening: Opening? = nil
     ) throws(ExportError) {
         self.force = force
         self.keepsSpareFrom = keepsSpareFrom
         self.commitStep = commitStep
-        destination = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        destination = Self.destination(path)
         staging = destination.appendingPathComponent(
             Self.stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
         stagingPath = staging.path
-        do {
-            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError(.output("cannot create \(destination.path): \(Self.reason(error))"))
+        let opened: (lock: Int32, previous: ManifestTable, spare: ManifestTable)
+        if let opening {
+            opened = opening.takeOver()
+        } else {
+            opened = try Opening(destination).takeOver()
         }
-        let descriptor = try Self.lock(destination)
+        let descriptor = opened.lock
         lockDescriptor = Locked(descriptor)
-        // The two manifests (the live catalog's, and the spare's) are read side by side: each is 100,000 lines for a
-        // 100,000-page gallery.
-        let spareFiles = Locked(ManifestTable())
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { [destination] in
-            let files = ManifestTable(manifestIn: Self.spareURL(of: destination))
-            spareFiles.withLock { $0 = files }
-        }
-        previous = ManifestTable(manifestIn: destination)
-        reading.wait()
+        previous = opened.previous
         do {
             Self.removeAbandonedStaging(in: destination)
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
-            spare = Self.adoptSpare(of: destination, as: staging, files: spareFiles.current)
+            spare = Self.adoptSpare(of: destination, as: staging, files: opened.spare)
             if spare.isEmpty {
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             }
@@ -119,8 +113,13 @@ package final class OutputFolder: Sendable {
         }
     }
 
+    /// The output folder a path names, as every message shows it.
+    package static func destination(_ path: String) -> URL {
+        URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+    }
+
     /// Takes the folder's lock, or says that another export holds it.
-    private static func lock(_ folder: URL) throws(ExportError) -> Int32 {
+    static func lock(_ folder: URL) throws(ExportError) -> Int32 {
         let path = folder.appendingPathComponent(lockName).path
         switch FileLock.take(path) {
         case .held(let descriptor):
