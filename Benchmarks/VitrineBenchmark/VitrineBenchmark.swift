@@ -93,11 +93,16 @@ struct VitrineBenchmark {
         if missed > 0 { exit(1) }
     }
 
-    /// `vitrine-benchmark serve oai|aic|met|unsplash|legacy [count] [latency-ms]`: a mock museum to point
-    /// `vitrine export --base-url` at by hand, until interrupted.
+    /// `vitrine-benchmark serve oai|aic|met|unsplash|legacy [count] [latency-ms] [generation [port]]`: a mock museum
+    /// to point `vitrine export --base-url` at by hand, until interrupted. With a generation, `oai` serves the museum
+    /// of `incremental` after that many nights' changes (0: as the full run found it), on `port` if given (the
+    /// collection store is kept per base URL), to time one night on its own.
     private static func serve(_ arguments: [String]) async throws {
         let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
         let latency = Duration.milliseconds(arguments.dropFirst(2).first.flatMap { Int($0) } ?? 0)
+        let generation = arguments.dropFirst(3).first.flatMap { Int($0) }
+        let port = arguments.dropFirst(4).first.flatMap { Int($0) } ?? 0
+        var faults = MockFaults(latency: latency, cacheResponses: true)
         let museum: MockMuseum
         let base: String
         switch arguments.first ?? "oai" {
@@ -114,10 +119,15 @@ struct VitrineBenchmark {
             museum = try await .rijksmuseumLegacy(.generated(count: count))
             base = museum.legacyBaseURL
         default:
-            museum = try await .oaiPMH(OAICollection(count: count))
+            if let generation {
+                museum = try await .oaiPMH(StoreBenchmark.changingCollection(records: count), port: port)
+                faults.museumGeneration = generation
+            } else {
+                museum = try await .oaiPMH(OAICollection(count: count))
+            }
             base = museum.oaiBaseURL
         }
-        await museum.setFaults(MockFaults(latency: latency, cacheResponses: true))
+        await museum.setFaults(faults)
         FileHandle.standardOutput.write(Data("mock museum: \(base)\n".utf8))
         while true { try await Task.sleep(for: .seconds(3_600)) }
     }

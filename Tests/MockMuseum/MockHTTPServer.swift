@@ -62,12 +62,12 @@ final class MockHTTPServer: Sendable {
         self.channel = channel
     }
 
-    static func start(handler: some MockHandler) async throws -> MockHTTPServer {
+    static func start(handler: some MockHandler, port: Int = 0) async throws -> MockHTTPServer {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
+            .bind(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(

@@ -24,10 +24,11 @@ package final class MockMuseum: Sendable {
         return try await start(handler: handler, state: state)
     }
 
-    /// Starts a mock of an OAI-PMH repository at `{baseURL}/oai` (the Rijksmuseum's, by default).
-    package static func oaiPMH(_ collection: OAICollection) async throws -> MockMuseum {
+    /// Starts a mock of an OAI-PMH repository at `{baseURL}/oai` (the Rijksmuseum's, by default), on `port` (0: any
+    /// free port; a fixed one keeps the base URL, and so the collection store, the same from one start to the next).
+    package static func oaiPMH(_ collection: OAICollection, port: Int = 0) async throws -> MockMuseum {
         let state = MockMuseumState()
-        return try await start(handler: OAIPMHHandler(collection: collection, state: state), state: state)
+        return try await start(handler: OAIPMHHandler(collection: collection, state: state), state: state, port: port)
     }
 
     /// Starts a mock of the Art Institute of Chicago's API at `{baseURL}/api/v1`.
@@ -48,8 +49,11 @@ package final class MockMuseum: Sendable {
         return try await start(handler: UnsplashHandler(collection: collection, state: state), state: state)
     }
 
-    private static func start(handler: some MockHandler, state: MockMuseumState) async throws -> MockMuseum {
-        let server = try await MockHTTPServer.start(handler: FaultInjectingHandler(inner: handler, state: state))
+    private static func start(
+        handler: some MockHandler, state: MockMuseumState, port: Int = 0
+    ) async throws -> MockMuseum {
+        let server = try await MockHTTPServer.start(
+            handler: FaultInjectingHandler(inner: handler, state: state), port: port)
         return MockMuseum(server: server, state: state)
     }
 
