@@ -5,12 +5,16 @@ import VitrineCore
 
 /// How an `ArtObject` is written as a row of the `object` table, and read back.
 enum ObjectRow {
-    /// The columns, in the order `arguments` gives them.
-    static let columns =
+    /// The columns, in the order `bind` binds them. `order_key` is the object's `CatalogOrder.Key` as bytes: the
+    /// table is clustered by section and that key, so a section is read back in catalog order, from pages one after
+    /// another.
+    static let columns = objectColumns + ", order_key"
+    /// The columns of an object and its section key: the table of stores before version 4.
+    static let objectColumns =
         "record_key, id, title, maker, date, image_url, image_width, image_height, image_sizing, object_url, "
         + "record_id, datestamp, section_key"
     /// `?, ?, …` for `columns`.
-    static let placeholders = Array(repeating: "?", count: 13).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 14).joined(separator: ", ")
     /// The columns that make an object what it is (all but the key and the section key, which follow from
     /// them): two rows that agree on these hold the same object.
     static let contentColumns =
@@ -56,9 +60,14 @@ enum ObjectRow {
         bind(object.recordID, at: 11)
         bind(object.datestamp, at: 12)
         bind(sectionKey, at: 13)
+        if code == SQLITE_OK {
+            code = CatalogOrder.Key(object).bytes.withUnsafeBufferPointer { bytes in
+                sqlite3_bind_blob(raw, 14, bytes.baseAddress, Int32(bytes.count), transient)
+            }
+        }
         if let place {
-            bind(place.page, at: 14)
-            bind(place.position, at: 15)
+            bind(place.page, at: 15)
+            bind(place.position, at: 16)
         }
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
@@ -99,13 +108,7 @@ enum ObjectRow {
     /// GRDB's `Row` subscripts cost half of what reading a run's collection back took (perf, 100,000 objects).
     static func object(_ statement: Statement) -> ArtObject {
         let raw = statement.sqliteStatement
-        func text(_ column: Int32) -> String? {
-            guard sqlite3_column_type(raw, column) != SQLITE_NULL else { return nil }
-            guard let bytes = sqlite3_column_text(raw, column) else { return "" }
-            return String(
-                decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(raw, column))),
-                as: UTF8.self)
-        }
+        func text(_ column: Int32) -> String? { ObjectRow.text(statement, column) }
         func integer(_ column: Int32) -> Int? {
             sqlite3_column_type(raw, column) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(raw, column))
         }
@@ -116,6 +119,15 @@ enum ObjectRow {
         return ArtObject(
             id: text(1) ?? "", title: text(2) ?? "", maker: text(3), date: text(4), image: image, objectURL: text(9),
             recordID: text(10), datestamp: text(11))
+    }
+
+    /// The text in column `column` (from 0) of the row `statement` stands on; `nil` for NULL.
+    static func text(_ statement: Statement, _ column: Int32) -> String? {
+        let raw = statement.sqliteStatement
+        guard sqlite3_column_type(raw, column) != SQLITE_NULL else { return nil }
+        guard let bytes = sqlite3_column_text(raw, column) else { return "" }
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(raw, column))), as: UTF8.self)
     }
 
     /// Every object a selection of `columns` gives, in its order.

@@ -167,10 +167,10 @@ extension SQLiteCollectionStore {
                     changes = try Self.compare(db)
                     try db.execute(sql: "DELETE FROM object")
                 }
-                // In key order, the stored table's own: each row is appended to its B-tree, not inserted at random.
+                // In the stored table's own order: each row is appended to its B-tree, not inserted at random.
                 try db.execute(
                     sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM temp.run "
-                        + "ORDER BY record_key")
+                        + "ORDER BY section_key, order_key")
             }
             try Self.record(state, in: db)
             return changes
@@ -194,7 +194,7 @@ extension SQLiteCollectionStore {
         }
         if tables != .stored {
             try write("read the run's collection in") { db in
-                try db.execute(sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key)")
+                try db.execute(sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key, order_key)")
             }
         }
         return RunSections(store: self, tables: tables)
@@ -247,8 +247,11 @@ private final class RunSections: StoredSections {
         return sections
     }
 
+    /// A section's objects in catalog order: the stored table is clustered in it, and a run's collection laid over
+    /// it is merged by SQLite on the same key.
     func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject] {
-        let collection = SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1")
+        let collection =
+            SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1") + " ORDER BY order_key"
         return try store.access("read a section of") { db in
             try ObjectRow.objects(db.cachedStatement(sql: collection), arguments: [maker ?? ""], capacity: count)
         }

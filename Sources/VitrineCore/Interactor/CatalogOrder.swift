@@ -32,29 +32,31 @@ package enum CatalogOrder {
             lhs.year == rhs.year && lhs.number == rhs.number && lhs.id.utf8.elementsEqual(rhs.id.utf8)
                 && lhs.record.utf8.elementsEqual(rhs.record.utf8)
         }
-    }
 
-    /// `objects` in catalog order.
-    package static func sorted(_ objects: consuming [ArtObject]) -> [ArtObject] {
-        // Positions are sorted, not (key, object) pairs: a section of 80,000 objects is not copied twice over.
-        let keys = objects.map { Key($0) }
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        // The objects are put in that order in place, along each cycle of the permutation: swapped, not copied
-        // (copying each object, a retain of each of its strings, was a third of the sort; perf, 100,000 objects).
-        // (An array's own `swapAt` copies through a temporary; a buffer's moves the bytes.)
-        var placed = [Bool](repeating: false, count: order.count)
-        objects.withUnsafeMutableBufferPointer { objects in
-            for start in order.indices where !placed[start] {
-                placed[start] = true
-                var current = start
-                while order[current] != start {
-                    objects.swapAt(current, order[current])
-                    current = order[current]
-                    placed[current] = true
-                }
-            }
+        /// The key as bytes that sort as the key does when compared byte by byte, shorter first when one starts
+        /// the other (how SQLite compares BLOBs): the collection store keeps each object's and reads a section back
+        /// in this order, so a stored section needs no sort. The year is eight big-endian bytes with its sign bit
+        /// flipped; the number and the id follow with each 0x00 written as 0x00 0xFF and an end of 0x00 0x00 (so that
+        /// a number another one starts with sorts first, as arrays do); then the record identifier's bytes.
+        package var bytes: [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(12 + number.count + id.utf8.count + record.utf8.count)
+            let year = UInt64(bitPattern: Int64(year)) ^ (1 << 63)
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: year >> shift)) }
+            Self.appendEscaped(number, to: &bytes)
+            Self.appendEscaped(id.utf8, to: &bytes)
+            bytes.append(contentsOf: record.utf8)
+            return bytes
         }
-        return objects
+
+        private static func appendEscaped(_ part: some Sequence<UInt8>, to bytes: inout [UInt8]) {
+            for byte in part {
+                bytes.append(byte)
+                if byte == 0 { bytes.append(0xFF) }
+            }
+            bytes.append(0)
+            bytes.append(0)
+        }
     }
 
     /// The first run of three or four digits in a date, negative when `BC`/`BCE`/`v. Chr.` follows it; `nil` when

@@ -216,7 +216,8 @@ private final class CatalogSource: Sendable {
         held = Locked(objects)
     }
 
-    /// The objects of section `index`: the held ones as they are, stored ones in `CatalogOrder`.
+    /// The objects of section `index`: the held ones as they are (the Interactor put them in `CatalogOrder`), stored
+    /// ones in the order the store reads them, which is the same.
     func objects(of index: Int) throws(ExportError) -> [ArtObject] {
         guard let stored else {
             return held.withLock { held in
@@ -224,6 +225,6 @@ private final class CatalogSource: Sendable {
                 return held[index]
             }
         }
-        return CatalogOrder.sorted(try stored.objects(maker: sections[index].maker, count: sections[index].count))
+        return try stored.objects(maker: sections[index].maker, count: sections[index].count)
     }
 }

@@ -84,7 +84,8 @@ package protocol StoredSections: Sendable {
     /// Every section: its maker (`MakerName.sectionName`; `nil`: no known maker) and how many objects it has, in
     /// no particular order.
     func sections() throws(ExportError) -> [(maker: String?, count: Int)]
-    /// The objects of a maker's section, in no particular order; `count` is how many `sections` said it has.
+    /// The objects of a maker's section, in catalog order (`CatalogOrder`: the store keeps each object's key as
+    /// bytes); `count` is how many `sections` said it has.
     func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject]
     /// The image URLs of the objects whose pictures are bundled with the source (the demo's).
     func bundledImageURLs() throws(ExportError) -> [String]

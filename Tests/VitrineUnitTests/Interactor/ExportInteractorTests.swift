@@ -236,9 +236,10 @@ struct SeededGenerator: RandomNumberGenerator {
 /// The order inside a section (issue 13, item 3), whatever order the objects come in.
 @Suite struct CatalogOrderTests {
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func `objects in any order come out by year, undated last, then number in natural order`(seed: UInt64) {
-        // Given: dated, undated and BC objects whose numbers sort differently as text and as numbers, shuffled
-        // (long cycles and fixed points in the permutation alike).
+    func `sorted by their keys' bytes, as the store reads them, objects go by year, then number`(
+        seed: UInt64
+    ) {
+        // Given: dated, undated and BC objects whose numbers sort differently as text and as numbers, shuffled.
         let dates: [String?] = ["1650", nil, "c. 1642 - c. 1645", "500 BC", "17th century", "1650"]
         var objects = (1...40).map { number -> ArtObject in
             var object = Seeds.object("SK-A-\(number)", "M")
@@ -247,8 +248,10 @@ struct SeededGenerator: RandomNumberGenerator {
         }
         var generator = SeededGenerator(seed: seed)
         objects.shuffle(using: &generator)
-        // When
-        let sorted = CatalogOrder.sorted(objects)
+        // When: sorted as SQLite sorts the stored `order_key` BLOBs (byte by byte, shorter first).
+        let sorted = objects.sorted {
+            CatalogOrder.Key($0).bytes.lexicographicallyPrecedes(CatalogOrder.Key($1).bytes)
+        }
         // Then: every object once, each pair in the order of its keys.
         #expect(Set(sorted.map(\.id)) == Set(objects.map(\.id)))
         #expect(sorted.count == objects.count)
@@ -258,5 +261,38 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(
             sorted.prefix(7).map(\.id) == ["SK-A-3", "SK-A-9", "SK-A-15", "SK-A-21", "SK-A-27", "SK-A-33", "SK-A-39"])
         #expect(sorted.suffix(14).allSatisfy { $0.date == nil || $0.date == "17th century" })
+    }
+
+    @Test func `a key's bytes compare as the key does, prefixes, zero bytes and ties of number included`() {
+        // Numbers that start one another, that differ only by leading zeros or by a zero byte, ids that are empty;
+        // dates far apart, BC and none; records that tie the rest.
+        let ids = [
+            "", "0", "00", "0\u{0}", "A", "A\u{0}", "A\u{0}\u{0}", "A\u{1}", "SK-A-1", "SK-A-01", "SK-A-1a",
+            "SK-A-10", "SK-A-2", "SK-A-2\u{0}b", "BK-16676", "É-1", "😀",
+        ]
+        let dates: [String?] = [nil, "1650", "500 BC", "9999", "c. 1642"]
+        let records: [String?] = [nil, "r", "r\u{0}", "rr"]
+        var keys: [CatalogOrder.Key] = []
+        for id in ids {
+            for date in dates {
+                for record in records {
+                    var object = Seeds.object(id, "M")
+                    object.date = date
+                    object.recordID = record
+                    keys.append(CatalogOrder.Key(object))
+                }
+            }
+        }
+        let bytes = keys.map(\.bytes)
+        var disagreements = 0
+        for left in keys.indices {
+            for right in keys.indices {
+                if (keys[left] < keys[right]) != bytes[left].lexicographicallyPrecedes(bytes[right]) {
+                    disagreements += 1
+                }
+                if (keys[left] == keys[right]) != (bytes[left] == bytes[right]) { disagreements += 1 }
+            }
+        }
+        #expect(disagreements == 0)
     }
 }

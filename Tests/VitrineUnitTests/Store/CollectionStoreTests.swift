@@ -156,6 +156,57 @@ import VitrineTestSupport
         #expect(key == "Rembrandt van Rijn")
     }
 
+    @Test func `a store of the third schema is migrated to one clustered by section, read back in catalog order`()
+        throws
+    {
+        let folder = try TemporaryFolder()
+        let stores = folder.url.appendingPathComponent("stores")
+        try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
+        let path = stores.appendingPathComponent(
+            "rijksmuseum-\(SQLiteCollectionStore.digest("rijksmuseum https://museum.example/oai")).sqlite"
+        ).path
+        // A version-3 store (Vitrine before the order key): one maker's objects, their record keys in another
+        // order than their catalog order, and an object of another maker.
+        let old = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(old, upTo: "v3-composed-section-key")
+        let rows: [(record: String, id: String, date: String?, maker: String)] = [
+            ("r1", "SK-A-10", "1650", "Frans Hals"), ("r2", "SK-A-2", "1650", "Frans Hals"),
+            ("r3", "SK-A-1", nil, "Frans Hals"), ("r4", "SK-A-7", "500 BC", "Frans Hals"),
+            ("r5", "SK-C-5", "1642", "Rembrandt van Rijn"),
+        ]
+        try old.write { db in
+            for row in rows {
+                try db.execute(
+                    sql: "INSERT INTO object (record_key, id, title, maker, date, record_id, section_key) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        Data(row.record.utf8), row.id, "Title \(row.id)", row.maker, row.date, row.record, row.maker,
+                    ])
+            }
+            try db.execute(sql: "INSERT INTO harvest VALUES ('harvests', '1'), ('harvested_at', '2026-01-01')")
+        }
+        try old.close()
+
+        let store = try open(folder)
+        #expect(try store.startRun(fromStored: true) == 5)
+        let sections = try store.runSections()
+        #expect(try sections.sections().sorted { ($0.maker ?? "") < ($1.maker ?? "") }.map(\.count) == [4, 1])
+        // By year (500 BC first), undated last, then number in natural order: what CatalogOrder says.
+        let hals = try sections.objects(maker: "Frans Hals", count: 4)
+        #expect(hals.map(\.id) == ["SK-A-7", "SK-A-2", "SK-A-10", "SK-A-1"])
+        let keys = hals.map(CatalogOrder.Key.init)
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(try store.state().harvestedAt == "2026-01-01")
+        // Record keys stay unique: a second row with one of them is refused.
+        let duplicate = try DatabaseQueue(path: path).write { db in
+            try? db.execute(
+                sql:
+                    "INSERT INTO object (record_key, id, title, section_key, order_key) VALUES (?, 'x', 'x', 'Z', x'00')",
+                arguments: [Data("r1".utf8)])
+        }
+        #expect(duplicate == nil)
+    }
+
     @Test func `a foreign database, a newer store and garbage are refused with the path and what to do`() throws {
         for damage in ["foreign", "newer", "garbage"] {
             let folder = try TemporaryFolder()
