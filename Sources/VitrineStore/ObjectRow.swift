@@ -114,7 +114,10 @@ enum ObjectRow {
         }
         var image: ImageReference?
         if let url = text(5) {
-            image = ImageReference(url: url, width: integer(6), height: integer(7), sizing: sizing(from: text(8) ?? ""))
+            let bytes = sqlite3_column_text(raw, 8)
+            let sizing = sizing(
+                from: UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(raw, 8))))
+            image = ImageReference(url: url, width: integer(6), height: integer(7), sizing: sizing)
         }
         return ArtObject(
             id: text(1) ?? "", title: text(2) ?? "", maker: text(3), date: text(4), image: image, objectURL: text(9),
@@ -166,19 +169,37 @@ enum ObjectRow {
         }
     }
 
-    static func sizing(from text: String) -> ImageReference.Sizing {
-        let parts = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-        switch parts.first {
-        case "google":
+    /// The sizing `sizing(_:)` wrote, read from its bytes: splitting a `String` for every row read back was a third
+    /// of the time a section took to read (perf, a night of 100,000 objects).
+    static func sizing(from bytes: UnsafeBufferPointer<UInt8>) -> ImageReference.Sizing {
+        let unit = UInt8(0x1F)
+        var fields: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == unit {
+            fields.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            start = index + 1
+            if fields.count > 3 { break }
+        }
+        func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
+        // A number is a small string, made without an allocation; `Int` reads it as it read the whole text before.
+        func number(_ field: UnsafeBufferPointer<UInt8>) -> Int? { Int(text(field)) }
+        func named(_ name: StaticString) -> Bool {
+            fields[0].elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        switch fields.count {
+        case 1 where named("google"):
             return .googleImageHost
-        case "iiif" where parts.count == 3:
-            return .iiif(service: parts[1], cachedWidths: parts[2].split(separator: ",").compactMap { Int($0) })
-        case "imgix":
+        case 1 where named("imgix"):
             return .imgix
-        case "bundled":
+        case 1 where named("bundled"):
             return .bundled
-        case "fixed" where parts.count == 3:
-            return .fixed(smallURL: parts[1].isEmpty ? nil : parts[1], smallWidth: Int(parts[2]))
+        case 3 where named("iiif"):
+            let widths = fields[2].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true).compactMap {
+                $0.withUnsafeBufferPointer(number)
+            }
+            return .iiif(service: text(fields[1]), cachedWidths: widths)
+        case 3 where named("fixed"):
+            return .fixed(smallURL: fields[1].isEmpty ? nil : text(fields[1]), smallWidth: number(fields[2]))
         default:
             return .fixed(smallURL: nil, smallWidth: nil)
         }

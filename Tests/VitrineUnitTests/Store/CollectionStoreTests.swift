@@ -129,6 +129,30 @@ import VitrineTestSupport
         #expect(try store.objects().map(\.title).sorted() == ["B again", "D new", "F new"])
     }
 
+    @Test func `every image sizing reads back from its bytes as it was written, and anything else as no sizing`() {
+        let sizings: [ImageReference.Sizing] = [
+            .googleImageHost, .imgix, .bundled, .iiif(service: "https://iiif.micr.io/ABC", cachedWidths: []),
+            .iiif(service: "https://iiif.micr.io/ABC", cachedWidths: [200, 400, 843]),
+            .iiif(service: "", cachedWidths: [1]),
+            .fixed(smallURL: nil, smallWidth: nil), .fixed(smallURL: "https://a.example/s.jpg", smallWidth: nil),
+            .fixed(smallURL: nil, smallWidth: 240), .fixed(smallURL: "https://a.example/s.jpg?a=1,2", smallWidth: 240),
+        ]
+        func read(_ text: String) -> ImageReference.Sizing {
+            var text = text
+            return text.withUTF8 { ObjectRow.sizing(from: $0) }
+        }
+        for sizing in sizings {
+            #expect(read(ObjectRow.sizing(sizing)) == sizing)
+        }
+        let none = ImageReference.Sizing.fixed(smallURL: nil, smallWidth: nil)
+        for text in [
+            "", "googl", "google\u{1F}", "iiif\u{1F}x", "iiif\u{1F}a\u{1F}b\u{1F}c", "fixed", "IIIF\u{1F}a\u{1F}1",
+        ] {
+            #expect(read(text) == none)
+        }
+        #expect(read("iiif\u{1F}s\u{1F}400,,x,843") == .iiif(service: "s", cachedWidths: [400, 843]))
+    }
+
     @Test func `a store of the first schema is migrated, its objects kept and given section keys`() throws {
         let folder = try TemporaryFolder()
         let stores = folder.url.appendingPathComponent("stores")
