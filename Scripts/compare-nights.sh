@@ -21,6 +21,7 @@ trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$root"' EXIT
 
 serve() { # BIN GENERATION: the benchmark's changing museum, on a fixed port (the store is kept per base URL)
   [ -n "$server" ] && { kill "$server"; wait "$server" 2>/dev/null || true; }
+  rm -f "$root/serve.log"  # the last server's line must not pass for this one's
   "$1/vitrine-benchmark" serve oai 100000 0 "$2" "$port" >"$root/serve.log" 2>&1 &
   server=$!
   until grep -q "mock museum" "$root/serve.log" 2>/dev/null; do sleep 0.2; done
@@ -35,9 +36,9 @@ export_into() { # BIN WORK [PREFIX...]: the nightly command, after PREFIX (a tim
 for dir in "$@"; do
   name=$(basename "$dir")
   serve "$dir" 0
-  export_into "$dir" "$root/start-$name" 2>/dev/null
+  export_into "$dir" "$root/start-$name"
   serve "$dir" 1
-  export_into "$dir" "$root/start-$name" 2>/dev/null
+  export_into "$dir" "$root/start-$name"
 done
 serve "$1" 2
 for _ in $(seq "$runs"); do
@@ -45,7 +46,8 @@ for _ in $(seq "$runs"); do
     name=$(basename "$dir")
     rm -rf "$root/night"
     cp -a "$root/start-$name" "$root/night"
-    export_into "$dir" "$root/night" /usr/bin/time -f "$name %e %U %S %M" -o "$root/time" 2>/dev/null
+    export_into "$dir" "$root/night" /usr/bin/time -f "$name %e %U %S %M" -o "$root/time" 2>"$root/night.log" ||
+      { cat "$root/night.log" >&2; exit 1; }
     cat "$root/time"
   done
 done | tee "$root/times" >&2
