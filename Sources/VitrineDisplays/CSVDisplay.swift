@@ -66,23 +66,19 @@ package struct CSVDisplay: CatalogFileDisplay {
     /// eight strings was an allocation and eight reference counts a row.
     static func appendRow(_ object: borrowing CatalogViewModel.DisplayedObject, source: String, to bytes: inout [UInt8])
     {
+        func field(_ value: String, then end: UInt8) {
+            CSVCell.append(value, to: &bytes)
+            bytes.append(end)
+        }
         let comma = UInt8(ascii: ",")
-        CSVCell.append(object.id, to: &bytes)
-        bytes.append(comma)
-        CSVCell.append(object.title, to: &bytes)
-        bytes.append(comma)
-        CSVCell.append(object.maker, to: &bytes)
-        bytes.append(comma)
-        CSVCell.append(object.date, to: &bytes)
-        bytes.append(comma)
-        CSVCell.append(object.thumbnailURL, to: &bytes)
-        bytes.append(comma)
-        CSVCell.append(object.imageURL, to: &bytes)
-        bytes.append(comma)
-        CSVCell.append(object.objectURL, to: &bytes)
-        bytes.append(comma)
-        CSVCell.append(source, to: &bytes)
-        bytes.append(0x0D)
+        field(object.id, then: comma)
+        field(object.title, then: comma)
+        field(object.maker, then: comma)
+        field(object.date, then: comma)
+        field(object.thumbnailURL, then: comma)
+        field(object.imageURL, then: comma)
+        field(object.objectURL, then: comma)
+        field(source, then: 0x0D)
         bytes.append(0x0A)
     }
 

@@ -9,6 +9,13 @@ import VitrineTestSupport
 /// changed is written, linked or removed (issue 13, item 4), and the live catalog never changes before the
 /// exchange (issue 12, item 3).
 @Suite struct SpareCatalogTests {
+    /// The fingerprint of a file the tests make from these contents.
+    private static func made(_ contents: String) -> Fingerprint {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(contents)
+        return fingerprint
+    }
+
     /// `site/` inside a temporary folder, so that the spare beside it is cleaned up too.
     private static func site(_ parent: TemporaryFolder) -> String {
         parent.url.appendingPathComponent("site").path
@@ -138,18 +145,13 @@ import VitrineTestSupport
     @Test func `the files of a folder asked together are kept as each would be on its own`() throws {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
-        func made(_ contents: String) -> Fingerprint {
-            var fingerprint = Fingerprint()
-            fingerprint.combine(contents)
-            return fingerprint
-        }
         /// Asks for `objects/{name}` with the contents each would have, writes those not kept, and commits.
         func export(_ files: [(name: String, contents: String)]) throws -> [Bool] {
             let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
-            let kept = folder.keep(files.map(\.name), in: "objects", fingerprints: files.map { made($0.contents) })
+            let kept = folder.keep(files.map(\.name), in: "objects", fingerprints: files.map { Self.made($0.contents) })
             for (file, wasKept) in zip(files, kept) where !wasKept {
                 try folder.write(
-                    Array(file.contents.utf8), to: "objects/\(file.name)", fingerprint: made(file.contents))
+                    Array(file.contents.utf8), to: "objects/\(file.name)", fingerprint: Self.made(file.contents))
             }
             let counts = folder.counts
             #expect(counts.kept == kept.filter { $0 }.count && counts.rendered == kept.count - counts.kept)
@@ -187,17 +189,12 @@ import VitrineTestSupport
     @Test func `a file asked for alone is kept at the top of the catalog and in a nested folder`() throws {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
-        func made(_ contents: String) -> Fingerprint {
-            var fingerprint = Fingerprint()
-            fingerprint.combine(contents)
-            return fingerprint
-        }
         /// Asks for each file with the contents it would have, writes those not kept, and commits.
         func export(_ files: [(path: String, contents: String)]) throws -> [Bool] {
             let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
-            let kept = files.map { folder.keep($0.path, fingerprint: made($0.contents)) }
+            let kept = files.map { folder.keep($0.path, fingerprint: Self.made($0.contents)) }
             for (file, wasKept) in zip(files, kept) where !wasKept {
-                try folder.write(Array(file.contents.utf8), to: file.path, fingerprint: made(file.contents))
+                try folder.write(Array(file.contents.utf8), to: file.path, fingerprint: Self.made(file.contents))
             }
             _ = try folder.commit(displayRoot: path)
             #expect(

@@ -15,6 +15,18 @@ import VitrineTestSupport
             startOver: startOver)
     }
 
+    /// A store of an earlier schema where `open(folder)` looks for the collection's, and its path.
+    private static func oldStore(in folder: TemporaryFolder, upTo migration: String) throws -> (DatabaseQueue, String) {
+        let stores = folder.url.appendingPathComponent("stores")
+        try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
+        let path = stores.appendingPathComponent(
+            "rijksmuseum-\(SQLiteCollectionStore.digest("rijksmuseum https://museum.example/oai")).sqlite"
+        ).path
+        let old = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(old, upTo: migration)
+        return (old, path)
+    }
+
     /// Objects with every kind of image, no maker, NFC and NFD ids, a datestamp.
     static let objects: [ArtObject] = [
         ArtObject(
@@ -155,14 +167,8 @@ import VitrineTestSupport
 
     @Test func `a store of the first schema is migrated, its objects kept and given section keys`() throws {
         let folder = try TemporaryFolder()
-        let stores = folder.url.appendingPathComponent("stores")
-        try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
         // A version-1 store, as Vitrine 0.13's first build wrote it.
-        let path = stores.appendingPathComponent(
-            "rijksmuseum-\(SQLiteCollectionStore.digest("rijksmuseum https://museum.example/oai")).sqlite"
-        ).path
-        let old = try DatabaseQueue(path: path)
-        try StoreSchema.migrator.migrate(old, upTo: "v1-objects")
+        let (old, path) = try Self.oldStore(in: folder, upTo: "v1-objects")
         try old.write { db in
             try db.execute(
                 sql: "INSERT INTO object (record_key, id, title, maker) VALUES (?, 'SK-C-5', 'The Night Watch', ?)",
@@ -184,15 +190,9 @@ import VitrineTestSupport
         throws
     {
         let folder = try TemporaryFolder()
-        let stores = folder.url.appendingPathComponent("stores")
-        try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
-        let path = stores.appendingPathComponent(
-            "rijksmuseum-\(SQLiteCollectionStore.digest("rijksmuseum https://museum.example/oai")).sqlite"
-        ).path
         // A version-3 store (Vitrine before the order key): one maker's objects, their record keys in another
         // order than their catalog order, and an object of another maker.
-        let old = try DatabaseQueue(path: path)
-        try StoreSchema.migrator.migrate(old, upTo: "v3-composed-section-key")
+        let (old, path) = try Self.oldStore(in: folder, upTo: "v3-composed-section-key")
         let rows: [(record: String, id: String, date: String?, maker: String)] = [
             ("r1", "SK-A-10", "1650", "Frans Hals"), ("r2", "SK-A-2", "1650", "Frans Hals"),
             ("r3", "SK-A-1", nil, "Frans Hals"), ("r4", "SK-A-7", "500 BC", "Frans Hals"),
