@@ -6,8 +6,8 @@ import VitrineCore
 /// How an `ArtObject` is written as a row of the `object` table, and read back.
 enum ObjectRow {
     /// The columns, in the order `bind` binds them. `order_key` is the object's `CatalogOrder.Key` as bytes: the
-    /// table is clustered by section and that key, so a section is read back in catalog order, from pages one after
-    /// another.
+    /// table is clustered by section, that key and the record key, so a section is read back in catalog order, from
+    /// pages one after another.
     static let columns = objectColumns + ", order_key"
     /// The columns of an object and its section key: the table of stores before version 4.
     static let objectColumns =

@@ -167,10 +167,14 @@ extension SQLiteCollectionStore {
                     changes = try Self.compare(db)
                     try db.execute(sql: "DELETE FROM object")
                 }
-                // In the stored table's own order: each row is appended to its B-tree, not inserted at random.
+                // In the stored table's own order: each row is appended to its B-tree, not inserted at random. The
+                // record index is made afterwards, from the rows sorted once: kept up row by row, in an order that is
+                // not its own, it took as long as the rest of the insert (100,000 objects).
+                try db.execute(sql: "DROP INDEX object_by_record")
                 try db.execute(
                     sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM temp.run "
-                        + "ORDER BY section_key, order_key")
+                        + "ORDER BY section_key, order_key, record_key")
+                try db.execute(sql: StoreSchema.recordIndex)
             }
             try Self.record(state, in: db)
             return changes
@@ -194,7 +198,8 @@ extension SQLiteCollectionStore {
         }
         if tables != .stored {
             try write("read the run's collection in") { db in
-                try db.execute(sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key, order_key)")
+                try db.execute(
+                    sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key, order_key, record_key)")
             }
         }
         return RunSections(store: self, tables: tables)
@@ -251,7 +256,8 @@ private final class RunSections: StoredSections {
     /// it is merged by SQLite on the same key.
     func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject] {
         let collection =
-            SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1") + " ORDER BY order_key"
+            SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1")
+            + " ORDER BY order_key, record_key"
         return try store.access("read a section of") { db in
             try ObjectRow.objects(db.cachedStatement(sql: collection), arguments: [maker ?? ""], capacity: count)
         }

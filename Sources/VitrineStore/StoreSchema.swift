@@ -45,7 +45,7 @@ enum StoreSchema {
             try setSectionKeys(db)
         }
         // Version 4: the table clustered by section and catalog order (`order_key`, an object's
-        // `CatalogOrder.Key` as bytes), the record key unique beside it. Keyed by record alone, a section's rows
+        // `CatalogOrder.Key` as bytes, then the record key), the record key unique beside it. Keyed by record alone, a section's rows
         // lay all over the file: reading the collection back a section at a time read each page once per section,
         // and a section came back in an order the Presenter had to sort.
         migrator.registerMigration("v4-section-order") { db in
@@ -66,7 +66,7 @@ enum StoreSchema {
                         object_url TEXT,
                         record_id TEXT,
                         datestamp TEXT,
-                        PRIMARY KEY (section_key, order_key)
+                        PRIMARY KEY (section_key, order_key, record_key)
                     ) WITHOUT ROWID
                     """)
             // Each stored object's key is worked out from it, a row at a time (a million objects are not read at once).
@@ -88,6 +88,10 @@ enum StoreSchema {
         }
         return migrator
     }
+
+    /// The stored objects' index by record key, as version 4 made it: it keeps record keys unique. A full run makes
+    /// it again after storing its objects.
+    static let recordIndex = "CREATE UNIQUE INDEX object_by_record ON object(record_key)"
 
     /// Sets every object's section key from its maker.
     private static func setSectionKeys(_ db: Database) throws {

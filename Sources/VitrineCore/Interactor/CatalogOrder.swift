@@ -33,19 +33,20 @@ package enum CatalogOrder {
                 && lhs.record.utf8.elementsEqual(rhs.record.utf8)
         }
 
-        /// The key as bytes that sort as the key does when compared byte by byte, shorter first when one starts
-        /// the other (how SQLite compares BLOBs): the collection store keeps each object's and reads a section back
-        /// in this order, so a stored section needs no sort. The year is eight big-endian bytes with its sign bit
-        /// flipped; the number and the id follow with each 0x00 written as 0x00 0xFF and an end of 0x00 0x00 (so that
-        /// a number another one starts with sorts first, as arrays do); then the record identifier's bytes.
+        /// The key but its record identifier, as bytes that sort as the key does when compared byte by byte, shorter
+        /// first when one starts the other (how SQLite compares BLOBs); two keys these bytes do not tell apart are
+        /// ordered by the record identifier's bytes, the store's record key. The collection store is clustered by
+        /// (section, these bytes, record key), so it reads a section back in catalog order and needs no sort. The
+        /// year is eight big-endian bytes with its sign bit flipped; the number and the id follow with each 0x00
+        /// written as 0x00 0xFF and an end of 0x00 0x00 (so that a number another one starts with sorts first, as
+        /// arrays do).
         package var bytes: [UInt8] {
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(12 + number.count + id.utf8.count + record.utf8.count)
+            bytes.reserveCapacity(12 + number.count + id.utf8.count)
             let year = UInt64(bitPattern: Int64(year)) ^ (1 << 63)
             for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: year >> shift)) }
             Self.appendEscaped(number, to: &bytes)
             Self.appendEscaped(id.utf8, to: &bytes)
-            bytes.append(contentsOf: record.utf8)
             return bytes
         }
 

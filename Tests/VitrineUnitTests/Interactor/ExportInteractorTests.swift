@@ -248,10 +248,8 @@ struct SeededGenerator: RandomNumberGenerator {
         }
         var generator = SeededGenerator(seed: seed)
         objects.shuffle(using: &generator)
-        // When: sorted as SQLite sorts the stored `order_key` BLOBs (byte by byte, shorter first).
-        let sorted = objects.sorted {
-            CatalogOrder.Key($0).bytes.lexicographicallyPrecedes(CatalogOrder.Key($1).bytes)
-        }
+        // When: sorted as SQLite sorts the stored `order_key` and `record_key` BLOBs (byte by byte, shorter first).
+        let sorted = objects.sorted { Self.storeOrder($0, $1) }
         // Then: every object once, each pair in the order of its keys.
         #expect(Set(sorted.map(\.id)) == Set(objects.map(\.id)))
         #expect(sorted.count == objects.count)
@@ -283,16 +281,26 @@ struct SeededGenerator: RandomNumberGenerator {
                 }
             }
         }
-        let bytes = keys.map(\.bytes)
+        // The store's order: `order_key`, then `record_key` (the record identifier's bytes).
+        let stored = keys.map { ($0.bytes, Array($0.record.utf8)) }
+        func precedes(_ left: ([UInt8], [UInt8]), _ right: ([UInt8], [UInt8])) -> Bool {
+            left.0 != right.0 ? left.0.lexicographicallyPrecedes(right.0) : left.1.lexicographicallyPrecedes(right.1)
+        }
         var disagreements = 0
         for left in keys.indices {
             for right in keys.indices {
-                if (keys[left] < keys[right]) != bytes[left].lexicographicallyPrecedes(bytes[right]) {
-                    disagreements += 1
-                }
-                if (keys[left] == keys[right]) != (bytes[left] == bytes[right]) { disagreements += 1 }
+                if (keys[left] < keys[right]) != precedes(stored[left], stored[right]) { disagreements += 1 }
+                if (keys[left] == keys[right]) != (stored[left] == stored[right]) { disagreements += 1 }
             }
         }
         #expect(disagreements == 0)
+    }
+
+    /// Whether the store reads `left` before `right`: by `order_key`, then `record_key`, each compared as SQLite
+    /// compares BLOBs.
+    private static func storeOrder(_ left: ArtObject, _ right: ArtObject) -> Bool {
+        let (leftKey, rightKey) = (CatalogOrder.Key(left), CatalogOrder.Key(right))
+        if leftKey.bytes != rightKey.bytes { return leftKey.bytes.lexicographicallyPrecedes(rightKey.bytes) }
+        return left.recordKey.text.utf8.lexicographicallyPrecedes(right.recordKey.text.utf8)
     }
 }
