@@ -64,7 +64,7 @@ package final class OutputFolder: Sendable {
     /// - parameter keepsSpareFrom: a catalog of at least this many files keeps the old catalog beside the output
     ///   folder after the commit, so that the next export stages into it and touches only what changed.
     /// - parameter opening: the folder as opened when the export started (its lock held, its manifests read
-    ///   meanwhile); `nil` opens it now.
+    ///   meanwhile), which is then the folder written; `nil` opens the folder at `path` now.
     package init(
         path: String, force: Bool = false, expectedFiles: Int = 0, keepsSpareFrom: Int = OutputFolder.spareThreshold,
         commitStep: (@Sendable () -> Void)? = nil, opening: Opening? = nil
@@ -72,7 +72,7 @@ package final class OutputFolder: Sendable {
         self.force = force
         self.keepsSpareFrom = keepsSpareFrom
         self.commitStep = commitStep
-        destination = Self.destination(path)
+        destination = opening?.destination ?? Self.destination(path)
         staging = destination.appendingPathComponent(
             Self.stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
         stagingPath = staging.path
