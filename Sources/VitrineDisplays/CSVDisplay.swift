@@ -39,10 +39,8 @@ package struct CSVDisplay: CatalogFileDisplay {
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(CSVDisplay.piece + 4_096)
                 for section in part.sections {
-                    // Each object read in place: `for object in` copied it, a reference count of each string.
-                    let objects = part.catalog.sections[section].objects
-                    for index in objects.indices {
-                        CSVDisplay.appendRow(objects[index], source: source, to: &bytes)
+                    part.catalog.sections[section].objects.forEachInPlace { object in
+                        CSVDisplay.appendRow(object, source: source, to: &bytes)
                         if bytes.count >= CSVDisplay.piece {
                             file.write(bytes)
                             bytes.removeAll(keepingCapacity: true)
@@ -64,20 +62,21 @@ package struct CSVDisplay: CatalogFileDisplay {
 
     /// An object's row in `header`'s columns, ended by CRLF. Its fields are appended one by one: an array of the
     /// eight strings was an allocation and eight reference counts a row.
-    static func appendRow(_ object: borrowing CatalogViewModel.DisplayedObject, source: String, to bytes: inout [UInt8])
-    {
+    static func appendRow(
+        _ object: UnsafePointer<CatalogViewModel.DisplayedObject>, source: String, to bytes: inout [UInt8]
+    ) {
         func field(_ value: String, then end: UInt8) {
             CSVCell.append(value, to: &bytes)
             bytes.append(end)
         }
         let comma = UInt8(ascii: ",")
-        field(object.id, then: comma)
-        field(object.title, then: comma)
-        field(object.maker, then: comma)
-        field(object.date, then: comma)
-        field(object.thumbnailURL, then: comma)
+        field(object.pointee.id, then: comma)
+        field(object.pointee.title, then: comma)
+        field(object.pointee.maker, then: comma)
+        field(object.pointee.date, then: comma)
+        field(object.pointee.thumbnailURL, then: comma)
         field(object.imageURL, then: comma)
-        field(object.objectURL, then: comma)
+        field(object.pointee.objectURL, then: comma)
         field(source, then: 0x0D)
         bytes.append(0x0A)
     }
@@ -93,9 +92,7 @@ package struct CSVDisplay: CatalogFileDisplay {
         bytes.reserveCapacity(viewModel.objectCount * 200)
         CSVCell.appendRow(header, to: &bytes)
         for section in viewModel.sections {
-            for object in section.objects {
-                appendRow(object, source: viewModel.sourceName, to: &bytes)
-            }
+            section.objects.forEachInPlace { appendRow($0, source: viewModel.sourceName, to: &bytes) }
         }
         return bytes
     }

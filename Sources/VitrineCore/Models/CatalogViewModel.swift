@@ -99,6 +99,11 @@ package struct CatalogViewModel: Sendable, Equatable {
         /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: a million
         /// objects' alt texts are a hundred megabytes.
         package var altText: String {
+            Self.altText(title: title, maker: maker, date: date)
+        }
+
+        /// `altText` of these fields.
+        package static func altText(title: String, maker: String, date: String) -> String {
             var alt = title
             if !maker.isEmpty { alt += ", \(maker)" }
             if !date.isEmpty { alt += ", \(date)" }
@@ -144,4 +149,25 @@ package struct SummaryViewModel: Sendable, Equatable {
         self.notices = notices
         self.summary = summary
     }
+}
+
+extension UnsafePointer<CatalogViewModel.DisplayedObject> {
+    // An object's derived strings from a pointer to it, each from the fields it needs: a computed property of
+    // `pointee` copied the whole object to call its getter.
+
+    /// `altText` of the object pointed to.
+    package var altText: String {
+        CatalogViewModel.DisplayedObject.altText(title: pointee.title, maker: pointee.maker, date: pointee.date)
+    }
+
+    /// `thumbnail2xURL` of the object pointed to.
+    package var thumbnail2xURL: String {
+        ExportPresenter.doubleThumbnailURL(of: pointee.image, width: pointee.requestedWidth)
+    }
+
+    /// `imageURL` of the object pointed to.
+    package var imageURL: String { ExportPresenter.fullImageURL(of: pointee.image) }
+
+    /// `largeImage` of the object pointed to.
+    package var largeImage: ThumbnailSelector.Thumbnail { ExportPresenter.largeImage(of: pointee.image) }
 }

@@ -64,25 +64,31 @@ struct MarkdownObject: TemplateContext {
     let root: String
 
     func value(for key: TemplateKey) -> TemplateValue? {
+        objects.withObject(at: position) { value(of: $0, for: key) } ?? nil
+    }
+
+    private func value(
+        of object: UnsafePointer<CatalogViewModel.DisplayedObject>, for key: TemplateKey
+    ) -> TemplateValue? {
         switch key {
-        case .id: .text(objects[position].id)
-        case .title: .text(objects[position].title)
-        case .maker: .text(objects[position].maker)
-        case .date: .text(objects[position].date)
-        case .hasDate: .flag(objects[position].hasDate)
-        case .altText: .text(objects[position].altText)
-        case .thumbnailURL: .text(GalleryPlan.located(objects[position].thumbnailURL, from: root))
-        case .thumbnailWidth: .number(objects[position].thumbnailWidth)
-        case .thumbnailHeight: .number(objects[position].thumbnailHeight)
-        case .hasThumbnail: .flag(objects[position].hasThumbnail)
+        case .id: .text(object.pointee.id)
+        case .title: .text(object.pointee.title)
+        case .maker: .text(object.pointee.maker)
+        case .date: .text(object.pointee.date)
+        case .hasDate: .flag(object.pointee.hasDate)
+        case .altText: .text(object.altText)
+        case .thumbnailURL: .text(GalleryPlan.located(object.pointee.thumbnailURL, from: root))
+        case .thumbnailWidth: .number(object.pointee.thumbnailWidth)
+        case .thumbnailHeight: .number(object.pointee.thumbnailHeight)
+        case .hasThumbnail: .flag(!object.pointee.thumbnailURL.isEmpty)
         // The catalog's own templates show none of these: made only for a user's template that asks.
-        case .imageURL: .text(GalleryPlan.located(objects[position].imageURL, from: root))
-        case .objectURL: .text(objects[position].objectURL)
-        case .hasObjectURL: .flag(objects[position].hasObjectURL)
-        case .thumbnail2xURL: .text(GalleryPlan.located(objects[position].thumbnail2xURL, from: root))
-        case .largeImageURL: .text(GalleryPlan.located(objects[position].largeImageURL, from: root))
-        case .largeWidth: .number(objects[position].largeWidth)
-        case .largeHeight: .number(objects[position].largeHeight)
+        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: root))
+        case .objectURL: .text(object.pointee.objectURL)
+        case .hasObjectURL: .flag(object.pointee.hasObjectURL)
+        case .thumbnail2xURL: .text(GalleryPlan.located(object.thumbnail2xURL, from: root))
+        case .largeImageURL: .text(GalleryPlan.located(object.largeImage.url, from: root))
+        case .largeWidth: .number(object.largeImage.width)
+        case .largeHeight: .number(object.largeImage.height)
         case .pageName: .text(pageName)
         case .sectionPageName: .text(sectionPageName)
         default: nil

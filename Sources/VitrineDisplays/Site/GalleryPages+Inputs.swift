@@ -41,9 +41,11 @@ extension ArtistPage {
 extension ObjectPage {
     /// Every value `value(for:)` gives comes from these: a re-run compares them rather than walking the template.
     func combineInputs(into fingerprint: inout Fingerprint) -> Bool {
-        Self.combineInputs(
-            siteTitle: siteTitle, institution: institution, makerName: makerName, object: object,
-            sectionPageName: sectionPageName, previous: previous, next: next, into: &fingerprint)
+        withUnsafePointer(to: object) { object in
+            Self.combineInputs(
+                siteTitle: siteTitle, institution: institution, makerName: makerName, object: object,
+                sectionPageName: sectionPageName, previous: previous, next: next, into: &fingerprint)
+        }
         return true
     }
 
@@ -52,19 +54,20 @@ extension ObjectPage {
     /// pictures (the large rendition and its size, the full image) count by the image reference they are made from:
     /// working out their URLs for every page of a night was three URLs built and checked per object.
     static func combineInputs(
-        siteTitle: String, institution: String, makerName: String, object: borrowing CatalogViewModel.DisplayedObject,
+        siteTitle: String, institution: String, makerName: String,
+        object: UnsafePointer<CatalogViewModel.DisplayedObject>,
         sectionPageName: String, previous: Neighbour?, next: Neighbour?, into fingerprint: inout Fingerprint
     ) {
         fingerprint.combine(siteTitle)
         fingerprint.combine(institution)
         fingerprint.combine(makerName)
-        fingerprint.combine(object.id)
-        fingerprint.combine(object.title)
-        fingerprint.combine(object.maker)
-        fingerprint.combine(object.date)
+        fingerprint.combine(object.pointee.id)
+        fingerprint.combine(object.pointee.title)
+        fingerprint.combine(object.pointee.maker)
+        fingerprint.combine(object.pointee.date)
         fingerprint.combine(sectionPageName)
-        fingerprint.combine(object.objectURL)
-        fingerprint.combine(image: object.image)
+        fingerprint.combine(object.pointee.objectURL)
+        fingerprint.combine(image: object.pointee.image)
         for neighbour in [previous, next] {
             if let neighbour {
                 fingerprint.combine(byte: 1)

@@ -212,23 +212,29 @@ struct Card: TemplateContext {
         self.position = position
         self.pageName = pageName
         self.root = root
-        thumbnail2xURL = objects[position].thumbnail2xURL
+        thumbnail2xURL = objects.withObject(at: position) { $0.thumbnail2xURL } ?? ""
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
+        objects.withObject(at: position) { value(of: $0, for: key) } ?? nil
+    }
+
+    private func value(
+        of object: UnsafePointer<CatalogViewModel.DisplayedObject>, for key: TemplateKey
+    ) -> TemplateValue? {
         switch key {
         case .root: .text(root)
-        case .id: .text(objects[position].id)
-        case .title: .text(objects[position].title)
-        case .date: .text(objects[position].date)
-        case .hasDate: .flag(objects[position].hasDate)
-        case .altText: .text(objects[position].altText)
-        case .thumbnailURL: .text(GalleryPlan.located(objects[position].thumbnailURL, from: root))
+        case .id: .text(object.pointee.id)
+        case .title: .text(object.pointee.title)
+        case .date: .text(object.pointee.date)
+        case .hasDate: .flag(object.pointee.hasDate)
+        case .altText: .text(object.altText)
+        case .thumbnailURL: .text(GalleryPlan.located(object.pointee.thumbnailURL, from: root))
         case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
         case .hasThumbnail2x: .flag(!thumbnail2xURL.isEmpty)
-        case .thumbnailWidth: .number(objects[position].thumbnailWidth)
-        case .thumbnailHeight: .number(objects[position].thumbnailHeight)
-        case .hasThumbnail: .flag(objects[position].hasThumbnail)
+        case .thumbnailWidth: .number(object.pointee.thumbnailWidth)
+        case .thumbnailHeight: .number(object.pointee.thumbnailHeight)
+        case .hasThumbnail: .flag(!object.pointee.thumbnailURL.isEmpty)
         case .pageName: .text(pageName)
         default: nil
         }

@@ -177,10 +177,12 @@ struct GalleryPlan: Sendable {
     func combineObjectPageInputs(_ sectionIndex: Int, _ index: Int, into fingerprint: inout Fingerprint) {
         let section = viewModel.sections[sectionIndex]
         let (previous, next) = neighbours(sectionIndex, index)
-        ObjectPage.combineInputs(
-            siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
-            object: section.objects[index], sectionPageName: names.sectionPageName(sectionIndex, index),
-            previous: previous, next: next, into: &fingerprint)
+        section.objects.withObject(at: index) { object in
+            ObjectPage.combineInputs(
+                siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
+                object: object, sectionPageName: names.sectionPageName(sectionIndex, index),
+                previous: previous, next: next, into: &fingerprint)
+        }
     }
 
     /// The objects before and after one in its section, as its detail page links them.

@@ -100,6 +100,26 @@ import VitrineTestSupport
         #expect(hostile[4].title == "Quote \"here\", comma, and new line")
     }
 
+    @Test func `an object read in place shows the strings it shows as a value`() throws {
+        let objects =
+            try present(Seeds.catalogResponse).sections.flatMap(\.objects)
+            + (try present(Seeds.response([ArtistSection(maker: "Jan Steen", objects: Seeds.hostile)])))
+            .sections.flatMap(\.objects)
+        var visited: [String] = []
+        objects.forEachInPlace { object in
+            visited.append(object.pointee.id)
+            #expect(object.altText == object.pointee.altText)
+            #expect(object.thumbnail2xURL == object.pointee.thumbnail2xURL)
+            #expect(object.imageURL == object.pointee.imageURL)
+            #expect(object.largeImage == object.pointee.largeImage)
+        }
+        #expect(visited == objects.map(\.id))
+        #expect(objects.contains { !$0.thumbnail2xURL.isEmpty } && objects.contains { $0.image == nil })
+        #expect(objects.withObject(at: 1) { $0.pointee.id } == objects[1].id)
+        #expect(objects.withObject(at: objects.count) { $0.pointee.id } == nil)
+        #expect([CatalogViewModel.DisplayedObject]().withObject(at: 0) { $0.pointee.id } == nil)
+    }
+
     @Test func `summary line counts pages, objects, sections, duplicates, skipped and time`() throws {
         var response = Seeds.catalogResponse
         response.statistics.pages = 14

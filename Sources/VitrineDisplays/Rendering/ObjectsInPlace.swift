@@ -1,0 +1,23 @@
+import VitrineCore
+
+extension [CatalogViewModel.DisplayedObject] {
+    /// Hands `body` each object where it is, by pointer. An object taken from an array (`for object in`, or
+    /// `objects[index]` passed to a function) was copied first, even to a `borrowing` parameter: a reference count
+    /// of each of its strings, then a release of each, for every object of every format (perf).
+    func forEachInPlace(_ body: (UnsafePointer<CatalogViewModel.DisplayedObject>) throws -> Void) rethrows {
+        try withUnsafeBufferPointer { objects in
+            guard let first = objects.baseAddress else { return }
+            for offset in objects.indices { try body(first + offset) }
+        }
+    }
+
+    /// `body` of the object at `position`, where it is (see `forEachInPlace`); `nil` when there is none there.
+    func withObject<Result>(
+        at position: Int, _ body: (UnsafePointer<CatalogViewModel.DisplayedObject>) -> Result
+    ) -> Result? {
+        withUnsafeBufferPointer { objects in
+            guard objects.indices.contains(position), let first = objects.baseAddress else { return nil }
+            return body(first + position)
+        }
+    }
+}
