@@ -23,7 +23,7 @@ struct DemoSource: CollectionSource {
     }
 
     func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
-        var decoded = try await pages.decode(response, page: page)
+        var decoded = try pages.decode(response, page: page)
         decoded.records = decoded.records.map { record in
             guard case .object(var object) = record, let picture = DemoPictures.picture(forImage: object.image?.url)
             else { return record }
