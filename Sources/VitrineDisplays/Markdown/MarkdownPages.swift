@@ -71,16 +71,7 @@ struct MarkdownObject: TemplateContext {
         of object: UnsafePointer<CatalogViewModel.DisplayedObject>, for key: TemplateKey
     ) -> TemplateValue? {
         switch key {
-        case .id: .text(object.pointee.id)
-        case .title: .text(object.pointee.title)
         case .maker: .text(object.pointee.maker)
-        case .date: .text(object.pointee.date)
-        case .hasDate: .flag(object.pointee.hasDate)
-        case .altText: .text(object.altText)
-        case .thumbnailURL: .text(GalleryPlan.located(object.pointee.thumbnailURL, from: root))
-        case .thumbnailWidth: .number(object.pointee.thumbnailWidth)
-        case .thumbnailHeight: .number(object.pointee.thumbnailHeight)
-        case .hasThumbnail: .flag(!object.pointee.thumbnailURL.isEmpty)
         // The catalog's own templates show none of these: made only for a user's template that asks.
         case .imageURL: .text(GalleryPlan.located(object.imageURL, from: root))
         case .objectURL: .text(object.pointee.objectURL)
@@ -91,7 +82,7 @@ struct MarkdownObject: TemplateContext {
         case .largeHeight: .number(object.largeImage.height)
         case .pageName: .text(pageName)
         case .sectionPageName: .text(sectionPageName)
-        default: nil
+        default: object.shownValue(for: key, root: root)
         }
     }
 }

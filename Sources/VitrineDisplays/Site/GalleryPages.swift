@@ -224,19 +224,10 @@ struct Card: TemplateContext {
     ) -> TemplateValue? {
         switch key {
         case .root: .text(root)
-        case .id: .text(object.pointee.id)
-        case .title: .text(object.pointee.title)
-        case .date: .text(object.pointee.date)
-        case .hasDate: .flag(object.pointee.hasDate)
-        case .altText: .text(object.altText)
-        case .thumbnailURL: .text(GalleryPlan.located(object.pointee.thumbnailURL, from: root))
         case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
         case .hasThumbnail2x: .flag(!thumbnail2xURL.isEmpty)
-        case .thumbnailWidth: .number(object.pointee.thumbnailWidth)
-        case .thumbnailHeight: .number(object.pointee.thumbnailHeight)
-        case .hasThumbnail: .flag(!object.pointee.thumbnailURL.isEmpty)
         case .pageName: .text(pageName)
-        default: nil
+        default: object.shownValue(for: key, root: root)
         }
     }
 }

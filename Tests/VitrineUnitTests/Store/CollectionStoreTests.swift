@@ -222,13 +222,13 @@ import VitrineTestSupport
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
         #expect(try store.state().harvestedAt == "2026-01-01")
         // Record keys stay unique: a second row with one of them is refused.
-        let duplicate = try DatabaseQueue(path: path).write { db in
-            try? db.execute(
+        let inserted = try DatabaseQueue(path: path).write { db in
+            (try? db.execute(
                 sql:
                     "INSERT INTO object (record_key, id, title, section_key, order_key) VALUES (?, 'x', 'x', 'Z', x'00')",
-                arguments: [Data("r1".utf8)])
+                arguments: [Data("r1".utf8)])) != nil
         }
-        #expect(duplicate == nil)
+        #expect(!inserted)
     }
 
     @Test func `a foreign database, a newer store and garbage are refused with the path and what to do`() throws {
