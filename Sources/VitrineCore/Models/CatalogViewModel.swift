@@ -160,14 +160,5 @@ extension UnsafePointer<CatalogViewModel.DisplayedObject> {
         CatalogViewModel.DisplayedObject.altText(title: pointee.title, maker: pointee.maker, date: pointee.date)
     }
 
-    /// `thumbnail2xURL` of the object pointed to.
-    package var thumbnail2xURL: String {
-        ExportPresenter.doubleThumbnailURL(of: pointee.image, width: pointee.requestedWidth)
-    }
-
-    /// `imageURL` of the object pointed to.
-    package var imageURL: String { ExportPresenter.fullImageURL(of: pointee.image) }
-
-    /// `largeImage` of the object pointed to.
-    package var largeImage: ThumbnailSelector.Thumbnail { ExportPresenter.largeImage(of: pointee.image) }
+    // Its pictures' URLs are beside the object's own, in `ExportPresenter+Pictures.swift`.
 }

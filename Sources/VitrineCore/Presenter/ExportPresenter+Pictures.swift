@@ -54,3 +54,17 @@ extension CatalogViewModel.DisplayedObject {
     /// `http(s)` URL of the full-size image; empty when there is none.
     package var imageURL: String { ExportPresenter.fullImageURL(of: image) }
 }
+
+extension UnsafePointer<CatalogViewModel.DisplayedObject> {
+    // The same, from a pointer to the object (see `altText` in `CatalogViewModel.swift`): each from the fields it
+    // needs, since a computed property of `pointee` copied the whole object to call its getter.
+
+    /// `thumbnail2xURL` of the object pointed to.
+    package var thumbnail2xURL: String {
+        ExportPresenter.doubleThumbnailURL(of: pointee.image, width: pointee.requestedWidth)
+    }
+    /// `largeImage` of the object pointed to.
+    package var largeImage: ThumbnailSelector.Thumbnail { ExportPresenter.largeImage(of: pointee.image) }
+    /// `imageURL` of the object pointed to.
+    package var imageURL: String { ExportPresenter.fullImageURL(of: pointee.image) }
+}
