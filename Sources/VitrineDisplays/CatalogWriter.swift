@@ -105,6 +105,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
             var written = WrittenCatalog(
                 paths: try folder.commit(displayRoot: outputDirectory), rendered: counts.rendered, kept: counts.kept)
             written.swappedEntryByEntry = folder.entryByEntryReason
+            written.copied = folder.copiedFragments
             progressDisplay?.displayWritten(written)
             return written
         } catch {

@@ -21,6 +21,8 @@ package struct WrittenCatalog: Sendable, Equatable {
     package var rendered: Int
     /// Files kept from the last export because nothing they show changed.
     package var kept: Int
+    /// Cards and object lines copied from the last export's pages into pages rendered again, unchanged.
+    package var copied = 0
     /// Why the new catalog was swapped in entry by entry instead of as one folder (a reader during those
     /// milliseconds may see files of both runs); `nil` when it took the place of the old one in one step.
     package var swappedEntryByEntry: String?

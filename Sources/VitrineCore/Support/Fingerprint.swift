@@ -93,6 +93,25 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Another fingerprint's 16 bytes (a list element's, into its page's).
+    package mutating func combine(_ other: Fingerprint) {
+        withUnsafeBytes(of: other.first.littleEndian) { combine(each: $0) }
+        withUnsafeBytes(of: other.second.littleEndian) { combine(each: $0) }
+    }
+
+    /// Its 16 bytes, little-endian, first lane first (a fragment index's key).
+    package func append(to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: first.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: second.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Reads the 16 bytes `append(to:)` writes; `nil` when there are fewer.
+    package init?(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count >= 16 else { return nil }
+        first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    }
+
     package mutating func combine(_ number: Int) {
         withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).littleEndian) { combine(each: $0) }
     }

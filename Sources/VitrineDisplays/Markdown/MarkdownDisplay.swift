@@ -40,6 +40,10 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         let split: Bool
         /// The split catalog's files.
         let files: [MarkdownFile]
+        /// The last export's object lines of the letters, which a changed letter copies when they did not change; and
+        /// this export's.
+        let lastLines: FragmentLibrary?
+        let lines = FragmentLog()
 
         init(
             templates: TemplateLibrary, folder: OutputFolder, outline: CatalogViewModel,
@@ -54,6 +58,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             anchors = outline.sections.map { registry.next(for: $0.name) }
             split = outline.objectCount > MarkdownDisplay.splitThreshold
             files = split ? MarkdownFile.files(of: outline) : []
+            lastLines = split ? FragmentLibrary("catalog", in: folder) : nil
         }
 
         func write(_ part: CatalogPart) throws(ExportError) {
@@ -64,18 +69,32 @@ package struct MarkdownDisplay: CatalogFileDisplay {
                 try folder.write(templates.render("markdown/catalog.md", catalog), to: "catalog.md")
                 return
             }
+            let lineSeed = templates.fragmentSeed("markdown/letter.md")
             for file in files where part.sections.contains(file.sections.lowerBound) {
-                // A letter's file is one folder down: bundled pictures are linked from there.
+                // A letter's file is one folder down: bundled pictures are linked from there. Its object lines that
+                // did not change are copied from its last file.
+                let known = lastLines?.known([file.name])
                 let letter = MarkdownLetter(
                     title: outline.title, label: file.label, countLabel: file.countLabel,
-                    sections: sections(part, file.sections, root: "../", names: names))
+                    sections: sections(part, file.sections, root: "../", names: names).map { section in
+                        var section = section
+                        section.lineSeed = lineSeed
+                        section.known = known
+                        return section
+                    })
                 // A letter whose sections did not change keeps its file.
-                try templates.largePage("markdown/letter.md", letter, to: "catalog/\(file.name)", in: folder)
+                if let written = try templates.largePage(
+                    "markdown/letter.md", letter, to: "catalog/\(file.name)", in: folder)
+                {
+                    lines.record(file.name, made: written.made, fragments: written.fragments)
+                }
+                folder.noteCopied(known?.copied ?? 0)
             }
         }
 
         func finish() throws(ExportError) {
             guard split else { return }
+            try folder.write(lines.bytes(), to: "catalog/\(FragmentIndex.fileName)")
             let letters = files.map { MarkdownLetterLink(label: $0.label, file: $0.name, countLabel: $0.countLabel) }
             let contents = MarkdownContents(title: outline.title, subtitle: outline.subtitle, letters: letters)
             try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")

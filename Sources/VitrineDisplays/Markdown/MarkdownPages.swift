@@ -10,6 +10,11 @@ struct MarkdownCatalog: TemplateContext {
     let catalog: CatalogViewModel
     let sections: [MarkdownSection]
 
+    /// Every name the catalog answers.
+    static let names: Set<TemplateKey> = [
+        .title, .subtitle, .institution, .sourceName, .objectCount, .sectionCount, .sections,
+    ]
+
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .title: .text(catalog.title)
@@ -35,6 +40,18 @@ struct MarkdownSection: TemplateContext {
     /// The way back to the output folder from the file (`""`, or `"../"` from `catalog/`): bundled pictures
     /// are linked relatively.
     let root: String
+    /// Where each object line's key starts (`TemplateLibrary.fragmentSeed`), and the last run's lines of the file
+    /// that may be copied (`nil`: every line is rendered).
+    var lineSeed = Fingerprint()
+    var known: KnownFragments? = nil
+
+    /// Every name a section answers.
+    static let names: Set<TemplateKey> = [.name, .slug, .markdownAnchor, .countLabel, .isUnknownMaker, .objects]
+
+    /// The names an object line's body must not ask for to be a fragment: every name the catalog, a letter or a
+    /// section answers that an object does not.
+    static let enclosingNames = names.union(MarkdownCatalog.names).union(MarkdownLetter.names)
+        .subtracting(MarkdownObject.names)
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -44,11 +61,25 @@ struct MarkdownSection: TemplateContext {
         case .countLabel: .text(section.countLabel)
         case .isUnknownMaker: .flag(section.isUnknownMaker)
         case .objects:
-            .items(count: section.objects.count) { [section, names, index, root] position in
-                MarkdownObject(
-                    objects: section.objects, position: position, pageName: names.objectPages[index][position],
-                    sectionPageName: names.sectionPageName(index, position), root: root)
-            }
+            .fragments(
+                TemplateFragments(
+                    count: section.objects.count,
+                    element: { [section, names, index, root] position in
+                        MarkdownObject(
+                            objects: section.objects, position: position, pageName: names.objectPages[index][position],
+                            sectionPageName: names.sectionPageName(index, position), root: root)
+                    },
+                    enclosingNames: Self.enclosingNames,
+                    key: { [section, names, index, root, lineSeed] position, asked in
+                        section.objects.withObject(at: position) { object in
+                            MarkdownObject.key(
+                                seed: lineSeed, object: object, pageName: names.objectPages[index][position],
+                                sectionPageName: asked.contains(.sectionPageName)
+                                    ? names.sectionPageName(index, position) : nil,
+                                root: root)
+                        } ?? lineSeed
+                    },
+                    known: known))
         default: nil
         }
     }
@@ -62,6 +93,40 @@ struct MarkdownObject: TemplateContext {
     let pageName: String
     let sectionPageName: String
     let root: String
+
+    /// Every name an object's line answers, whatever its object.
+    static let names: Set<TemplateKey> = [
+        .maker, .imageURL, .objectURL, .hasObjectURL, .thumbnail2xURL, .largeImageURL, .largeWidth, .largeHeight,
+        .pageName, .sectionPageName, .id, .title, .date, .hasDate, .altText, .thumbnailURL, .thumbnailWidth,
+        .thumbnailHeight, .hasThumbnail,
+    ]
+
+    /// What an object's line shows, from `seed`: every value of the object a line can show (its pictures by the
+    /// image they are made from), its pages' names, and the way back to the output folder. The artist page it is on
+    /// (`sectionPageName`) counts only when the template asks for it (`nil`): deletions move it for many objects.
+    static func key(
+        seed: Fingerprint, object: UnsafePointer<CatalogViewModel.DisplayedObject>, pageName: String,
+        sectionPageName: String?, root: String
+    ) -> Fingerprint {
+        var key = seed
+        key.combine(object.pointee.id)
+        key.combine(object.pointee.title)
+        key.combine(object.pointee.maker)
+        key.combine(object.pointee.date)
+        key.combine(byte: object.pointee.hasDate ? 1 : 0)
+        key.combine(object.pointee.objectURL)
+        key.combine(byte: object.pointee.hasObjectURL ? 1 : 0)
+        key.combine(object.pointee.thumbnailURL)
+        key.combine(image: object.pointee.image)
+        key.combine(object.pointee.requestedWidth)
+        key.combine(object.pointee.thumbnailWidth)
+        key.combine(object.pointee.thumbnailHeight)
+        key.combine(pageName)
+        key.combine(sectionPageName ?? "")
+        key.combine(byte: sectionPageName == nil ? 0 : 1)
+        key.combine(root)
+        return key
+    }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         objects.withObject(at: position) { value(of: $0, for: key) } ?? nil
@@ -126,6 +191,9 @@ struct MarkdownLetter: TemplateContext {
     let label: String
     let countLabel: String
     let sections: [MarkdownSection]
+
+    /// Every name a letter answers.
+    static let names: Set<TemplateKey> = [.title, .label, .countLabel, .sections]
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {

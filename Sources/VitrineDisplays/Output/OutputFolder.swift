@@ -20,6 +20,8 @@ package final class OutputFolder: Sendable {
         /// Files rendered and written, and files kept from the last export because nothing they show changed.
         var rendered = 0
         var kept = 0
+        /// Fragments copied from the last export's pages (`TemplateFragments`).
+        var copied = 0
 
         /// Notes the top-level entry a staged path is in.
         mutating func enter(_ relativePath: String) {
@@ -225,6 +227,14 @@ package final class OutputFolder: Sendable {
 
     /// Why the commit swapped the catalog in entry by entry rather than as one folder; `nil` when it was one step.
     package var entryByEntryReason: String? { swapReason.withLock { $0 } }
+
+    /// Fragments copied from the last export's pages so far.
+    package var copiedFragments: Int { staged.withLock { $0.copied } }
+
+    /// Notes fragments a page copied from the last export's pages.
+    func noteCopied(_ count: Int) {
+        if count > 0 { staged.withLock { $0.copied += count } }
+    }
 
     /// Files rendered and files kept so far.
     package var counts: (rendered: Int, kept: Int) {

@@ -1,8 +1,60 @@
+import VitrineCore
+
 /// A Mustache template compiled once: its text as bytes, its names resolved to `TemplateKey`s, its partials
 /// inlined, its escaping fixed per value. Rendering walks these nodes against typed contexts and appends bytes.
 package struct CompiledTemplate: Sendable {
     package let name: String
     let nodes: [TemplateNode]
+
+    /// The template's nodes, each section numbered in order and given the names its body asks for.
+    init(name: String, nodes: [TemplateNode]) {
+        self.name = name
+        var ordinal = 0
+        self.nodes = Self.numbered(nodes, next: &ordinal)
+    }
+
+    private static func numbered(_ nodes: [TemplateNode], next ordinal: inout Int) -> [TemplateNode] {
+        nodes.map { node in
+            switch node {
+            case .section(let path, let body, _):
+                let section = TemplateSection(ordinal: ordinal)
+                ordinal += 1
+                let body = numbered(body, next: &ordinal)
+                return .section(path, body, TemplateSection(ordinal: section.ordinal, names: names(in: body)))
+            case .inverted(let path, let body):
+                return .inverted(path, numbered(body, next: &ordinal))
+            case .text, .value:
+                return node
+            }
+        }
+    }
+
+    /// Every name the nodes ask for (a dotted path's first), sections inside them included.
+    private static func names(in nodes: [TemplateNode]) -> Set<TemplateKey> {
+        var names: Set<TemplateKey> = []
+        for node in nodes {
+            switch node {
+            case .text: break
+            case .value(let path, _):
+                if let first = path.firstKey { names.insert(first) }
+            case .section(let path, _, let section):
+                if let first = path.firstKey { names.insert(first) }
+                names.formUnion(section.names)
+            case .inverted(let path, let body):
+                if let first = path.firstKey { names.insert(first) }
+                names.formUnion(Self.names(in: body))
+            }
+        }
+        return names
+    }
+}
+
+/// What the renderer knows of a section besides its path and body: its place among the template's sections (two
+/// sections over one list render different fragments), and every name its body asks for (a list's fragments are
+/// copied only when none of them is a name an enclosing context answers).
+struct TemplateSection: Sendable {
+    var ordinal = 0
+    var names: Set<TemplateKey> = []
 }
 
 /// How a value is escaped where it is placed.
@@ -21,12 +73,21 @@ enum TemplatePath: Sendable, Equatable {
     case key(TemplateKey)
     case dotted([TemplateKey])
     case missing(String)
+
+    /// The key looked up first: the context that has it is where the value comes from.
+    var firstKey: TemplateKey? {
+        switch self {
+        case .key(let key): key
+        case .dotted(let keys): keys.first
+        case .current, .missing: nil
+        }
+    }
 }
 
 indirect enum TemplateNode: Sendable {
     case text([UInt8])
     case value(TemplatePath, TemplateEscaping)
-    case section(TemplatePath, [TemplateNode])
+    case section(TemplatePath, [TemplateNode], TemplateSection)
     case inverted(TemplatePath, [TemplateNode])
 }
 
@@ -37,6 +98,12 @@ protocol TemplateOutput {
     mutating func append(number: Int)
     /// A section was rendered this many times (0 when skipped): all that decides which template text appears.
     mutating func section(_ count: Int)
+    /// A list element's rendering starts, which `key` says everything of (`TemplateFragments`); `endFragment` ends
+    /// it.
+    mutating func startFragment(_ key: Fingerprint)
+    mutating func endFragment(_ key: Fingerprint)
+    /// A list element's rendering from the last run, copied: the same bytes that rendering it again would give.
+    mutating func append(fragment: UnsafeRawBufferPointer, key: Fingerprint)
 }
 
 extension CompiledTemplate {
@@ -62,9 +129,9 @@ private struct TemplateRenderer {
                 case .text(let text): output.append(text, escaping: escaping)
                 case .number(let number): output.append(number: number)
                 case .flag(let flag): output.append(flag ? "true" : "false", escaping: .none)
-                case .context, .list, .items, nil: output.section(0)
+                case .context, .list, .items, .fragments, nil: output.section(0)
                 }
-            case .section(let path, let body):
+            case .section(let path, let body, let section):
                 switch lookUp(path) {
                 case .list(let elements):
                     output.section(elements.count)
@@ -80,6 +147,8 @@ private struct TemplateRenderer {
                         render(body, into: &output)
                         stack.removeLast()
                     }
+                case .fragments(let list):
+                    render(list, body, section, into: &output)
                 case .flag(let flag):
                     output.section(flag ? 1 : 0)
                     if flag { render(body, into: &output) }
@@ -96,6 +165,7 @@ private struct TemplateRenderer {
                     switch lookUp(path) {
                     case .list(let elements): elements.isEmpty
                     case .items(let count, _): count == 0
+                    case .fragments(let list): list.count == 0
                     case .flag(let flag): !flag
                     case .some: false
                     case nil: true
@@ -103,6 +173,32 @@ private struct TemplateRenderer {
                 output.section(empty ? 1 : 0)
                 if empty { render(body, into: &output) }
             }
+        }
+    }
+
+    /// A list of fragments: each element copied from the last run when its key is known there, else rendered and
+    /// marked as a fragment. A body that asks for a name an enclosing context answers is rendered element by
+    /// element with no fragments: the element's key would not say everything it shows.
+    private mutating func render<Output: TemplateOutput>(
+        _ list: TemplateFragments, _ body: [TemplateNode], _ section: TemplateSection, into output: inout Output
+    ) {
+        output.section(list.count)
+        let safe = list.enclosingNames.isDisjoint(with: section.names)
+        for index in 0..<list.count {
+            guard safe else {
+                stack.append(.context(list.element(index)))
+                render(body, into: &output)
+                stack.removeLast()
+                continue
+            }
+            var key = list.key(index, section.names)
+            key.combine(section.ordinal)
+            if let known = list.known, known.copy(key, into: &output) { continue }
+            output.startFragment(key)
+            stack.append(.context(list.element(index)))
+            render(body, into: &output)
+            stack.removeLast()
+            output.endFragment(key)
         }
     }
 

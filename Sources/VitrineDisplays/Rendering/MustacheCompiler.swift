@@ -169,7 +169,8 @@ struct MustacheCompiler {
                     sections.removeLast()
                     let node: TemplateNode =
                         section.inverted
-                        ? .inverted(section.path, section.nodes) : .section(section.path, section.nodes)
+                        ? .inverted(section.path, section.nodes)
+                        : .section(section.path, section.nodes, TemplateSection())
                     Self.append(node, to: &sections[sections.count - 1].nodes)
                 case UInt8(ascii: ">"):
                     flush()

@@ -30,6 +30,8 @@ package enum TemplateValue {
     /// A list made one element at a time as the section is rendered: a section of 100,000 objects is never
     /// 100,000 models at once.
     case items(count: Int, element: (Int) -> any TemplateContext)
+    /// A list whose elements, rendered once, are copied on the next run: see `TemplateFragments`.
+    case fragments(TemplateFragments)
 }
 
 /// A typed model a template reads: one `switch` over `TemplateKey` is its whole key table. `nil` means "not

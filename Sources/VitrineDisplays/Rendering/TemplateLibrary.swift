@@ -68,22 +68,26 @@ package struct TemplateLibrary: Sendable {
     /// A page whose model does not give its inputs is rendered once, its fingerprint worked out as it is written,
     /// and the last export's file is kept instead when it was made from the same: asking first walked the template
     /// twice for every file that changed, which in a night is every letter of the catalog.
+    ///
+    /// Returns where the rendered page's fragments are, and what it was made from and its size; `nil` when it was kept
+    /// by its model's inputs without being rendered.
+    @discardableResult
     package func largePage(
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
-    ) throws(ExportError) {
+    ) throws(ExportError) -> (fragments: [RenderedFragment], made: OutputManifest.Made)? {
         let template = try self.template(name)
         var inputs = inputsSeed(name)
         let hasInputs = context.combineInputs(into: &inputs)
-        if hasInputs, folder.keep(path, fingerprint: inputs) { return }
+        if hasInputs, folder.keep(path, fingerprint: inputs) { return nil }
         let made = walkSeed(name)
         // Its fingerprint is what it is rendered from, worked out as it is rendered: its bytes are not hashed.
         var output = RenderedPieces(
             pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: hasInputs ? inputs : made)
         template.render(context, into: &output)
         output.flush()
-        try folder.finish(
-            output.pieces, at: path, fingerprint: hasInputs ? inputs : output.values.fingerprint,
-            keepingSame: !hasInputs)
+        let fingerprint = hasInputs ? inputs : output.values.fingerprint
+        try folder.finish(output.pieces, at: path, fingerprint: fingerprint, keepingSame: !hasInputs)
+        return (output.fragments, OutputManifest.Made(fingerprint: fingerprint, size: output.pieces.size))
     }
 
     /// What a page's fingerprint is made from: the walk of its values, from the templates' own fingerprint; or the
@@ -133,23 +137,34 @@ package struct TemplateLibrary: Sendable {
         return inputs
     }
 
+    /// Where the keys of the fragments of template `name`'s lists start (`TemplateFragments`): what every page of
+    /// these templates is made from, and the template's name.
+    func fragmentSeed(_ name: String) -> Fingerprint {
+        var seed = walkSeed(name)
+        seed.combine(byte: 0xF7)
+        return seed
+    }
+
     /// Renders a page that was not kept, whose fingerprint the caller worked out (from `inputsSeed(name)` and
-    /// the model's inputs) to ask `OutputFolder.keep` first.
+    /// the model's inputs) to ask `OutputFolder.keep` first. Returns where its fragments are, and its size.
+    @discardableResult
     package func render(
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder,
         inputs: Fingerprint
-    ) throws(ExportError) {
+    ) throws(ExportError) -> (fragments: [RenderedFragment], size: Int) {
         try Self.write(template(name), context, to: path, in: folder, inputs: inputs)
     }
 
     /// Renders a page made from its model's inputs, `inputs` its fingerprint, into the output folder.
+    @discardableResult
     private static func write(
         _ template: CompiledTemplate, _ context: some TemplateContext, to path: String, in folder: OutputFolder,
         inputs: Fingerprint
-    ) throws(ExportError) {
+    ) throws(ExportError) -> (fragments: [RenderedFragment], size: Int) {
         var output = RenderedBytes()
         template.render(context, into: &output)
         try folder.write(output.bytes, to: path, fingerprint: inputs)
+        return (output.fragments, output.bytes.count)
     }
 
     /// Renders a template (`html/index.html`) with a typed model, as bytes.

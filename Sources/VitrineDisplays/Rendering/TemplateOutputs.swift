@@ -4,6 +4,12 @@ import VitrineCore
 /// escape (most titles, every URL) costs one copy.
 struct RenderedBytes: TemplateOutput {
     private(set) var bytes: [UInt8] = []
+    /// Bytes let go of before `bytes` (written to their file): where `bytes` starts in the whole.
+    private(set) var written = 0
+    /// The outermost fragments rendered or copied, in order, by where they are in the whole.
+    private(set) var fragments: [RenderedFragment] = []
+    /// Where each fragment being rendered started (a fragment inside another is part of it, and not listed).
+    private var fragmentStarts: [Int] = []
 
     init(capacity: Int = 8_192) {
         bytes.reserveCapacity(capacity)
@@ -19,10 +25,30 @@ struct RenderedBytes: TemplateOutput {
 
     /// Lets go of the bytes so far, keeping the buffer.
     mutating func removeAll() {
+        written += bytes.count
         bytes.removeAll(keepingCapacity: true)
     }
 
     mutating func section(_ count: Int) {}
+
+    mutating func startFragment(_ key: Fingerprint) {
+        fragmentStarts.append(written + bytes.count)
+    }
+
+    mutating func endFragment(_ key: Fingerprint) {
+        guard let start = fragmentStarts.popLast() else { return }
+        if fragmentStarts.isEmpty {
+            fragments.append(RenderedFragment(key: key, start: start, end: written + bytes.count))
+        }
+    }
+
+    mutating func append(fragment: UnsafeRawBufferPointer, key: Fingerprint) {
+        let start = written + bytes.count
+        bytes.append(contentsOf: fragment)
+        if fragmentStarts.isEmpty {
+            fragments.append(RenderedFragment(key: key, start: start, end: written + bytes.count))
+        }
+    }
 
     mutating func append(_ text: String, escaping: TemplateEscaping) {
         var text = text
@@ -102,24 +128,49 @@ struct RenderedBytes: TemplateOutput {
 
 /// What a page would be rendered from, without rendering it: every value placed and every section's count.
 /// With the template's own fingerprint, it decides whether last run's file can be kept.
+/// A fragment counts by its key, whether it is rendered or copied: what is inside it is not walked.
 struct RenderedFingerprint: TemplateOutput {
     var fingerprint: Fingerprint
+    /// How many fragments the walk is inside.
+    private var depth = 0
+
+    init(fingerprint: Fingerprint) {
+        self.fingerprint = fingerprint
+    }
 
     mutating func append(text: [UInt8]) {}
 
     mutating func append(_ text: String, escaping: TemplateEscaping) {
+        guard depth == 0 else { return }
         fingerprint.combine(byte: 1)
         fingerprint.combine(text)
     }
 
     mutating func append(number: Int) {
+        guard depth == 0 else { return }
         fingerprint.combine(byte: 4)
         fingerprint.combine(number)
     }
 
     mutating func section(_ count: Int) {
+        guard depth == 0 else { return }
         fingerprint.combine(byte: 9)
         fingerprint.combine(count)
+    }
+
+    mutating func startFragment(_ key: Fingerprint) {
+        append(fragment: UnsafeRawBufferPointer(start: nil, count: 0), key: key)
+        depth += 1
+    }
+
+    mutating func endFragment(_ key: Fingerprint) {
+        depth = max(0, depth - 1)
+    }
+
+    mutating func append(fragment: UnsafeRawBufferPointer, key: Fingerprint) {
+        guard depth == 0 else { return }
+        fingerprint.combine(byte: 12)
+        fingerprint.combine(key)
     }
 }
 
@@ -148,6 +199,21 @@ struct RenderedPage: TemplateOutput {
 
     mutating func section(_ count: Int) {
         values.section(count)
+    }
+
+    mutating func startFragment(_ key: Fingerprint) {
+        page.startFragment(key)
+        values.startFragment(key)
+    }
+
+    mutating func endFragment(_ key: Fingerprint) {
+        page.endFragment(key)
+        values.endFragment(key)
+    }
+
+    mutating func append(fragment: UnsafeRawBufferPointer, key: Fingerprint) {
+        page.append(fragment: fragment, key: key)
+        values.append(fragment: fragment, key: key)
     }
 }
 
@@ -184,6 +250,25 @@ struct RenderedPieces: TemplateOutput {
     mutating func section(_ count: Int) {
         values.section(count)
     }
+
+    mutating func startFragment(_ key: Fingerprint) {
+        page.startFragment(key)
+        values.startFragment(key)
+    }
+
+    mutating func endFragment(_ key: Fingerprint) {
+        page.endFragment(key)
+        values.endFragment(key)
+    }
+
+    mutating func append(fragment: UnsafeRawBufferPointer, key: Fingerprint) {
+        page.append(fragment: fragment, key: key)
+        values.append(fragment: fragment, key: key)
+        flushIfFull()
+    }
+
+    /// The outermost fragments written, by where they are in the file.
+    var fragments: [RenderedFragment] { page.fragments }
 
     /// Writes what is gathered.
     mutating func flush() {

@@ -17,24 +17,32 @@ extension ArtistPage {
             fingerprint.combine(page.fileName)
             fingerprint.combine(page.number)
         }
-        let range = pages[pageIndex].range
-        fingerprint.combine(range.count)
-        // Each object read in place, one call per value (an array literal per card was an allocation per card); the
-        // card's 2× thumbnail by what it is made from (`combine(image:)`).
-        let objects = section.objects
-        for position in range {
-            fingerprint.combine(objects[position].id)
-            fingerprint.combine(objects[position].title)
-            fingerprint.combine(objects[position].maker)
-            fingerprint.combine(objects[position].date)
-            fingerprint.combine(objects[position].thumbnailURL)
-            fingerprint.combine(image: objects[position].image)
-            fingerprint.combine(objects[position].requestedWidth)
-            fingerprint.combine(objects[position].thumbnailWidth)
-            fingerprint.combine(objects[position].thumbnailHeight)
-            fingerprint.combine(objectPages[position])
-        }
+        // Each card by its key, which says everything the card shows.
+        fingerprint.combine(cardKeys.count)
+        for key in cardKeys { fingerprint.combine(key) }
         return true
+    }
+}
+
+extension Card {
+    /// What a card shows, from `seed` (the templates' fingerprint, for the artist page's cards): the object's values
+    /// that its card shows, read in place, and the 2× thumbnail by what it is made from (`combine(image:)`).
+    static func key(
+        seed: Fingerprint, object: UnsafePointer<CatalogViewModel.DisplayedObject>, pageName: String
+    ) -> Fingerprint {
+        var key = seed
+        key.combine(object.pointee.id)
+        key.combine(object.pointee.title)
+        key.combine(object.pointee.maker)
+        key.combine(object.pointee.date)
+        key.combine(byte: object.pointee.hasDate ? 1 : 0)
+        key.combine(object.pointee.thumbnailURL)
+        key.combine(image: object.pointee.image)
+        key.combine(object.pointee.requestedWidth)
+        key.combine(object.pointee.thumbnailWidth)
+        key.combine(object.pointee.thumbnailHeight)
+        key.combine(pageName)
+        return key
     }
 }
 

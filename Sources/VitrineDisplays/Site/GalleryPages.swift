@@ -162,7 +162,8 @@ struct LetterPage: TemplateContext {
     }
 }
 
-/// `artists/{slug}.html` (`{slug}--2.html` …): one page of a section's cards.
+/// `artists/{slug}.html` (`{slug}--2.html` …): one page of a section's cards, each a fragment (`TemplateFragments`):
+/// a night copies the cards that did not change out of the last run's pages.
 struct ArtistPage: TemplateContext {
     let siteTitle: String
     let section: CatalogViewModel.DisplayedSection
@@ -170,6 +171,38 @@ struct ArtistPage: TemplateContext {
     let objectPages: [String]
     let pageIndex: Int
     let letterHref: String
+    /// Each card's key (`cardKey`), in the page's order.
+    let cardKeys: [Fingerprint]
+    /// The last run's cards that may be copied; `nil` renders every card.
+    var known: KnownFragments? = nil
+
+    /// Every name the page answers: a card's body that asks for one of these besides the card's own (`Card.names`)
+    /// is rendered card by card, since a card's key does not cover it.
+    static let names: Set<TemplateKey> = [
+        .root, .siteTitle, .name, .countLabel, .letter, .letterHref, .hasPages, .number, .pageCount, .pages, .cards,
+        .previous, .next,
+    ]
+
+    init(
+        siteTitle: String, section: CatalogViewModel.DisplayedSection, pages: [GalleryNames.SectionPage],
+        objectPages: [String], pageIndex: Int, letterHref: String, cardSeed: Fingerprint
+    ) {
+        self.siteTitle = siteTitle
+        self.section = section
+        self.pages = pages
+        self.objectPages = objectPages
+        self.pageIndex = pageIndex
+        self.letterHref = letterHref
+        let objects = section.objects
+        cardKeys = pages[pageIndex].range.map { position in
+            objects.withObject(at: position) { object in
+                Card.key(seed: cardSeed, object: object, pageName: objectPages[position])
+            } ?? cardSeed
+        }
+    }
+
+    /// The page's file name in `artists/`.
+    var fileName: String { pages[pageIndex].fileName }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -185,10 +218,16 @@ struct ArtistPage: TemplateContext {
         case .pages: return .list(pages.map { PageLink(page: $0, current: $0.number == pageIndex + 1) })
         case .cards:
             let range = pages[pageIndex].range
-            return .items(count: range.count) { [section, objectPages] offset in
-                let position = range.lowerBound + offset
-                return Card(objects: section.objects, position: position, pageName: objectPages[position], root: "../")
-            }
+            return .fragments(
+                TemplateFragments(
+                    count: range.count,
+                    element: { [section, objectPages] offset in
+                        let position = range.lowerBound + offset
+                        return Card(
+                            objects: section.objects, position: position, pageName: objectPages[position], root: "../")
+                    },
+                    enclosingNames: Self.names.subtracting(Card.names),
+                    key: { [cardKeys] offset, _ in cardKeys[offset] }, known: known))
         case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
         case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
         default: return nil
@@ -206,6 +245,12 @@ struct Card: TemplateContext {
     let root: String
     /// The thumbnail at twice the width, worked out once per card.
     private let thumbnail2xURL: String
+
+    /// Every name a card answers, whatever its object.
+    static let names: Set<TemplateKey> = [
+        .root, .thumbnail2xURL, .hasThumbnail2x, .pageName, .id, .title, .date, .hasDate, .altText, .thumbnailURL,
+        .thumbnailWidth, .thumbnailHeight, .hasThumbnail,
+    ]
 
     init(objects: [CatalogViewModel.DisplayedObject], position: Int, pageName: String, root: String) {
         self.objects = objects

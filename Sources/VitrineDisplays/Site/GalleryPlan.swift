@@ -158,10 +158,12 @@ struct GalleryPlan: Sendable {
         }
     }
 
-    func artistPage(_ sectionIndex: Int, _ pageIndex: Int) -> ArtistPage {
+    /// - parameter cardSeed: where each card's key starts (`TemplateLibrary.fragmentSeed`).
+    func artistPage(_ sectionIndex: Int, _ pageIndex: Int, cardSeed: Fingerprint = Fingerprint()) -> ArtistPage {
         ArtistPage(
             siteTitle: viewModel.title, section: viewModel.sections[sectionIndex], pages: names.pages[sectionIndex],
-            objectPages: names.objectPages[sectionIndex], pageIndex: pageIndex, letterHref: letterHrefs[sectionIndex])
+            objectPages: names.objectPages[sectionIndex], pageIndex: pageIndex, letterHref: letterHrefs[sectionIndex],
+            cardSeed: cardSeed)
     }
 
     func objectPage(_ sectionIndex: Int, _ index: Int) -> ObjectPage {

@@ -39,11 +39,15 @@ package struct HTMLDisplay: CatalogFileDisplay {
         let folder: OutputFolder
         /// The plan of the whole catalog, and the search index so far: changed by one part at a time.
         private let state: Locked<(plan: GalleryPlan, search: SearchIndex)>
+        /// The last export's cards, which a changed artist page copies when they did not change; and this export's.
+        private let lastCards: FragmentLibrary?
+        private let cards = FragmentLog()
 
         init(templates: TemplateLibrary, folder: OutputFolder, plan: GalleryPlan) {
             self.templates = templates
             self.folder = folder
             state = Locked((plan, SearchIndex()))
+            lastCards = FragmentLibrary("artists", in: folder)
         }
 
         func write(_ part: CatalogPart) throws(ExportError) {
@@ -66,15 +70,20 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 if case .failure(let error) = added { failure.record(error) }
             }
             let objectSeed = templates.inputsSeed("html/object.html")
+            let (artistSeed, cardSeed) = (
+                templates.inputsSeed("html/artist.html"), templates.fragmentSeed("html/artist.html")
+            )
             DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
                 guard !failure.isSet else { return }
                 let (sectionIndex, pageIndex) = jobs[number]
                 let page = names.pages[sectionIndex][pageIndex]
                 do throws(ExportError) {
-                    // A page whose values are what the last export rendered it from is kept, not rendered again.
-                    try templates.page(
-                        "html/artist.html", plan.artistPage(sectionIndex, pageIndex),
-                        to: "artists/\(page.fileName)", in: folder)
+                    // The cards of this page and of the pages beside it, as the last export had them, may be copied.
+                    let sectionPages = names.pages[sectionIndex]
+                    let beside = sectionPages.indices.clamped(to: (pageIndex - 1)..<(pageIndex + 2))
+                    try writeArtistPage(
+                        plan.artistPage(sectionIndex, pageIndex, cardSeed: cardSeed), seed: artistSeed,
+                        neighbours: beside.map { sectionPages[$0].fileName })
                     // The page's detail pages are asked for together: a night keeps nine in ten.
                     let objectPages = Array(names.objectPages[sectionIndex][page.range])
                     let inputs = page.range.map { index in
@@ -96,6 +105,27 @@ package struct HTMLDisplay: CatalogFileDisplay {
             if let error = failure.error { throw error }
         }
 
+        /// Keeps an artist page whose values are what the last export rendered it from (and whose cards its
+        /// `.vitrine-fragments` lists); else renders it, copying the cards of the last run's page and its neighbours
+        /// (`neighbours`, by file name) that did not change.
+        private func writeArtistPage(_ page: ArtistPage, seed: Fingerprint, neighbours: [String]) throws(ExportError) {
+            var page = page
+            var inputs = seed
+            _ = page.combineInputs(into: &inputs)
+            let path = "artists/\(page.fileName)"
+            if let last = lastCards?.entries(of: page.fileName, fingerprint: inputs),
+                folder.keep(path, fingerprint: inputs)
+            {
+                cards.record(page.fileName, made: last.made, entries: last.entries)
+                return
+            }
+            page.known = lastCards?.known(neighbours)
+            let (fragments, size) = try templates.render("html/artist.html", page, to: path, in: folder, inputs: inputs)
+            folder.noteCopied(page.known?.copied ?? 0)
+            cards.record(
+                page.fileName, made: OutputManifest.Made(fingerprint: inputs, size: size), fragments: fragments)
+        }
+
         func finish() throws(ExportError) {
             var (plan, search) = state.withLock { state in
                 defer { state.search = SearchIndex() }
@@ -106,6 +136,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             for (fileName, page) in plan.letterPages() {
                 try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
             }
+            try folder.write(cards.bytes(), to: "artists/\(FragmentIndex.fileName)")
             try search.finish()
             try folder.write(search.manifestScript(), to: "search/manifest.js")
             try search.forEachShard { _, stem, script throws(ExportError) in

@@ -94,8 +94,9 @@ enum CatalogChecks {
 
         // HTML: each card once, on the pages of its maker's section (and, for a small catalog, on the index).
         let artists = folder.url.appendingPathComponent("artists")
-        let html = try FileManager.default.contentsOfDirectory(atPath: artists.path).sorted()
-            .map { try folder.read("artists/\($0)") }.joined()
+        // Every page; not the folder's hidden index of its cards (`.vitrine-fragments`).
+        let html = try FileManager.default.contentsOfDirectory(atPath: artists.path).filter { !$0.hasPrefix(".") }
+            .sorted().map { try folder.read("artists/\($0)") }.joined()
         var section: [String: String] = [:]
         for chunk in html.components(separatedBy: "data-artist=\"").dropFirst() {
             let name = String(chunk.prefix { $0 != "\"" })

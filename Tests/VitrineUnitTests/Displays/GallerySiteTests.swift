@@ -308,7 +308,7 @@ struct SiteCrawl {
         }
         var headingOf: [String: String] = [:]
         for file in try FileManager.default.contentsOfDirectory(
-            atPath: folder.url.appendingPathComponent("catalog").path)
+            atPath: folder.url.appendingPathComponent("catalog").path) where !file.hasPrefix(".")
         {
             var heading = ""
             for line in try folder.read("catalog/\(file)").split(separator: "\n") {

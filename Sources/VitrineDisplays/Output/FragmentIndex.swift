@@ -1,0 +1,200 @@
+import Foundation
+import VitrineCore
+
+/// `.vitrine-fragments` in a folder of the catalog (`artists/`, `catalog/`): for each page there, what it was made
+/// from, its size, and where each of its fragments is. The next export copies a changed page's unchanged fragments
+/// (cards, object lines) out of the last run's page instead of rendering them again (`TemplateFragments`).
+///
+/// Binary, little-endian: the line `vitrine fragments 1`, the directory's length (8 bytes), the directory (for each
+/// page in name order: its name's length (2 bytes) and name, fingerprint (16), size (8), fragment count (4)), then
+/// each page's fragments in the directory's order (key (16), start (4), length (4)). It is a file of the catalog like
+/// any other, listed in the manifest by its bytes, and made from what was rendered: the same catalog gives the same
+/// bytes, whatever the runs before it.
+enum FragmentIndex {
+    static let fileName = ".vitrine-fragments"
+    static let header = Array("vitrine fragments 1\n".utf8)
+    static let entrySize = 24
+}
+
+/// What an export records of a folder's pages as they are written, for the folder's `.vitrine-fragments`.
+final class FragmentLog: Sendable {
+    private let pages = Locked<[String: (made: OutputManifest.Made, entries: [UInt8])]>([:])
+
+    /// A page just rendered, with its fragments as the renderer placed them.
+    func record(_ name: String, made: OutputManifest.Made, fragments: [RenderedFragment]) {
+        var entries: [UInt8] = []
+        entries.reserveCapacity(fragments.count * FragmentIndex.entrySize)
+        // A fragment past 4 GB into its file is not listed (it is rendered next time): the same on every run.
+        for fragment in fragments where fragment.end <= Int(UInt32.max) && fragment.start <= fragment.end {
+            fragment.key.append(to: &entries)
+            Self.append(UInt32(fragment.start), to: &entries)
+            Self.append(UInt32(fragment.end - fragment.start), to: &entries)
+        }
+        record(name, made: made, entries: entries)
+    }
+
+    /// A page kept from the last export, with the fragments it was listed with then.
+    func record(_ name: String, made: OutputManifest.Made, entries: [UInt8]) {
+        pages.withLock { $0[name] = (made, entries) }
+    }
+
+    /// The file's bytes: every page recorded, in name order.
+    func bytes() -> [UInt8] {
+        let pages = self.pages.current.sorted { $0.key < $1.key }
+        var directory: [UInt8] = []
+        for (name, page) in pages {
+            let name = Array(name.utf8.prefix(Int(UInt16.max)))
+            withUnsafeBytes(of: UInt16(name.count).littleEndian) { directory.append(contentsOf: $0) }
+            directory += name
+            page.made.fingerprint.append(to: &directory)
+            withUnsafeBytes(of: UInt64(page.made.size).littleEndian) { directory.append(contentsOf: $0) }
+            Self.append(UInt32(page.entries.count / FragmentIndex.entrySize), to: &directory)
+        }
+        var bytes = FragmentIndex.header
+        withUnsafeBytes(of: UInt64(directory.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.reserveCapacity(bytes.count + directory.count + pages.reduce(0) { $0 + $1.value.entries.count })
+        bytes += directory
+        for (_, page) in pages { bytes += page.entries }
+        return bytes
+    }
+
+    private static func append(_ number: UInt32, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+}
+
+/// The last export's `.vitrine-fragments` of a folder of the live catalog: which fragments each of its pages holds.
+/// Trusted only as far as the live manifest vouches: the index itself must be listed there with its fingerprint
+/// and size, and a page counts only while the manifest lists it as made from the same fingerprint, at the same size,
+/// and the file still has that size (as a kept file must). Anything else (no index, a damaged one, a page written
+/// since) gives no fragments: the pages are rendered.
+final class FragmentLibrary: Sendable {
+    private struct Page {
+        let made: OutputManifest.Made
+        /// Where its fragments start in the index, and how many there are.
+        let entries: Int
+        let count: Int
+    }
+
+    /// The folder in the live catalog (`/site/artists`).
+    private let livePath: String
+    private let pages: [String: Page]
+    /// The index, open for reading each page's fragments when asked.
+    private let descriptor: Int32
+
+    /// The index of `folder` (`artists`) in the output folder's live catalog; `nil` when there is none to trust.
+    init?(_ folder: String, in output: OutputFolder) {
+        livePath = output.destination.path + "/" + folder
+        let relative = folder + "/" + FragmentIndex.fileName
+        guard let listed = output.previous[relative] else { return nil }
+        descriptor = open(livePath + "/" + FragmentIndex.fileName, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard let pages = Self.directory(descriptor, listed: listed, folder: folder, previous: output.previous) else {
+            close(descriptor)
+            return nil
+        }
+        self.pages = pages
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The fragments listed for the page `name` when it was made from `fingerprint`: a page kept from the last
+    /// export keeps them.
+    func entries(of name: String, fingerprint: Fingerprint) -> (made: OutputManifest.Made, entries: [UInt8])? {
+        guard let page = pages[name], page.made.fingerprint == fingerprint,
+            let entries = Self.read(descriptor, at: page.entries, count: page.count * FragmentIndex.entrySize)
+        else { return nil }
+        return (page.made, entries)
+    }
+
+    /// The fragments of these pages that can be copied into a page being rendered; `nil` when there are none.
+    func known(_ names: [String]) -> KnownFragments? {
+        var places: [Fingerprint: KnownFragments.Place] = [:]
+        var files: [(descriptor: Int32, size: Int)] = []
+        for name in names {
+            guard let page = pages[name], page.count > 0,
+                let entries = Self.read(descriptor, at: page.entries, count: page.count * FragmentIndex.entrySize)
+            else { continue }
+            let file = open(livePath + "/" + name, O_RDONLY | O_CLOEXEC)
+            guard file >= 0 else { continue }
+            var status = stat()
+            guard fstat(file, &status) == 0, Int(status.st_size) == page.made.size else {
+                close(file)
+                continue
+            }
+            let number = files.count
+            files.append((file, page.made.size))
+            places.reserveCapacity(places.count + page.count)
+            entries.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: FragmentIndex.entrySize) {
+                    let entry = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + FragmentIndex.entrySize)])
+                    guard let key = Fingerprint(bytes: entry) else { continue }
+                    let start = Int(UInt32(littleEndian: entry.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
+                    let count = Int(UInt32(littleEndian: entry.loadUnaligned(fromByteOffset: 20, as: UInt32.self)))
+                    guard start + count <= page.made.size else { continue }
+                    places[key] = KnownFragments.Place(file: number, start: start, count: count)
+                }
+            }
+        }
+        return files.isEmpty ? nil : KnownFragments(places: places, files: files)
+    }
+
+    /// Reads and checks the index: its bytes are the ones the manifest lists, its header is this version's, and its
+    /// directory is whole. Returns its pages that the manifest lists as they were made.
+    private static func directory(
+        _ descriptor: Int32, listed: OutputManifest.Made, folder: String, previous: ManifestTable
+    ) -> [String: Page]? {
+        guard let bytes = read(descriptor, at: 0, count: listed.size) else { return nil }
+        var contents = Fingerprint()
+        contents.combine(bytes: bytes)
+        guard contents == listed.fingerprint, bytes.starts(with: FragmentIndex.header) else { return nil }
+        return bytes.withUnsafeBytes { bytes -> [String: Page]? in
+            var offset = FragmentIndex.header.count
+            func take(_ count: Int) -> UnsafeRawBufferPointer? {
+                guard count >= 0, offset + count <= bytes.count else { return nil }
+                defer { offset += count }
+                return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+            }
+            guard let length = take(8).map({ Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }),
+                length >= 0, length <= bytes.count - offset
+            else { return nil }
+            let end = offset + length
+            var entries = end
+            var pages: [String: Page] = [:]
+            while offset < end {
+                guard let nameLength = take(2).map({ Int(UInt16(littleEndian: $0.loadUnaligned(as: UInt16.self))) }),
+                    let name = take(nameLength).map({ String(decoding: $0, as: UTF8.self) }),
+                    let fingerprint = take(16).flatMap(Fingerprint.init(bytes:)),
+                    let size = take(8).map({
+                        Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)))
+                    }),
+                    let count = take(4).map({ Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) })
+                else { return nil }
+                let made = OutputManifest.Made(fingerprint: fingerprint, size: size)
+                if OutputManifest.isSafe(name), !name.contains("/"), previous[folder + "/" + name] == made {
+                    pages[name] = Page(made: made, entries: entries, count: count)
+                }
+                entries += count * FragmentIndex.entrySize
+            }
+            return offset == end && entries == bytes.count ? pages : nil
+        }
+    }
+
+    /// `count` bytes of the file from `offset`; `nil` when it has fewer.
+    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            done += read
+        }
+        return bytes
+    }
+}
