@@ -9,6 +9,11 @@ import VitrineTestSupport
 /// (`TemplateFragments`, `.vitrine-fragments`): the page is byte for byte the one rendered whole, and a fragment is
 /// copied only where its key says it shows the same (issue 13, item 3 and the night's time).
 @Suite struct FragmentTests {
+    private let presenter: ExportPresenter = {
+        let spy = CatalogDisplayLogicSpy()
+        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+    }()
+
     struct Model: TemplateContext {
         var values: [TemplateKey: TemplateValue]
         func value(for key: TemplateKey) -> TemplateValue? { values[key] }
@@ -97,12 +102,50 @@ import VitrineTestSupport
         #expect(known.copied == 4)
     }
 
-    // MARK: - A catalog written again
+    /// The names a model answers, of every name there is.
+    private static func answered(_ model: some TemplateContext) -> Set<TemplateKey> {
+        Set(TemplateKey.allCases.filter { model.value(for: $0) != nil })
+    }
 
-    private let presenter: ExportPresenter = {
-        let spy = CatalogDisplayLogicSpy()
-        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
-    }()
+    @Test func `the names each model says it answers are the ones it answers`() throws {
+        let viewModel = presenter.makeViewModel(
+            response: Seeds.response([
+                ArtistSection(
+                    maker: "Jan Steen",
+                    objects: (0..<3).map {
+                        Seeds.object("SK-\($0)", "Jan Steen", title: "Study \($0)", image: Seeds.google("p\($0)"))
+                    })
+            ]))
+        let plan = GalleryPlan(viewModel, cardsPerPage: 1)
+        // The middle page of three: it has a previous and a next page.
+        let page = plan.artistPage(0, 1)
+        #expect(Self.answered(page) == ArtistPage.names)
+        let cards = try #require(page.value(for: .cards))
+        guard case .fragments(let list) = cards else {
+            Issue.record("an artist page's cards are fragments")
+            return
+        }
+        #expect(Self.answered(list.element(0)) == Card.names)
+        #expect(list.enclosingNames == ArtistPage.names.subtracting(Card.names))
+
+        let sections = MarkdownDisplay.sections(of: viewModel, 1, root: "../")
+        let section = try #require(sections.first)
+        #expect(Self.answered(section) == MarkdownSection.names)
+        guard case .fragments(let lines) = try #require(section.value(for: .objects)) else {
+            Issue.record("a section's object lines are fragments")
+            return
+        }
+        #expect(Self.answered(lines.element(0)) == MarkdownObject.names)
+        #expect(Self.answered(MarkdownCatalog(catalog: viewModel, sections: sections)) == MarkdownCatalog.names)
+        #expect(
+            Self.answered(MarkdownLetter(title: "T", label: "J", countLabel: "1 maker", sections: sections))
+                == MarkdownLetter.names)
+        // A line's key covers the page of its section only when the template asks for it.
+        #expect(lines.key(0, [.title]) == lines.key(0, [.title, .id]))
+        #expect(lines.key(0, [.title]) != lines.key(0, [.sectionPageName]))
+    }
+
+    // MARK: - A catalog written again
 
     /// 6,000 objects of three makers (past the Markdown catalog's split), `revised` of them with a new title; some
     /// left out and some added when `changed`.
