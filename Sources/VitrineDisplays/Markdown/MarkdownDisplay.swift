@@ -86,7 +86,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
                 if let written = try templates.largePage(
                     "markdown/letter.md", letter, to: "catalog/\(file.name)", in: folder)
                 {
-                    lines.record(file.name, made: written.made, fragments: written.fragments)
+                    try lines.record(file.name, made: written.made, fragments: written.fragments)
                 }
                 folder.noteCopied(known?.copied ?? 0)
             }
@@ -94,7 +94,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
 
         func finish() throws(ExportError) {
             guard split else { return }
-            try folder.write(lines.bytes(), to: "catalog/\(FragmentIndex.fileName)")
+            try lines.write(to: "catalog/\(FragmentIndex.fileName)", in: folder)
             let letters = files.map { MarkdownLetterLink(label: $0.label, file: $0.name, countLabel: $0.countLabel) }
             let contents = MarkdownContents(title: outline.title, subtitle: outline.subtitle, letters: letters)
             try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")

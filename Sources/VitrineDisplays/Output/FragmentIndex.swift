@@ -16,12 +16,25 @@ enum FragmentIndex {
     static let entrySize = 24
 }
 
-/// What an export records of a folder's pages as they are written, for the folder's `.vitrine-fragments`.
+/// What an export records of a folder's pages as they are written, for the folder's `.vitrine-fragments`. The pages'
+/// fragments go to a scratch file past a megabyte (a million objects' cards are 24 MB), and the index is written a
+/// megabyte at a time from it at the end.
 final class FragmentLog: Sendable {
-    private let pages = Locked<[String: (made: OutputManifest.Made, entries: [UInt8])]>([:])
+    private struct State {
+        /// Each page's fingerprint and size, and where its fragments are in the log (the scratch file, then `pending`).
+        var pages: [String: (made: OutputManifest.Made, entries: Range<Int>)] = [:]
+        var scratch: ScratchFile?
+        var pending: [UInt8] = []
+
+        var size: Int { (scratch?.size ?? 0) + pending.count }
+    }
+
+    private let state = Locked(State())
+    /// Fragments held in memory before they go to the scratch file.
+    static let inMemory = 1 << 20
 
     /// A page just rendered, with its fragments as the renderer placed them.
-    func record(_ name: String, made: OutputManifest.Made, fragments: [RenderedFragment]) {
+    func record(_ name: String, made: OutputManifest.Made, fragments: [RenderedFragment]) throws(ExportError) {
         var entries: [UInt8] = []
         entries.reserveCapacity(fragments.count * FragmentIndex.entrySize)
         // A fragment past 4 GB into its file is not listed (it is rendered next time): the same on every run.
@@ -30,17 +43,35 @@ final class FragmentLog: Sendable {
             Self.append(UInt32(fragment.start), to: &entries)
             Self.append(UInt32(fragment.end - fragment.start), to: &entries)
         }
-        record(name, made: made, entries: entries)
+        try record(name, made: made, entries: entries)
     }
 
     /// A page kept from the last export, with the fragments it was listed with then.
-    func record(_ name: String, made: OutputManifest.Made, entries: [UInt8]) {
-        pages.withLock { $0[name] = (made, entries) }
+    func record(_ name: String, made: OutputManifest.Made, entries: [UInt8]) throws(ExportError) {
+        let spilled = state.withLock { state in
+            Result { () throws(ExportError) in
+                let start = state.size
+                state.pending += entries
+                state.pages[name] = (made, start..<state.size)
+                guard state.pending.count >= Self.inMemory else { return }
+                if state.scratch == nil { state.scratch = try ScratchFile() }
+                try state.scratch?.append(state.pending)
+                state.pending.removeAll(keepingCapacity: true)
+            }
+        }
+        try spilled.get()
     }
 
-    /// The file's bytes: every page recorded, in name order.
-    func bytes() -> [UInt8] {
-        let pages = self.pages.current.sorted { $0.key < $1.key }
+    /// Writes the index into the output folder at `path`: every page recorded, in name order.
+    func write(to path: String, in folder: OutputFolder) throws(ExportError) {
+        let (pages, scratch, pending) = state.withLock { state in
+            defer { state = State() }
+            return (state.pages.sorted { $0.key < $1.key }, state.scratch, state.pending)
+        }
+        if let scratch {
+            try scratch.append(pending)
+            try scratch.map()
+        }
         var directory: [UInt8] = []
         for (name, page) in pages {
             let name = Array(name.utf8.prefix(Int(UInt16.max)))
@@ -50,12 +81,24 @@ final class FragmentLog: Sendable {
             withUnsafeBytes(of: UInt64(page.made.size).littleEndian) { directory.append(contentsOf: $0) }
             Self.append(UInt32(page.entries.count / FragmentIndex.entrySize), to: &directory)
         }
-        var bytes = FragmentIndex.header
-        withUnsafeBytes(of: UInt64(directory.count).littleEndian) { bytes.append(contentsOf: $0) }
-        bytes.reserveCapacity(bytes.count + directory.count + pages.reduce(0) { $0 + $1.value.entries.count })
-        bytes += directory
-        for (_, page) in pages { bytes += page.entries }
-        return bytes
+        try folder.write(to: path) { pieces throws(ExportError) in
+            var bytes = FragmentIndex.header
+            withUnsafeBytes(of: UInt64(directory.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes += directory
+            for (_, page) in pages {
+                if let scratch {
+                    bytes.append(contentsOf: scratch.bytes(page.entries))
+                } else {
+                    bytes += pending[page.entries]
+                }
+                if bytes.count >= Self.inMemory {
+                    pieces.write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                    scratch?.release()
+                }
+            }
+            pieces.write(bytes)
+        }
     }
 
     private static func append(_ number: UInt32, to bytes: inout [UInt8]) {
@@ -141,29 +184,45 @@ final class FragmentLibrary: Sendable {
         return files.isEmpty ? nil : KnownFragments(places: places, files: files)
     }
 
-    /// Reads and checks the index: its bytes are the ones the manifest lists, its header is this version's, and its
-    /// directory is whole. Returns its pages that the manifest lists as they were made.
+    /// Reads and checks the index: its bytes are the ones the manifest lists (hashed a megabyte at a time, as they
+    /// were written), its header is this version's, and its directory is whole. Returns its pages that the manifest
+    /// lists as they were made.
     private static func directory(
         _ descriptor: Int32, listed: OutputManifest.Made, folder: String, previous: ManifestTable
     ) -> [String: Page]? {
-        guard let bytes = read(descriptor, at: 0, count: listed.size) else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) == listed.size else { return nil }
         var contents = Fingerprint()
-        contents.combine(bytes: bytes)
-        guard contents == listed.fingerprint, bytes.starts(with: FragmentIndex.header) else { return nil }
-        return bytes.withUnsafeBytes { bytes -> [String: Page]? in
-            var offset = FragmentIndex.header.count
+        var offset = 0
+        while offset < listed.size {
+            guard let chunk = read(descriptor, at: offset, count: min(FragmentLog.inMemory, listed.size - offset))
+            else { return nil }
+            chunk.withUnsafeBytes { contents.combine(each: $0) }
+            offset += chunk.count
+        }
+        contents.combine(listed.size)
+        let headerSize = FragmentIndex.header.count + 8
+        guard contents == listed.fingerprint, let head = read(descriptor, at: 0, count: headerSize),
+            head.starts(with: FragmentIndex.header)
+        else { return nil }
+        let length = head.withUnsafeBytes {
+            Int(
+                truncatingIfNeeded: UInt64(
+                    littleEndian: $0.loadUnaligned(fromByteOffset: headerSize - 8, as: UInt64.self)))
+        }
+        guard length >= 0, length <= listed.size - headerSize,
+            let directory = read(descriptor, at: headerSize, count: length)
+        else { return nil }
+        return directory.withUnsafeBytes { bytes -> [String: Page]? in
+            var offset = 0
             func take(_ count: Int) -> UnsafeRawBufferPointer? {
                 guard count >= 0, offset + count <= bytes.count else { return nil }
                 defer { offset += count }
                 return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
             }
-            guard let length = take(8).map({ Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }),
-                length >= 0, length <= bytes.count - offset
-            else { return nil }
-            let end = offset + length
-            var entries = end
+            var entries = headerSize + length
             var pages: [String: Page] = [:]
-            while offset < end {
+            while offset < bytes.count {
                 guard let nameLength = take(2).map({ Int(UInt16(littleEndian: $0.loadUnaligned(as: UInt16.self))) }),
                     let name = take(nameLength).map({ String(decoding: $0, as: UTF8.self) }),
                     let fingerprint = take(16).flatMap(Fingerprint.init(bytes:)),
@@ -178,7 +237,7 @@ final class FragmentLibrary: Sendable {
                 }
                 entries += count * FragmentIndex.entrySize
             }
-            return offset == end && entries == bytes.count ? pages : nil
+            return entries == listed.size ? pages : nil
         }
     }
 

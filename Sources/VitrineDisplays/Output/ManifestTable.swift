@@ -64,8 +64,11 @@ struct ManifestTable: Sendable {
         guard lstat(target, &status) == 0 else { return [] }
         guard status.st_mode & S_IFMT == S_IFDIR else { return contains(entry) ? [] : [entry] }
         var foreign: [String] = []
-        OutputManifest.walkFiles(in: target, relative: entry) { path in
-            if !contains(path) { foreign.append(path) }
+        OutputManifest.walkFiles(in: target, relative: entry) { (path: UnsafeBufferPointer<UInt8>) in
+            let key = PathHashTable<OutputManifest.Made>.key(path)
+            if made[key: key] == nil, !unfingerprinted.contains(key) {
+                foreign.append(String(decoding: path, as: UTF8.self))
+            }
         }
         return foreign.sorted()
     }

@@ -50,8 +50,10 @@ extension OutputFolder {
                 continue
             }
             var gone: [String] = []
-            OutputManifest.walkFiles(in: path, relative: name) { file in
-                if !staged.contains(file) { gone.append(file) }
+            OutputManifest.walkFiles(in: path, relative: name) { (file: UnsafeBufferPointer<UInt8>) in
+                if staged[key: PathHashTable<Void>.key(file)] == nil {
+                    gone.append(String(decoding: file, as: UTF8.self))
+                }
             }
             for file in gone { unlink(stagingPath + "/" + file) }
         }

@@ -116,13 +116,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
             if let last = lastCards?.entries(of: page.fileName, fingerprint: inputs),
                 folder.keep(path, fingerprint: inputs)
             {
-                cards.record(page.fileName, made: last.made, entries: last.entries)
+                try cards.record(page.fileName, made: last.made, entries: last.entries)
                 return
             }
             page.known = lastCards?.known(neighbours)
             let (fragments, size) = try templates.render("html/artist.html", page, to: path, in: folder, inputs: inputs)
             folder.noteCopied(page.known?.copied ?? 0)
-            cards.record(
+            try cards.record(
                 page.fileName, made: OutputManifest.Made(fingerprint: inputs, size: size), fragments: fragments)
         }
 
@@ -136,7 +136,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             for (fileName, page) in plan.letterPages() {
                 try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
             }
-            try folder.write(cards.bytes(), to: "artists/\(FragmentIndex.fileName)")
+            try cards.write(to: "artists/\(FragmentIndex.fileName)", in: folder)
             try search.finish()
             try folder.write(search.manifestScript(), to: "search/manifest.js")
             try search.forEachShard { _, stem, script throws(ExportError) in
