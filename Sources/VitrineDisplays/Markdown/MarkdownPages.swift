@@ -109,18 +109,9 @@ struct MarkdownObject: TemplateContext {
         sectionPageName: String?, root: String
     ) -> Fingerprint {
         var key = seed
-        key.combine(object.pointee.id)
-        key.combine(object.pointee.title)
-        key.combine(object.pointee.maker)
-        key.combine(object.pointee.date)
-        key.combine(byte: object.pointee.hasDate ? 1 : 0)
+        key.combine(shownOf: object)
         key.combine(object.pointee.objectURL)
         key.combine(byte: object.pointee.hasObjectURL ? 1 : 0)
-        key.combine(object.pointee.thumbnailURL)
-        key.combine(image: object.pointee.image)
-        key.combine(object.pointee.requestedWidth)
-        key.combine(object.pointee.thumbnailWidth)
-        key.combine(object.pointee.thumbnailHeight)
         key.combine(pageName)
         key.combine(sectionPageName ?? "")
         key.combine(byte: sectionPageName == nil ? 0 : 1)

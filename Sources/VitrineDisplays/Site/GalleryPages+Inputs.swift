@@ -25,22 +25,13 @@ extension ArtistPage {
 }
 
 extension Card {
-    /// What a card shows, from `seed` (the templates' fingerprint, for the artist page's cards): the object's values
-    /// that its card shows, read in place, and the 2× thumbnail by what it is made from (`combine(image:)`).
+    /// What a card shows, from `seed` (the templates' fingerprint, for the artist page's cards): what every fragment
+    /// shows of its object (`combine(shownOf:)`), and its page's name.
     static func key(
         seed: Fingerprint, object: UnsafePointer<CatalogViewModel.DisplayedObject>, pageName: String
     ) -> Fingerprint {
         var key = seed
-        key.combine(object.pointee.id)
-        key.combine(object.pointee.title)
-        key.combine(object.pointee.maker)
-        key.combine(object.pointee.date)
-        key.combine(byte: object.pointee.hasDate ? 1 : 0)
-        key.combine(object.pointee.thumbnailURL)
-        key.combine(image: object.pointee.image)
-        key.combine(object.pointee.requestedWidth)
-        key.combine(object.pointee.thumbnailWidth)
-        key.combine(object.pointee.thumbnailHeight)
+        key.combine(shownOf: object)
         key.combine(pageName)
         return key
     }
@@ -89,6 +80,21 @@ extension ObjectPage {
 }
 
 extension Fingerprint {
+    /// What a card and a Markdown line both show of an object, read in place: its values, its thumbnail, and its
+    /// other pictures by the image reference they are made from (`combine(image:)`).
+    mutating func combine(shownOf object: UnsafePointer<CatalogViewModel.DisplayedObject>) {
+        combine(object.pointee.id)
+        combine(object.pointee.title)
+        combine(object.pointee.maker)
+        combine(object.pointee.date)
+        combine(byte: object.pointee.hasDate ? 1 : 0)
+        combine(object.pointee.thumbnailURL)
+        combine(image: object.pointee.image)
+        combine(object.pointee.requestedWidth)
+        combine(object.pointee.thumbnailWidth)
+        combine(object.pointee.thumbnailHeight)
+    }
+
     /// An image reference, as the pages derive their pictures from it: every URL and size a page shows of an image
     /// (thumbnails at any width, the detail page's rendition, the full image) is a function of these fields, the
     /// width asked for and Vitrine's version, which every page's fingerprint starts from.
