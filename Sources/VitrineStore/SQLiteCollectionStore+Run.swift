@@ -230,8 +230,14 @@ private final class RunSections: StoredSections {
     let store: SQLiteCollectionStore
     /// Where the run's collection is.
     let tables: RunTables
-    /// The sections, read once (the Interactor counts them, the Presenter lists them).
-    private let listed = Locked<[(maker: String?, count: Int)]?>(nil)
+    /// The sections and how many objects have bundled pictures, read once (the Interactor counts the sections,
+    /// the Presenter lists them).
+    private let listed = Locked<Listing?>(nil)
+
+    private struct Listing: Sendable {
+        var sections: [(maker: String?, count: Int)]
+        var bundled: Int
+    }
 
     init(store: SQLiteCollectionStore, tables: RunTables) {
         self.store = store
@@ -239,17 +245,29 @@ private final class RunSections: StoredSections {
     }
 
     func sections() throws(ExportError) -> [(maker: String?, count: Int)] {
-        if let sections = listed.current { return sections }
-        let collection = SQLiteCollectionStore.runCollection(in: tables, columns: "section_key")
-        let sections = try store.access("read the sections of") { db in
-            try Row.fetchAll(db, sql: "SELECT section_key, count(*) FROM (\(collection)) GROUP BY section_key").map {
-                row in
+        try listing().sections
+    }
+
+    /// The sections, and how many objects have bundled pictures, in one pass over the collection: a pass reads the
+    /// whole table (30 ms at 100,000 objects, before anything can be rendered), and only the demo bundles any.
+    private func listing() throws(ExportError) -> Listing {
+        if let listing = listed.current { return listing }
+        let collection = SQLiteCollectionStore.runCollection(in: tables, columns: "section_key, image_sizing")
+        let listing = try store.access("read the sections of") { db in
+            var listing = Listing(sections: [], bundled: 0)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: "SELECT section_key, count(*), sum(image_sizing = 'bundled') FROM (\(collection)) "
+                    + "GROUP BY section_key")
+            while let row = try rows.next() {
                 let key: String = row[0]
-                return (key.isEmpty ? nil : key, row[1]) as (maker: String?, count: Int)
+                listing.sections.append((key.isEmpty ? nil : key, row[1]))
+                listing.bundled += row[2] as Int? ?? 0
             }
+            return listing
         }
-        listed.withLock { $0 = sections }
-        return sections
+        listed.withLock { $0 = listing }
+        return listing
     }
 
     /// A section's objects in catalog order: the stored table is clustered in it, and a run's collection laid over
@@ -264,6 +282,7 @@ private final class RunSections: StoredSections {
     }
 
     func bundledImageURLs() throws(ExportError) -> [String] {
+        guard try listing().bundled > 0 else { return [] }
         let collection = SQLiteCollectionStore.runCollection(
             in: tables, columns: "image_url", where: "image_sizing = 'bundled'")
         return try store.access("read the bundled pictures of") { db in

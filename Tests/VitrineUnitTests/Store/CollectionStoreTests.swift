@@ -141,6 +141,45 @@ import VitrineTestSupport
         #expect(try store.objects().map(\.title).sorted() == ["B again", "D new", "F new"])
     }
 
+    @Test func `the run's sections and its bundled pictures are listed, over the stored collection and after it`()
+        throws
+    {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        func bundled(_ id: String, maker: String?) -> ArtObject {
+            ArtObject(
+                id: id, title: id, maker: maker, image: ImageReference(url: "images/\(id).jpg", sizing: .bundled),
+                recordID: "r-\(id)")
+        }
+        func listing() throws -> (sections: [String], bundled: [String]) {
+            let sections = try store.runSections()
+            return (
+                try sections.sections().map { "\($0.maker ?? "-") \($0.count)" }.sorted(),
+                try sections.bundledImageURLs().sorted()
+            )
+        }
+        // Stored objects without a bundled picture: none is listed, and the sections are.
+        _ = try store.replaceAll(with: Self.objects, state: StoreState(harvestedAt: "T1", harvests: 1))
+        _ = try StagedCollection(store: store, fromStored: true)
+        #expect(try listing().bundled == [])
+        #expect(try listing().sections == ["- 2", "Frans Hals 1", "Rembrandt van Rijn 1"])
+
+        // A run laid over them that adds two bundled pictures, one in a new section, and deletes an object.
+        let run = try StagedCollection(store: store, fromStored: true)
+        let place = SectionIndex.Place(page: 0, position: 0)
+        try run.apply([
+            .object(bundled("b1", maker: "Frans Hals"), place), .object(bundled("b2", maker: "Judith Leyster"), place),
+            .deletion("https://id.rijksmuseum.nl/2"),
+        ])
+        let expected = (
+            sections: ["- 2", "Frans Hals 2", "Judith Leyster 1"], bundled: ["images/b1.jpg", "images/b2.jpg"]
+        )
+        #expect(try listing() == expected)
+        let touched = Set(["r-b1", "r-b2", "https://id.rijksmuseum.nl/2"].map(ExactText.init))
+        _ = try store.commitRun(touched: touched, state: StoreState(harvestedAt: "T2", harvests: 2))
+        #expect(try listing() == expected)
+    }
+
     @Test func `every image sizing reads back from its bytes as it was written, and anything else as no sizing`() {
         let sizings: [ImageReference.Sizing] = [
             .googleImageHost, .imgix, .bundled, .iiif(service: "https://iiif.micr.io/ABC", cachedWidths: []),
