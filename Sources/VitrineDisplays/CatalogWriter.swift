@@ -75,18 +75,28 @@ package struct CatalogWriter: CatalogDisplayLogic {
             path: outputDirectory, force: force, expectedFiles: perObject + 1_000, keepsSpareFrom: spareFrom,
             opening: opened)
         do {
-            let writers = try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
             // A part at a time (a letter's makers), its display strings let go once every format has written it.
             // Each format writes the parts in order on a queue of its own, while this thread reads and makes the
-            // next part, as far as `lookaheadObjects` allows.
+            // next part, as far as `lookaheadObjects` allows. The formats start (their assets written, the last
+            // export's fragment indexes read and checked) while the first part is read: one after the other, a
+            // night's second core sat idle for both.
             var names = ObjectPageNames()
+            let ranges = CatalogPart.ranges(of: outline)
+            var first: CatalogPart? = nil
+            let writers = try Self.start(displays, outline, in: folder) { () throws(ExportError) in
+                guard let sections = ranges.first else { return }
+                first = CatalogPart(try catalog.part(sections), sections, names: &names)
+            }
             let pipeline = PartPipeline(writers, holding: Self.lookaheadObjects)
             do {
-                for sections in CatalogPart.ranges(of: outline) {
+                for sections in ranges {
                     let objects = Self.objects(in: sections, of: outline)
                     try pipeline.waitForRoom(objects)
-                    let part = CatalogPart(try catalog.part(sections), sections, names: &names)
-                    pipeline.write(part, objects: objects)
+                    // The first part is let go here: held on, its display strings would outlive its writing.
+                    var part: CatalogPart? = nil
+                    swap(&part, &first)
+                    pipeline.write(
+                        try part ?? CatalogPart(try catalog.part(sections), sections, names: &names), objects: objects)
                 }
             } catch {
                 pipeline.drain()
@@ -117,6 +127,27 @@ package struct CatalogWriter: CatalogDisplayLogic {
     /// At most this many objects' display strings are held at once in parts being written and the part being made
     /// (about 100 MB): a larger part is made only once every part before it is written.
     static let lookaheadObjects = 100_000
+
+    /// Starts every display's writer on another thread while `meanwhile` runs on this one; waits for both.
+    private static func start(
+        _ displays: [any CatalogFileDisplay], _ outline: CatalogViewModel, in folder: OutputFolder,
+        meanwhile: () throws(ExportError) -> Void
+    ) throws(ExportError) -> [any CatalogPartWriter] {
+        let started = Locked<Result<[any CatalogPartWriter], ExportError>>(.success([]))
+        let starting = DispatchGroup()
+        DispatchQueue.global().async(group: starting) {
+            let writers = Result { () throws(ExportError) in
+                try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
+            }
+            started.withLock { $0 = writers }
+        }
+        let done = Result { () throws(ExportError) in try meanwhile() }
+        // Never past a writer still starting: the folder may be discarded next.
+        starting.wait()
+        let writers = try started.current.get()
+        try done.get()
+        return writers
+    }
 
     private static func objects(in sections: Range<Int>, of outline: CatalogViewModel) -> Int {
         sections.reduce(0) { $0 + outline.sections[$1].objectCount }
