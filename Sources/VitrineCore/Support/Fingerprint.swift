@@ -115,4 +115,52 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     package mutating func combine(_ number: Int) {
         withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).littleEndian) { combine(each: $0) }
     }
+
+    // MARK: Fields, a word at a time
+
+    /// A value a page or a fragment shows (a title, a URL), eight bytes at a step: its length, then its UTF-8 in
+    /// little-endian words, the last one padded with zeros. The length first makes the words of a run of fields
+    /// say where each field ends, whatever bytes a server put in them.
+    ///
+    /// For the fingerprints only the output folder keeps (a page's inputs, a card's or a line's key), which a night
+    /// works out for every object three times over: byte by byte that was a twentieth of its CPU time (perf). They
+    /// start from the templates' fingerprint, which holds Vitrine's version, so no other version ever compares
+    /// them. The page cache's and the store's names stay byte by byte (`combine(_:)`): their files outlive versions.
+    package mutating func combine(field text: String) {
+        var text = text
+        text.withUTF8 { bytes in combine(words: UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// A number a page or a fragment shows, in one step (see `combine(field:)`).
+    package mutating func combine(field number: Int) {
+        Self.mix(word: UInt64(bitPattern: Int64(number)), into: &first, &second)
+    }
+
+    /// Bytes as `combine(field:)` takes a text's.
+    package mutating func combine(words bytes: UnsafeRawBufferPointer) {
+        var (first, second) = (self.first, self.second)
+        Self.mix(word: UInt64(bytes.count), into: &first, &second)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            Self.mix(word: word, into: &first, &second)
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << UInt64(8 * (index - offset)) }
+            Self.mix(word: tail, into: &first, &second)
+        }
+        (self.first, self.second) = (first, second)
+    }
+
+    /// One word into the two lanes: in each, a multiply by an odd constant and a shift folding the high bits back
+    /// down. Each step is one-to-one in its lane, so two states that differ stay different.
+    @inline(__always)
+    private static func mix(word: UInt64, into first: inout UInt64, _ second: inout UInt64) {
+        first = (first ^ word) &* 0x9E37_79B9_7F4A_7C15
+        first ^= first >> 32
+        second = (second ^ word) &* 0xC2B2_AE3D_27D4_EB4F
+        second ^= second >> 29
+    }
 }

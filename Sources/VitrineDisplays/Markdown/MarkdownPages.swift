@@ -110,12 +110,12 @@ struct MarkdownObject: TemplateContext {
     ) -> Fingerprint {
         var key = seed
         key.combine(shownOf: object)
-        key.combine(object.pointee.objectURL)
+        key.combine(field: object.pointee.objectURL)
         key.combine(byte: object.pointee.hasObjectURL ? 1 : 0)
-        key.combine(pageName)
-        key.combine(sectionPageName ?? "")
+        key.combine(field: pageName)
+        key.combine(field: sectionPageName ?? "")
         key.combine(byte: sectionPageName == nil ? 0 : 1)
-        key.combine(root)
+        key.combine(field: root)
         return key
     }
 

@@ -6,19 +6,19 @@ import VitrineCore
 extension ArtistPage {
     /// Every value `value(for:)` gives comes from these: a re-run compares them rather than walking 200 cards' template.
     func combineInputs(into fingerprint: inout Fingerprint) -> Bool {
-        fingerprint.combine(siteTitle)
-        fingerprint.combine(section.name)
-        fingerprint.combine(section.countLabel)
-        fingerprint.combine(section.letter)
-        fingerprint.combine(letterHref)
-        fingerprint.combine(pageIndex)
-        fingerprint.combine(pages.count)
+        fingerprint.combine(field: siteTitle)
+        fingerprint.combine(field: section.name)
+        fingerprint.combine(field: section.countLabel)
+        fingerprint.combine(field: section.letter)
+        fingerprint.combine(field: letterHref)
+        fingerprint.combine(field: pageIndex)
+        fingerprint.combine(field: pages.count)
         for page in pages {
-            fingerprint.combine(page.fileName)
-            fingerprint.combine(page.number)
+            fingerprint.combine(field: page.fileName)
+            fingerprint.combine(field: page.number)
         }
         // Each card by its key, which says everything the card shows.
-        fingerprint.combine(cardKeys.count)
+        fingerprint.combine(field: cardKeys.count)
         for key in cardKeys { fingerprint.combine(key) }
         return true
     }
@@ -32,7 +32,7 @@ extension Card {
     ) -> Fingerprint {
         var key = seed
         key.combine(shownOf: object)
-        key.combine(pageName)
+        key.combine(field: pageName)
         return key
     }
 }
@@ -57,21 +57,21 @@ extension ObjectPage {
         object: UnsafePointer<CatalogViewModel.DisplayedObject>,
         sectionPageName: String, previous: Neighbour?, next: Neighbour?, into fingerprint: inout Fingerprint
     ) {
-        fingerprint.combine(siteTitle)
-        fingerprint.combine(institution)
-        fingerprint.combine(makerName)
-        fingerprint.combine(object.pointee.id)
-        fingerprint.combine(object.pointee.title)
-        fingerprint.combine(object.pointee.maker)
-        fingerprint.combine(object.pointee.date)
-        fingerprint.combine(sectionPageName)
-        fingerprint.combine(object.pointee.objectURL)
+        fingerprint.combine(field: siteTitle)
+        fingerprint.combine(field: institution)
+        fingerprint.combine(field: makerName)
+        fingerprint.combine(field: object.pointee.id)
+        fingerprint.combine(field: object.pointee.title)
+        fingerprint.combine(field: object.pointee.maker)
+        fingerprint.combine(field: object.pointee.date)
+        fingerprint.combine(field: sectionPageName)
+        fingerprint.combine(field: object.pointee.objectURL)
         fingerprint.combine(image: object.pointee.image)
         for neighbour in [previous, next] {
             if let neighbour {
                 fingerprint.combine(byte: 1)
-                fingerprint.combine(neighbour.title)
-                fingerprint.combine(neighbour.pageName)
+                fingerprint.combine(field: neighbour.title)
+                fingerprint.combine(field: neighbour.pageName)
             } else {
                 fingerprint.combine(byte: 0)
             }
@@ -83,16 +83,16 @@ extension Fingerprint {
     /// What a card and a Markdown line both show of an object, read in place: its values, its thumbnail, and its
     /// other pictures by the image reference they are made from (`combine(image:)`).
     mutating func combine(shownOf object: UnsafePointer<CatalogViewModel.DisplayedObject>) {
-        combine(object.pointee.id)
-        combine(object.pointee.title)
-        combine(object.pointee.maker)
-        combine(object.pointee.date)
+        combine(field: object.pointee.id)
+        combine(field: object.pointee.title)
+        combine(field: object.pointee.maker)
+        combine(field: object.pointee.date)
         combine(byte: object.pointee.hasDate ? 1 : 0)
-        combine(object.pointee.thumbnailURL)
+        combine(field: object.pointee.thumbnailURL)
         combine(image: object.pointee.image)
-        combine(object.pointee.requestedWidth)
-        combine(object.pointee.thumbnailWidth)
-        combine(object.pointee.thumbnailHeight)
+        combine(field: object.pointee.requestedWidth)
+        combine(field: object.pointee.thumbnailWidth)
+        combine(field: object.pointee.thumbnailHeight)
     }
 
     /// An image reference, as the pages derive their pictures from it: every URL and size a page shows of an image
@@ -104,24 +104,24 @@ extension Fingerprint {
             return
         }
         combine(byte: 1)
-        combine(image.url)
-        combine(image.width ?? -1)
-        combine(image.height ?? -1)
+        combine(field: image.url)
+        combine(field: image.width ?? -1)
+        combine(field: image.height ?? -1)
         switch image.sizing {
         case .googleImageHost:
             combine(byte: 1)
         case .iiif(let service, let cachedWidths):
             combine(byte: 2)
-            combine(service)
-            combine(cachedWidths.count)
-            for width in cachedWidths { combine(width) }
+            combine(field: service)
+            combine(field: cachedWidths.count)
+            for width in cachedWidths { combine(field: width) }
         case .imgix:
             combine(byte: 3)
         case .fixed(let smallURL, let smallWidth):
             combine(byte: 4)
             combine(byte: smallURL == nil ? 0 : 1)
-            combine(smallURL ?? "")
-            combine(smallWidth ?? -1)
+            combine(field: smallURL ?? "")
+            combine(field: smallWidth ?? -1)
         case .bundled:
             combine(byte: 5)
         }
