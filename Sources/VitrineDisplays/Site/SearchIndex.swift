@@ -123,9 +123,9 @@ struct SearchIndex: Sendable {
     }
 
     private func split(_ prefix: String, _ words: [String], into result: inout [String: [Int32]]) {
-        let objects = Set(words.flatMap { postings[$0]?.numbers ?? [] })
-        if objects.count <= Self.shardLimit || prefix.count >= Self.longestKey {
-            result[prefix] = objects.sorted()
+        let all = objects(of: words)
+        if all.count <= Self.shardLimit || prefix.count >= Self.longestKey {
+            result[prefix] = all
             return
         }
         var longer: [String: [String]] = [:]
@@ -137,8 +137,24 @@ struct SearchIndex: Sendable {
                 longer[String(word.prefix(prefix.count + 1)), default: []].append(word)
             }
         }
-        if !ending.isEmpty { result[prefix + "$"] = Set(ending.flatMap { postings[$0]?.numbers ?? [] }).sorted() }
+        if !ending.isEmpty { result[prefix + "$"] = objects(of: ending) }
         for (key, group) in longer { split(key, group, into: &result) }
+    }
+
+    /// The objects any of `words` occurs in, in order, each once: sorted in one array and its repeats dropped (a
+    /// `Set` of them, then sorted, hashed every number of every word).
+    private func objects(of words: [String]) -> [Int32] {
+        var objects: [Int32] = []
+        objects.reserveCapacity(words.reduce(0) { $0 + (postings[$1]?.count ?? 0) })
+        for word in words { postings[word]?.append(to: &objects) }
+        objects.sort()
+        var kept = 0
+        for number in objects where kept == 0 || objects[kept - 1] != number {
+            objects[kept] = number
+            kept += 1
+        }
+        objects.removeLast(objects.count - kept)
+        return objects
     }
 
     /// `Vitrine.manifest({"ab": 12, "st$": 90910, …})`: every shard key and how many objects match it.
@@ -281,11 +297,20 @@ private enum Postings {
         }
     }
 
-    var numbers: [Int32] {
+    var count: Int {
         switch self {
-        case .none: []
-        case .one(let number): [number]
-        case .many(let numbers): numbers
+        case .none: 0
+        case .one: 1
+        case .many(let numbers): numbers.count
+        }
+    }
+
+    /// Appends the numbers to `objects`, without an array for a single one.
+    func append(to objects: inout [Int32]) {
+        switch self {
+        case .none: break
+        case .one(let number): objects.append(number)
+        case .many(let numbers): objects += numbers
         }
     }
 }
