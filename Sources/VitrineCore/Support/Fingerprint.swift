@@ -33,11 +33,15 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
     /// Appends the 32 hex digits `description` writes.
     package func appendHex(to bytes: inout [UInt8]) {
+        Self.appendHex(first, to: &bytes)
+        Self.appendHex(second, to: &bytes)
+    }
+
+    /// 16 hex digits of a lane (no array of the two lanes: a manifest appends 200,000 fingerprints).
+    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
         let digits: StaticString = "0123456789abcdef"
-        for value in [first, second] {
-            for index in 0..<16 {
-                bytes.append(digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)])
-            }
+        for index in 0..<16 {
+            bytes.append(digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)])
         }
     }
 
