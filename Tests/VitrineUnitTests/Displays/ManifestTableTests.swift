@@ -58,4 +58,23 @@ import VitrineTestSupport
         #expect(PathHashTable<Void>(staged: staged).contains("objects/a.htm"))
         #expect(!PathHashTable<Void>(staged: staged).contains("objects/c.html"))
     }
+
+    @Test func `sizes and fingerprints are written as a string would write them, and read back`() throws {
+        for size in [0, 7, 10, 99, 1_000, 123_456_789, Int.max] {
+            var bytes: [UInt8] = []
+            OutputManifest.appendDecimal(size, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(size))
+        }
+        var fingerprint = Fingerprint()
+        fingerprint.combine("objects/SK-A-2.html")
+        var hex: [UInt8] = []
+        fingerprint.appendHex(to: &hex)
+        #expect(String(decoding: hex, as: UTF8.self) == fingerprint.description)
+        let output = try TemporaryFolder()
+        var staged = StagedManifest()
+        staged.append("objects/big.html", OutputManifest.Made(fingerprint: fingerprint, size: Int(Int32.max) + 1))
+        try staged.write(in: output.url)
+        #expect(OutputManifest.read(in: output.url).made["objects/big.html"]?.size == Int(Int32.max) + 1)
+        #expect(OutputManifest.read(in: output.url).made["objects/big.html"]?.fingerprint == fingerprint)
+    }
 }
