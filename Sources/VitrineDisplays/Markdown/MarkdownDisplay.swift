@@ -76,12 +76,8 @@ package struct MarkdownDisplay: CatalogFileDisplay {
                 let known = lastLines?.known([file.name])
                 let letter = MarkdownLetter(
                     title: outline.title, label: file.label, countLabel: file.countLabel,
-                    sections: sections(part, file.sections, root: "../", names: names).map { section in
-                        var section = section
-                        section.lineSeed = lineSeed
-                        section.known = known
-                        return section
-                    })
+                    sections: sections(
+                        part, file.sections, root: "../", names: names, lineSeed: lineSeed, known: known))
                 // A letter whose sections did not change keeps its file.
                 if let written = try templates.largePage(
                     "markdown/letter.md", letter, to: "catalog/\(file.name)", in: folder)
@@ -100,13 +96,18 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
         }
 
+        /// The sections of `range`, their lines keyed from `lineSeed` and copied from `known` where they can be.
         private func sections(
-            _ part: CatalogPart, _ range: Range<Int>, root: String, names: GalleryNames
+            _ part: CatalogPart, _ range: Range<Int>, root: String, names: GalleryNames,
+            lineSeed: Fingerprint = Fingerprint(), known: KnownFragments? = nil
         ) -> [MarkdownSection] {
             range.map { index in
-                MarkdownSection(
+                var section = MarkdownSection(
                     section: part.catalog.sections[index], anchor: anchors[index], names: names, index: index,
                     root: root)
+                section.lineSeed = lineSeed
+                section.known = known
+                return section
             }
         }
     }

@@ -47,17 +47,20 @@ package struct TemplateLibrary: Sendable {
     }
 
     /// Renders a page into the output folder, unless the file the last export made from the same templates and
-    /// values is still there: then that file is kept and nothing is rendered.
+    /// values is still there: then that file is kept and nothing is rendered. For the few pages whose model gives
+    /// no inputs (the index, the letter pages): whether they changed is asked by walking their template's values.
     package func page(
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
     ) throws(ExportError) {
-        guard let (template, made) = try unlessKept(name, context, path, folder) else { return }
-        if case .inputs(let inputs) = made {
-            try Self.write(template, context, to: path, in: folder, inputs: inputs)
-            return
+        let template = try self.template(name)
+        let made = walkSeed(name)
+        if folder.mayKeep(path) {
+            var values = RenderedFingerprint(fingerprint: made)
+            template.render(context, into: &values)
+            if folder.keep(path, fingerprint: values.fingerprint) { return }
         }
         // One walk renders the page and works out its fingerprint for the next export.
-        var output = RenderedPage(fingerprint: made.start)
+        var output = RenderedPage(fingerprint: made)
         template.render(context, into: &output)
         try folder.write(output.page.bytes, to: path, fingerprint: output.values.fingerprint)
     }
@@ -88,38 +91,6 @@ package struct TemplateLibrary: Sendable {
         let fingerprint = hasInputs ? inputs : output.values.fingerprint
         try folder.finish(output.pieces, at: path, fingerprint: fingerprint, keepingSame: !hasInputs)
         return (output.fragments, OutputManifest.Made(fingerprint: fingerprint, size: output.pieces.size))
-    }
-
-    /// What a page's fingerprint is made from: the walk of its values, from the templates' own fingerprint; or the
-    /// model's inputs, already combined with it.
-    private enum PageFingerprint {
-        case walk(Fingerprint)
-        case inputs(Fingerprint)
-
-        var start: Fingerprint {
-            switch self {
-            case .walk(let start), .inputs(let start): start
-            }
-        }
-    }
-
-    /// A page's template and what its fingerprint is made from; `nil` when the file the last export made from the
-    /// same templates and values is still there, and is kept.
-    private func unlessKept(
-        _ name: String, _ context: some TemplateContext, _ path: String, _ folder: OutputFolder
-    ) throws(ExportError) -> (CompiledTemplate, PageFingerprint)? {
-        let template = try self.template(name)
-        let made = walkSeed(name)
-        var inputs = inputsSeed(name)
-        if context.combineInputs(into: &inputs) {
-            return folder.keep(path, fingerprint: inputs) ? nil : (template, .inputs(inputs))
-        }
-        if folder.mayKeep(path) {
-            var values = RenderedFingerprint(fingerprint: made)
-            template.render(context, into: &values)
-            if folder.keep(path, fingerprint: values.fingerprint) { return nil }
-        }
-        return (template, .walk(made))
     }
 
     /// Where the fingerprint of a page of template `name` made from the walk of its values starts.
