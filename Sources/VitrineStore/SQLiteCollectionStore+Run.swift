@@ -234,6 +234,9 @@ private final class RunSections: StoredSections {
     /// the Presenter lists them).
     private let listed = Locked<Listing?>(nil)
 
+    /// The objects whose pictures are bundled with the source (the demo's).
+    private static let bundledPictures = "image_sizing = 'bundled'"
+
     private struct Listing: Sendable {
         var sections: [(maker: String?, count: Int)]
         var bundled: Int
@@ -257,7 +260,7 @@ private final class RunSections: StoredSections {
             var listing = Listing(sections: [], bundled: 0)
             let rows = try Row.fetchCursor(
                 db,
-                sql: "SELECT section_key, count(*), sum(image_sizing = 'bundled') FROM (\(collection)) "
+                sql: "SELECT section_key, count(*), sum(\(Self.bundledPictures)) FROM (\(collection)) "
                     + "GROUP BY section_key")
             while let row = try rows.next() {
                 let key: String = row[0]
@@ -284,7 +287,7 @@ private final class RunSections: StoredSections {
     func bundledImageURLs() throws(ExportError) -> [String] {
         guard try listing().bundled > 0 else { return [] }
         let collection = SQLiteCollectionStore.runCollection(
-            in: tables, columns: "image_url", where: "image_sizing = 'bundled'")
+            in: tables, columns: "image_url", where: Self.bundledPictures)
         return try store.access("read the bundled pictures of") { db in
             try String.fetchAll(db, sql: collection)
         }

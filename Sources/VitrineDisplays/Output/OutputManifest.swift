@@ -128,7 +128,7 @@ package struct OutputManifest: Sendable, Equatable {
                 bytes.append(0x09)
                 made.fingerprint.appendHex(to: &bytes)
                 bytes.append(0x09)
-                Self.appendDecimal(made.size, to: &bytes)
+                bytes.appendDecimal(made.size)
             }
             bytes.append(0x0A)
             if bytes.count >= 1 << 20 {
@@ -141,25 +141,6 @@ package struct OutputManifest: Sendable, Equatable {
         if let failure = file.failure { throw failure }
         guard rename(temporary.path, folder.appendingPathComponent(fileName).path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
-        }
-    }
-
-    /// A size's decimal digits, as `String(size)` writes them, without making the string (one per manifest line).
-    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 {
-            bytes += String(number).utf8
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = UInt64(number)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: buffer[(24 - count)...])
         }
     }
 

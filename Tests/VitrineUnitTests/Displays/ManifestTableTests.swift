@@ -60,9 +60,9 @@ import VitrineTestSupport
     }
 
     @Test func `sizes and fingerprints are written as a string would write them, and read back`() throws {
-        for size in [0, 7, 10, 99, 1_000, 123_456_789, Int.max] {
+        for size in [0, 7, 10, 99, 1_000, 123_456_789, Int.max, -1, Int.min] {
             var bytes: [UInt8] = []
-            OutputManifest.appendDecimal(size, to: &bytes)
+            bytes.appendDecimal(size)
             #expect(String(decoding: bytes, as: UTF8.self) == String(size))
         }
         var fingerprint = Fingerprint()
