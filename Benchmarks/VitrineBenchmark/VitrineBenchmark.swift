@@ -127,6 +127,7 @@ struct VitrineBenchmark {
             }
             base = museum.oaiBaseURL
         }
+        museum.prepare(generation: faults.museumGeneration)
         await museum.setFaults(faults)
         FileHandle.standardOutput.write(Data("mock museum: \(base)\n".utf8))
         while true { try await Task.sleep(for: .seconds(3_600)) }
