@@ -121,70 +121,6 @@ extension SQLiteCollectionStore {
         return .some(row[0])
     }
 
-    package func commitRun(touched: Set<ExactText>?, state: StoreState) throws(ExportError) -> StoreChanges {
-        let overlaid = runTables.current == .overlaid
-        let changes = try write("store the harvest in") { db in
-            var changes = StoreChanges()
-            if touched == nil, overlaid {
-                // Every record is stored anew: the stored ones the run kept join what it staged.
-                let stored = SectionIndex.Place.stored
-                try db.execute(
-                    sql: "INSERT INTO temp.run (\(ObjectRow.stagedColumns)) SELECT \(ObjectRow.columns), "
-                        + "\(stored.page), \(stored.position) FROM object WHERE \(Self.storedKept)")
-            }
-            if let touched {
-                // An incremental run: only the records it read can have changed.
-                let find = try db.cachedStatement(sql: "SELECT \(ObjectRow.columns) FROM object WHERE record_key = ?")
-                let staged = try db.cachedStatement(
-                    sql: "SELECT \(ObjectRow.columns) FROM temp.run WHERE record_key = ?")
-                let write = try db.cachedStatement(
-                    sql: "INSERT OR REPLACE INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) "
-                        + "FROM temp.run WHERE record_key = ?")
-                let delete = try db.cachedStatement(sql: "DELETE FROM object WHERE record_key = ?")
-                let deleted = try db.cachedStatement(sql: "SELECT 1 FROM temp.gone WHERE record_key = ?")
-                for record in touched.sorted(by: { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }) {
-                    let key = ObjectRow.key(record.text)
-                    guard let new = try ObjectRow.objects(staged, arguments: [key]).first else {
-                        // Over the stored collection, a record the run did not stage stays unless it deleted it.
-                        if overlaid, try Row.fetchOne(deleted, arguments: [key]) == nil { continue }
-                        try delete.execute(arguments: [key])
-                        changes.deleted += db.changesCount
-                        continue
-                    }
-                    if let old = try ObjectRow.objects(find, arguments: [key]).first {
-                        guard old != new else { continue }
-                        changes.changed += 1
-                    } else {
-                        changes.new += 1
-                    }
-                    try write.execute(arguments: [key])
-                }
-            } else {
-                if try Int.fetchOne(db, sql: "SELECT count(*) FROM object") == 0 {
-                    // A first harvest: everything is new.
-                    changes.new = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.run") ?? 0
-                } else {
-                    changes = try Self.compare(db)
-                    try db.execute(sql: "DELETE FROM object")
-                }
-                // In the stored table's own order: each row is appended to its B-tree, not inserted at random. The
-                // record index is made afterwards, from the rows sorted once: kept up row by row, in an order that is
-                // not its own, it took as long as the rest of the insert (100,000 objects).
-                try db.execute(sql: "DROP INDEX object_by_record")
-                try db.execute(
-                    sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM temp.run "
-                        + "ORDER BY section_key, order_key, record_key")
-                try db.execute(sql: StoreSchema.recordIndex)
-            }
-            try Self.record(state, in: db)
-            return changes
-        }
-        // The run's collection is the stored one now, and read as it is: laid over it, every row read was looked
-        // up in the run's two tables.
-        runTables.withLock { $0 = .stored }
-        return changes
-    }
-
     package func runSections() throws(ExportError) -> any StoredSections {
         var tables = runTables.current
         if tables == .overlaid {
@@ -204,25 +140,6 @@ extension SQLiteCollectionStore {
         }
         return RunSections(store: self, tables: tables)
     }
-
-    /// How the run's collection differs from the stored one: records new, deleted and changed.
-    private static func compare(_ db: Database) throws -> StoreChanges {
-        var changes = StoreChanges()
-        changes.new =
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM temp.run WHERE record_key NOT IN (SELECT record_key FROM object)") ?? 0
-        changes.deleted =
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM object WHERE record_key NOT IN (SELECT record_key FROM temp.run)") ?? 0
-        let content = ObjectRow.contentColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let differs = content.map { "r.\($0) IS NOT o.\($0)" }.joined(separator: " OR ")
-        changes.changed =
-            try Int.fetchOne(
-                db,
-                sql: "SELECT count(*) FROM temp.run r JOIN object o ON o.record_key = r.record_key WHERE \(differs)")
-            ?? 0
-        return changes
-    }
 }
 
 /// The run's collection as the Presenter reads it: its sections, then each section's objects.
@@ -233,9 +150,6 @@ private final class RunSections: StoredSections {
     /// The sections and how many objects have bundled pictures, read once (the Interactor counts the sections,
     /// the Presenter lists them).
     private let listed = Locked<Listing?>(nil)
-
-    /// The objects whose pictures are bundled with the source (the demo's).
-    private static let bundledPictures = "image_sizing = 'bundled'"
 
     private struct Listing: Sendable {
         var sections: [(maker: String?, count: Int)]
@@ -251,16 +165,23 @@ private final class RunSections: StoredSections {
         try listing().sections
     }
 
-    /// The sections, and how many objects have bundled pictures, in one pass over the collection: a pass reads the
-    /// whole table (30 ms at 100,000 objects, before anything can be rendered), and only the demo bundles any.
+    /// The sections, and how many objects have bundled pictures: the stored collection's from its counts (see
+    /// `SectionCounts`); a run's collection not stored (a run that did not read everything) in one pass over it.
     private func listing() throws(ExportError) -> Listing {
         if let listing = listed.current { return listing }
-        let collection = SQLiteCollectionStore.runCollection(in: tables, columns: "section_key, image_sizing")
         let listing = try store.access("read the sections of") { db in
             var listing = Listing(sections: [], bundled: 0)
+            guard tables != .stored else {
+                for section in try SectionCounts.stored(in: db) {
+                    listing.sections.append((section.key.isEmpty ? nil : section.key, section.objects))
+                    listing.bundled += section.bundled
+                }
+                return listing
+            }
+            let collection = SQLiteCollectionStore.runCollection(in: tables, columns: "section_key, image_sizing")
             let rows = try Row.fetchCursor(
                 db,
-                sql: "SELECT section_key, count(*), sum(\(Self.bundledPictures)) FROM (\(collection)) "
+                sql: "SELECT section_key, count(*), sum(\(SectionCounts.bundledPictures)) FROM (\(collection)) "
                     + "GROUP BY section_key")
             while let row = try rows.next() {
                 let key: String = row[0]
@@ -287,7 +208,7 @@ private final class RunSections: StoredSections {
     func bundledImageURLs() throws(ExportError) -> [String] {
         guard try listing().bundled > 0 else { return [] }
         let collection = SQLiteCollectionStore.runCollection(
-            in: tables, columns: "image_url", where: Self.bundledPictures)
+            in: tables, columns: "image_url", where: SectionCounts.bundledPictures)
         return try store.access("read the bundled pictures of") { db in
             try String.fetchAll(db, sql: collection)
         }

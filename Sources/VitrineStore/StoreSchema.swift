@@ -86,6 +86,20 @@ enum StoreSchema {
                     CREATE UNIQUE INDEX object_by_record ON object(record_key);
                     """)
         }
+        // Version 5: each section's count of objects (and of pictures bundled with the source), kept with the
+        // objects (`SectionCounts`): a run lists its sections without reading the whole table. A later migration
+        // that changes objects must count them again.
+        migrator.registerMigration("v5-section-counts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE section (
+                        section_key TEXT NOT NULL PRIMARY KEY,
+                        objects INTEGER NOT NULL,
+                        bundled INTEGER NOT NULL
+                    ) WITHOUT ROWID
+                    """)
+            try SectionCounts.recount(in: db)
+        }
         return migrator
     }
 

@@ -180,6 +180,63 @@ import VitrineTestSupport
         #expect(try listing() == expected)
     }
 
+    @Test func `the sections' counts kept with the objects are what counting the objects gives, run after run`()
+        throws
+    {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        let path = folder.url.appendingPathComponent("stores").appendingPathComponent(
+            "rijksmuseum-\(SQLiteCollectionStore.digest("rijksmuseum https://museum.example/oai")).sqlite"
+        ).path
+        func object(_ id: String, maker: String?, bundled: Bool = false, title: String? = nil) -> ArtObject {
+            ArtObject(
+                id: id, title: title ?? id, maker: maker,
+                image: ImageReference(url: "images/\(id).jpg", sizing: bundled ? .bundled : .googleImageHost),
+                recordID: "r-\(id)")
+        }
+        /// The `section` table, and the same counted from the objects.
+        func counts() throws -> (kept: [String], counted: [String]) {
+            try DatabaseQueue(path: path).read { db in
+                func lines(_ sql: String) throws -> [String] {
+                    try Row.fetchAll(db, sql: sql).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Int)" }
+                }
+                return (
+                    try lines("SELECT section_key, objects, bundled FROM section ORDER BY section_key"),
+                    try lines(
+                        "SELECT section_key, count(*), sum(image_sizing = 'bundled') FROM object GROUP BY section_key "
+                            + "ORDER BY section_key")
+                )
+            }
+        }
+        _ = try store.replaceAll(
+            with: [
+                object("a", maker: "Frans Hals"), object("b", maker: "Frans Hals", bundled: true),
+                object("c", maker: "Judith Leyster"), object("d", maker: nil), object("e", maker: "Jan Steen"),
+            ],
+            state: StoreState(harvestedAt: "T1", harvests: 1))
+        #expect(try counts().kept == [" 1 0", "Frans Hals 2 1", "Jan Steen 1 0", "Judith Leyster 1 0"])
+        #expect(try counts().kept == counts().counted)
+
+        // A night: one object moves to another maker (and loses its bundled picture), one is deleted (its section
+        // goes), one is new with a bundled picture, one is staged unchanged, one is revised in place, one deleted
+        // record was never stored.
+        let changes = try store.apply(
+            upserts: [
+                object("b", maker: "Judith Leyster"), object("f", maker: "Clara Peeters", bundled: true),
+                object("a", maker: "Frans Hals"), object("c", maker: "Judith Leyster", title: "c revised"),
+            ],
+            deletions: ["r-e", "r-never"], state: StoreState(harvestedAt: "T2", harvests: 2))
+        #expect(changes == StoreChanges(new: 1, changed: 2, deleted: 1))
+        #expect(try counts().kept == ["Clara Peeters 1 1", "Frans Hals 1 0", "Judith Leyster 2 0", " 1 0"].sorted())
+        #expect(try counts().kept == counts().counted)
+        let sections = try store.runSections()
+        #expect(
+            try sections.sections().map { "\($0.maker ?? "-") \($0.count)" }.sorted() == [
+                "- 1", "Clara Peeters 1", "Frans Hals 1", "Judith Leyster 2",
+            ])
+        #expect(try sections.bundledImageURLs() == ["images/f.jpg"])
+    }
+
     @Test func `every image sizing reads back from its bytes as it was written, and anything else as no sizing`() {
         let sizings: [ImageReference.Sizing] = [
             .googleImageHost, .imgix, .bundled, .iiif(service: "https://iiif.micr.io/ABC", cachedWidths: []),
@@ -219,10 +276,16 @@ import VitrineTestSupport
         let store = try open(folder)
         #expect(try store.objects().map(\.title) == ["The Night Watch"])
         #expect(try store.state().harvestedAt == "2026-01-01")
-        let key = try DatabaseQueue(path: path).read { db in
-            try String.fetchOne(db, sql: "SELECT section_key FROM object")
+        let (key, section) = try DatabaseQueue(path: path).read { db in
+            (
+                try String.fetchOne(db, sql: "SELECT section_key FROM object"),
+                try Row.fetchOne(db, sql: "SELECT section_key, objects, bundled FROM section")
+                    .map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Int)" }
+            )
         }
         #expect(key == "Rembrandt van Rijn")
+        // The sections' counts (version 5) are made from the objects.
+        #expect(section == "Rembrandt van Rijn 1 0")
     }
 
     @Test func `a store of the third schema is migrated to one clustered by section, read back in catalog order`()
