@@ -101,8 +101,18 @@ import VitrineTestSupport
 
     @Test func `records that all share one datestamp end in a one-second window, still whole`() async throws {
         // The bulk load without skew: every record has the same datestamp second.
-        let (serial, windowed, _) = try await exports(OAICollection(count: 600, pageSize: 50))
+        let (serial, windowed, requests) = try await exports(OAICollection(count: 600, pageSize: 50))
         try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
+        // The list's first page shows the bunch: that second is walked at once, and the rest of the span (it starts
+        // at that second, the earliest) is asked for once, instead of being cut again and again down to the second.
+        let windows = requests.filter { $0.contains("from=") && $0.contains("until=") }
+            .compactMap { $0.removingPercentEncoding }
+        #expect(
+            windows.sorted() == [
+                "/oai?verb=ListRecords&metadataPrefix=edm&from=2026-06-09T10:19:51Z&until=2026-06-09T10:19:51Z",
+                "/oai?verb=ListRecords&metadataPrefix=edm&from=2026-06-09T10:19:52Z&until=2026-11-22T10:00:00Z",
+            ])
+        #expect(windowed.summary.notices.contains { $0.contains("harvested in 2 date windows") })
     }
 
     @Test func `a span of one second cannot be split and is one chain`() async throws {

@@ -58,6 +58,17 @@ package struct DateWindow: Sendable, Hashable, Comparable {
         return windows
     }
 
+    /// What is left of this window around `inner` (a window inside it): the part before and the part after, each
+    /// when not empty.
+    package func around(_ inner: DateWindow) -> [DateWindow] {
+        var parts: [DateWindow] = []
+        if inner.from > from { parts.append(DateWindow(from: from, until: inner.from - granule, daysOnly: daysOnly)) }
+        if inner.until < until {
+            parts.append(DateWindow(from: inner.until + granule, until: until, daysOnly: daysOnly))
+        }
+        return parts
+    }
+
     package static func < (lhs: DateWindow, rhs: DateWindow) -> Bool {
         (lhs.from, lhs.until) < (rhs.from, rhs.until)
     }

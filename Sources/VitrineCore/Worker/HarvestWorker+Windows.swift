@@ -85,7 +85,7 @@ extension HarvestWorker {
         let planned: [PlannedWindow]
         if let total = first.reportedTotal {
             try events(.measured(total: total))
-            planned = Self.split(range, size: total, target: target, chains: chains)
+            planned = Self.split(range, size: total, target: target, chains: chains, first: first)
         } else {
             planned = range.pieces(4 * chains).map { PlannedWindow(window: $0, estimate: 0, measure: false) }
             try events(
@@ -220,7 +220,7 @@ extension HarvestWorker {
                 planned.window.halves() != nil
             {
                 prefetched?.cancel()
-                return Self.split(planned.window, size: size, target: target, chains: chains)
+                return Self.split(planned.window, size: size, target: target, chains: chains, first: first)
             }
             yield(Self.place(of: 0, in: planned.window, range: range), first)
             let end = try await walkChain(
@@ -243,10 +243,40 @@ extension HarvestWorker {
     /// A window measured too large, cut into as many equal pieces as it holds targets (2 to twice the chains):
     /// a repository's datestamps bunch up (a bulk load, a re-index in one second), so a few cuts of many pieces
     /// find the bunch in fewer round trips than halving, and an empty piece costs one short answer.
-    static func split(_ window: DateWindow, size: Int, target: Int, chains: Int) -> [PlannedWindow] {
+    ///
+    /// When every object of the window's first page (`first`) has one datestamp, the bunch is likely there: that
+    /// granule is planned as a window of its own, walked at once (it cannot be cut), and the rest of the window
+    /// around it is measured as usual. A night's changes written in one second were found by six rounds of cuts
+    /// (37 requests for 20 pages), each round waiting for the one before.
+    static func split(
+        _ window: DateWindow, size: Int, target: Int, chains: Int, first: SourcePage? = nil
+    ) -> [PlannedWindow] {
+        if let bunch = first.flatMap({ Self.bunch(of: $0, in: window) }) {
+            return [PlannedWindow(window: bunch, estimate: size, measure: false)]
+                + window.around(bunch).map { PlannedWindow(window: $0, estimate: 0, measure: true) }
+        }
         let count = min(max(2, (size + target - 1) / target), 2 * chains)
         let pieces = window.pieces(count)
         return pieces.map { PlannedWindow(window: $0, estimate: size / pieces.count, measure: true) }
+    }
+
+    /// The one granule of `window` (not the whole of it) in which every object of its first page was changed, when
+    /// the page has at least two objects; `nil` otherwise.
+    static func bunch(of first: SourcePage, in window: DateWindow) -> DateWindow? {
+        var bunch: DateWindow?
+        var objects = 0
+        for case .object(let object) in first.records {
+            guard let datestamp = object.datestamp,
+                let granule = DateWindow(from: datestamp, until: datestamp, daysOnly: window.daysOnly),
+                bunch == nil || bunch == granule
+            else { return nil }
+            bunch = granule
+            objects += 1
+        }
+        guard objects >= 2, let bunch, window.from <= bunch.from, bunch.until <= window.until, bunch != window else {
+            return nil
+        }
+        return bunch
     }
 
     /// Walks a window's chain after its first page, handing pages over with their places.
