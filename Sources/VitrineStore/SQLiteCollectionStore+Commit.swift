@@ -32,10 +32,13 @@ extension SQLiteCollectionStore {
         changes.new =
             try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM temp.run WHERE record_key NOT IN (SELECT record_key FROM object)") ?? 0
+        // `CROSS JOIN` keeps the run's few rows outside: SQLite, which knows no table's size, scanned the stored
+        // table and looked each of its rows up in the run's.
         changes.changed =
             try Int.fetchOne(
                 db,
-                sql: "SELECT count(*) FROM temp.run r JOIN object o ON o.record_key = r.record_key WHERE \(differs)")
+                sql: "SELECT count(*) FROM temp.run r CROSS JOIN object o ON o.record_key = r.record_key "
+                    + "WHERE \(differs)")
             ?? 0
         let deleted =
             "record_key IN (SELECT record_key FROM temp.gone) AND record_key NOT IN (SELECT record_key FROM temp.run)"
