@@ -33,15 +33,22 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
     /// Appends the 32 hex digits `description` writes.
     package func appendHex(to bytes: inout [UInt8]) {
-        Self.appendHex(first, to: &bytes)
-        Self.appendHex(second, to: &bytes)
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+            let start = buffer.bindMemory(to: UInt8.self)
+            if let address = start.baseAddress { writeHex(to: address) }
+            bytes.append(contentsOf: start)
+        }
     }
 
-    /// 16 hex digits of a lane (no array of the two lanes: a manifest appends 200,000 fingerprints).
-    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-        let digits: StaticString = "0123456789abcdef"
+    /// Writes the 32 hex digits `description` writes at `address` (a manifest writes 200,000 of them into its
+    /// buffer: appended a digit at a time, the array's capacity was checked 32 times a line).
+    package func writeHex(to address: UnsafeMutablePointer<UInt8>) {
+        let hex: StaticString = "0123456789abcdef"
         for index in 0..<16 {
-            bytes.append(digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)])
+            let shift = UInt64(60 - 4 * index)
+            address[index] = hex.utf8Start[Int((first >> shift) & 0xF)]
+            address[16 + index] = hex.utf8Start[Int((second >> shift) & 0xF)]
         }
     }
 

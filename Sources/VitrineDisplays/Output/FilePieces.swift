@@ -19,21 +19,24 @@ package final class FilePieces {
 
     /// Appends bytes to the file (after a failure, nothing more: the failure is reported when the file ends).
     package func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    /// `write` for bytes where they are.
+    package func write(_ buffer: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
-        bytes.withUnsafeBytes { buffer in
-            fingerprint?.combine(each: buffer)
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                    return
-                }
-                offset += written
+        fingerprint?.combine(each: buffer)
+        var offset = 0
+        while offset < buffer.count, let base = buffer.baseAddress {
+            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                return
             }
+            offset += written
         }
-        size += bytes.count
+        size += buffer.count
     }
 
     /// Closes the file; its fingerprint then ends with its size.

@@ -15,25 +15,26 @@ extension OutputFolder {
         // summary reads the same on every run.
         let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
         let entries = stagedEntries.sorted { (rank[$0] ?? 3, $0) < (rank[$1] ?? 3, $1) }
-        // Three walks of every file, side by side: the new manifest (written into the staging folder, which becomes
-        // the output folder), files of the user's in the way, and the spare's files this run did not stage. The
-        // manifest, the longest, first: last, it ran alone on one core while the other waited (perf, two cores).
+        // Three walks of every file, side by side: the spare's files this run did not stage, files of the user's in
+        // the way, and the new manifest (written into the staging folder, which becomes the output folder). The
+        // longest first, the shortest last: started last, the spare's walk (the staged paths' table, then the
+        // folder) ran alone on one core after the manifest while the other waited (perf, two cores).
         let foreign = Locked<[String]>([])
         let manifestWritten = Locked(false)
         DispatchQueue.concurrentPerform(iterations: 3) { job in
             switch job {
             case 0:
-                let written = (try? log.write(in: staging)) != nil
-                manifestWritten.withLock { $0 = written }
+                if !spare.isEmpty {
+                    removeSpareLeftovers(staged: PathHashTable(staged: log), entries: Set(stagedEntries))
+                }
             case 1:
                 if !force {
                     let found = entries.flatMap { previous.foreignFiles(at: $0, in: destination) }
                     foreign.withLock { $0 = found }
                 }
             default:
-                if !spare.isEmpty {
-                    removeSpareLeftovers(staged: PathHashTable(staged: log), entries: Set(stagedEntries))
-                }
+                let written = (try? log.write(in: staging)) != nil
+                manifestWritten.withLock { $0 = written }
             }
         }
         let inTheWay = foreign.current

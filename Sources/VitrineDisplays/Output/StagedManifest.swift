@@ -64,23 +64,61 @@ struct StagedManifest {
             func path(_ index: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
             }
-            // Byte order, as `[UInt8]`s compare: the same as the strings' order for the ASCII paths a catalog has.
-            let order = (0..<made.count).sorted { first, second in
-                let (left, right) = (path(first), path(second))
-                var compared: Int32 = 0
-                if let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
-                    compared = memcmp(leftBytes, rightBytes, min(left.count, right.count))
-                }
-                if compared != 0 { return compared < 0 }
-                return left.count != right.count ? left.count < right.count : first < second
-            }
+            let order = pathOrder(bytes)
             try OutputManifest.write(in: folder) { line in
-                for (position, index) in order.enumerated() {
-                    // Of a path staged twice, the later one (which sorts after) is the file.
-                    if position + 1 < order.count, path(order[position + 1]).elementsEqual(path(index)) { continue }
-                    line(path(index), made[index])
-                }
+                for index in order { line(path(index), made[index]) }
             }
         }
+    }
+
+    /// The staged files' numbers in byte order of their paths (as `[UInt8]`s compare: the strings' order for the
+    /// ASCII paths a catalog has); of a path staged twice, the later one, which is the file. Each path's first 24 bytes are compared
+    /// as three big-endian words, the rest (rarely reached) byte by byte: compared with `memcmp` from their first
+    /// byte, 100,000 paths that all begin `objects/` took 40 ms to sort, alone on a core at the commit.
+    private func pathOrder(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        struct Key {
+            var words: (UInt64, UInt64, UInt64)
+            var start: Int
+            var end: Int
+            var index: Int
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(made.count)
+        for index in 0..<made.count {
+            let start = index == 0 ? 0 : ends[index - 1]
+            let end = ends[index]
+            // A path's bytes from `offset`, eight as one number whose order is theirs (no path holds a zero byte, so
+            // a shorter path's zeros sort it first).
+            func word(_ offset: Int) -> UInt64 {
+                var word: UInt64 = 0
+                for position in (start + offset)..<(start + offset + 8) {
+                    word = word << 8 | (position < end ? UInt64(bytes[position]) : 0)
+                }
+                return word
+            }
+            keys.append(Key(words: (word(0), word(8), word(16)), start: start, end: end, index: index))
+        }
+        /// The order of two paths' bytes after their first 24, which are equal: -1, 0 or 1.
+        func rest(_ first: Key, _ second: Key) -> Int {
+            let (left, right) = (first.end - first.start, second.end - second.start)
+            if left > 24, right > 24, let base = bytes.baseAddress {
+                let compared = memcmp(base + first.start + 24, base + second.start + 24, min(left, right) - 24)
+                if compared != 0 { return compared < 0 ? -1 : 1 }
+            }
+            return left == right ? 0 : left < right ? -1 : 1
+        }
+        keys.sort { first, second in
+            if first.words != second.words { return first.words < second.words }
+            let compared = rest(first, second)
+            return compared != 0 ? compared < 0 : first.index < second.index
+        }
+        var order: [Int] = []
+        order.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            let next = position + 1 < keys.count ? keys[position + 1] : nil
+            if let next, next.words == key.words, rest(key, next) == 0 { continue }
+            order.append(key.index)
+        }
+        return order
     }
 }

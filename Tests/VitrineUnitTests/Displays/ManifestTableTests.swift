@@ -59,6 +59,38 @@ import VitrineTestSupport
         #expect(!PathHashTable<Void>(staged: staged).contains("objects/c.html"))
     }
 
+    @Test func `long paths that share their first bytes are sorted by all of them, past the buffer's megabyte`()
+        throws
+    {
+        let output = try TemporaryFolder()
+        var staged = StagedManifest()
+        // 30,000 paths (2 MB of lines) whose first 24 bytes or more are alike, staged out of order; every
+        // hundredth staged again later with another size. And paths around the 24th byte: shorter, equal, longer.
+        let numbers = (0..<30_000).map { ($0 * 7_919) % 30_000 }
+        var expected: [String: Int] = [:]
+        for number in numbers {
+            let path = "objects/a-very-long-common-prefix-\(number).html"
+            staged.append(path, made(number))
+            expected[path] = number
+        }
+        for number in stride(from: 0, to: 30_000, by: 100) {
+            let path = "objects/a-very-long-common-prefix-\(number).html"
+            staged.append(path, made(number + 1))
+            expected[path] = number + 1
+        }
+        for path in ["objects/abcdefghijklmnop", "objects/abcdefghijklmno", "objects/abcdefghijklmnopq", "objects"] {
+            staged.append(path, made(path.count))
+            expected[path] = path.count
+        }
+        try staged.write(in: output.url)
+        let lines = try String(contentsOf: output.url.appendingPathComponent(".vitrine-manifest"), encoding: .utf8)
+            .split(separator: "\n").dropFirst()
+        let paths = lines.map { String($0.split(separator: "\t")[0]) }
+        #expect(paths == expected.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        let read = OutputManifest.read(in: output.url)
+        #expect(read.made == expected.mapValues { made($0) })
+    }
+
     @Test func `sizes and fingerprints are written as a string would write them, and read back`() throws {
         for size in [0, 7, 10, 99, 1_000, 123_456_789, Int.max, -1, Int.min] {
             var bytes: [UInt8] = []
