@@ -48,7 +48,8 @@ struct VitrineBenchmark {
         if arguments.first == "incremental" {
             let records = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
             let latency = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 0
-            let missed = try await StoreBenchmark.incremental(records: records, latency: latency)
+            let rounds = arguments.dropFirst(3).first.flatMap { Int($0) } ?? 1
+            let missed = try await StoreBenchmark.incremental(records: records, latency: latency, rounds: rounds)
             if missed > 0 { exit(1) }
             return
         }
