@@ -31,25 +31,10 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         (first, second) = lanes
     }
 
-    /// Appends the 32 hex digits `description` writes.
-    package func appendHex(to bytes: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-            let start = buffer.bindMemory(to: UInt8.self)
-            if let address = start.baseAddress { writeHex(to: address) }
-            bytes.append(contentsOf: start)
-        }
-    }
-
     /// Writes the 32 hex digits `description` writes at `address` (a manifest writes 200,000 of them into its
     /// buffer: appended a digit at a time, the array's capacity was checked 32 times a line).
     package func writeHex(to address: UnsafeMutablePointer<UInt8>) {
-        let hex: StaticString = "0123456789abcdef"
-        for index in 0..<16 {
-            let shift = UInt64(60 - 4 * index)
-            address[index] = hex.utf8Start[Int((first >> shift) & 0xF)]
-            address[16 + index] = hex.utf8Start[Int((second >> shift) & 0xF)]
-        }
+        Self.writeHex(first, second, to: address)
     }
 
     package var description: String {
@@ -59,13 +44,18 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     /// Two 64-bit values as 32 lower-case hex digits, the first one's first (what `%016llx%016llx` writes).
     package static func hex(_ first: UInt64, _ second: UInt64) -> String {
         String(unsafeUninitializedCapacity: 32) { buffer in
-            let digits: StaticString = "0123456789abcdef"
-            for (offset, value) in [(0, first), (16, second)] {
-                for index in 0..<16 {
-                    buffer[offset + index] = digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)]
-                }
-            }
+            if let address = buffer.baseAddress { writeHex(first, second, to: address) }
             return 32
+        }
+    }
+
+    /// `hex`'s 32 digits, written at `address`.
+    private static func writeHex(_ first: UInt64, _ second: UInt64, to address: UnsafeMutablePointer<UInt8>) {
+        let digits: StaticString = "0123456789abcdef"
+        for index in 0..<16 {
+            let shift = UInt64(60 - 4 * index)
+            address[index] = digits.utf8Start[Int((first >> shift) & 0xF)]
+            address[16 + index] = digits.utf8Start[Int((second >> shift) & 0xF)]
         }
     }
 

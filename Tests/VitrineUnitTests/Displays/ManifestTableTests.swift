@@ -99,8 +99,10 @@ import VitrineTestSupport
         }
         var fingerprint = Fingerprint()
         fingerprint.combine("objects/SK-A-2.html")
-        var hex: [UInt8] = []
-        fingerprint.appendHex(to: &hex)
+        var hex = [UInt8](repeating: 0, count: 32)
+        hex.withUnsafeMutableBufferPointer { buffer in
+            if let address = buffer.baseAddress { fingerprint.writeHex(to: address) }
+        }
         #expect(String(decoding: hex, as: UTF8.self) == fingerprint.description)
         let output = try TemporaryFolder()
         var staged = StagedManifest()
