@@ -6,13 +6,12 @@ import VitrineCore
 /// after an incremental one only what it staged and deleted is written, as a few statements over the run's two
 /// tables.
 extension SQLiteCollectionStore {
-    /// Stores the run's collection and the harvest's `state`, and returns what changed. `touched` (the records an
-    /// incremental run read) says that the run's tables hold only its changes: laid over the stored collection,
-    /// they are exactly `temp.run` and `temp.gone`.
-    package func commitRun(touched: Set<ExactText>?, state: StoreState) throws(ExportError) -> StoreChanges {
+    /// Stores the run's collection and the harvest's `state`, and returns what changed. After an incremental run
+    /// laid over the stored collection, its changes are exactly `temp.run` and `temp.gone`.
+    package func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges {
         let overlaid = runTables.current == .overlaid
         let changes = try write("store the harvest in") { db in
-            let changes = try touched != nil && overlaid ? Self.storeChanges(db) : Self.storeAll(db, overlaid: overlaid)
+            let changes = try incremental && overlaid ? Self.storeChanges(db) : Self.storeAll(db, overlaid: overlaid)
             try Self.record(state, in: db)
             return changes
         }

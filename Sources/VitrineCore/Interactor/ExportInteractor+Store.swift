@@ -107,10 +107,10 @@ extension ExportInteractor {
         state.harvests += 1
         if let window = plan.window {
             state.harvestedAt = window.until
-            return try store.commitRun(touched: run.touched, state: state)
+            return try store.commitRun(incremental: true, state: state)
         }
         // A windowed harvest listed everything up to its span's end, by the server's clock.
         state.harvestedAt = run.span?.until ?? run.serverTime
-        return try store.commitRun(touched: nil, state: state)
+        return try store.commitRun(incremental: false, state: state)
     }
 }

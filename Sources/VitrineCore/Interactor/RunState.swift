@@ -10,8 +10,6 @@ struct RunState {
     var warnings: [(PageReference, RecordWarning)] = []
     var notices: [(PageReference, [String])] = []
     var restartNotices: [String] = []
-    /// The records an incremental run read, by identifier: each is written to the store, or deleted from it.
-    var touched: Set<ExactText> = []
     /// The server's clock on the first page: where the next incremental run starts.
     var serverTime: String?
     /// The span a windowed harvest listed (its end is where the next incremental run starts).
@@ -67,7 +65,6 @@ struct RunState {
                 } else {
                     index.insert(object, at: place)
                 }
-                if incremental { touched.insert(object.recordKey) }
             case .skipped(let reason):
                 let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
                 warnings.append((reference, warning))
@@ -79,7 +76,6 @@ struct RunState {
                     } else {
                         index.remove(recordID: recordID)
                     }
-                    touched.insert(ExactText(recordID))
                 }
             }
         }

@@ -25,9 +25,9 @@ package protocol CollectionStore: Sendable {
         _ changes: [StagedChange], replaces: (ArtObject, SectionIndex.Place, StagedRecord) -> Bool
     ) throws(ExportError) -> (added: Int, removed: Int)
     /// Makes the run's collection the stored one, in one transaction, and records the harvest's state: all of it
-    /// after a full harvest (`touched` nil); after an incremental one, the records it read (written, or deleted
-    /// when the run's collection no longer has them). Returns what changed.
-    func commitRun(touched: Set<ExactText>?, state: StoreState) throws(ExportError) -> StoreChanges
+    /// after a full harvest; after an incremental one (`incremental`), only what it staged and deleted over the
+    /// stored collection. Returns what changed.
+    func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges
     /// The run's collection, for the Presenter to read a section at a time.
     func runSections() throws(ExportError) -> any StoredSections
 }
@@ -43,7 +43,7 @@ extension CollectionStore {
             StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
         }
         _ = try stage(changes) { _, _, _ in true }
-        return try commitRun(touched: nil, state: state)
+        return try commitRun(incremental: false, state: state)
     }
 
     /// Writes the changed objects and removes the deleted ones (an incremental harvest), as one run on the stored
@@ -57,8 +57,7 @@ extension CollectionStore {
                 StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
             } + deletions.map(StagedChange.deletion)
         _ = try stage(changes) { _, _, _ in true }
-        let touched = Set(upserts.map(\.recordKey)).union(deletions.map(ExactText.init))
-        return try commitRun(touched: touched, state: state)
+        return try commitRun(incremental: true, state: state)
     }
 }
 

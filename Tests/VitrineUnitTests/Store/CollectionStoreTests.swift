@@ -127,8 +127,7 @@ import VitrineTestSupport
                 .map(\.title).sorted()
         }
         #expect(try collection() == ["A stored", "B again", "D new"])
-        let touched = Set(["r-A", "r-B", "r-C", "r-D", "r-E", "never stored"].map(ExactText.init))
-        let changes = try store.commitRun(touched: touched, state: StoreState(harvestedAt: "T2", harvests: 2))
+        let changes = try store.commitRun(incremental: true, state: StoreState(harvestedAt: "T2", harvests: 2))
         #expect(changes == StoreChanges(new: 1, changed: 1, deleted: 1))
         #expect(try collection() == ["A stored", "B again", "D new"])
         #expect(try store.objects().map(\.title).sorted() == ["A stored", "B again", "D new"])
@@ -136,7 +135,7 @@ import VitrineTestSupport
         // A full commit of a run laid over the stored collection keeps what the run did not touch.
         let again = try StagedCollection(store: store, fromStored: true)
         try again.apply([.object(dated("F", "F new", "2026-04"), place(0)), .deletion("r-A")])
-        let full = try store.commitRun(touched: nil, state: StoreState(harvestedAt: "T3", harvests: 3))
+        let full = try store.commitRun(incremental: false, state: StoreState(harvestedAt: "T3", harvests: 3))
         #expect(full == StoreChanges(new: 1, deleted: 1))
         #expect(try store.objects().map(\.title).sorted() == ["B again", "D new", "F new"])
     }
@@ -175,8 +174,7 @@ import VitrineTestSupport
             sections: ["- 2", "Frans Hals 2", "Judith Leyster 1"], bundled: ["images/b1.jpg", "images/b2.jpg"]
         )
         #expect(try listing() == expected)
-        let touched = Set(["r-b1", "r-b2", "https://id.rijksmuseum.nl/2"].map(ExactText.init))
-        _ = try store.commitRun(touched: touched, state: StoreState(harvestedAt: "T2", harvests: 2))
+        _ = try store.commitRun(incremental: true, state: StoreState(harvestedAt: "T2", harvests: 2))
         #expect(try listing() == expected)
     }
 
