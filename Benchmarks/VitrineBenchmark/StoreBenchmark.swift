@@ -40,7 +40,7 @@ enum StoreBenchmark {
             _ = try store.stage(changes) { _, _, _ in false }
         }
         let staging = VitrineBenchmark.seconds(clock.now - start)
-        let staged = try store.commitRun(touched: nil, state: StoreState(harvests: 3))
+        let staged = try store.commitRun(incremental: false, state: StoreState(harvests: 3))
         let stagedTotal = VitrineBenchmark.seconds(clock.now - start)
 
         let rate = Double(count) / insert
