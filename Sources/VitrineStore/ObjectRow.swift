@@ -42,7 +42,16 @@ enum ObjectRow {
                 code = sqlite3_bind_null(raw, index)
                 return
             }
-            code = text.withCString { sqlite3_bind_text(raw, index, $0, -1, transient) }
+            // By byte count: a NUL inside the text is kept, not taken for its end.
+            var bytes = text
+            code = bytes.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                    return sqlite3_bind_text(raw, index, "", 0, nil)
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text(raw, index, $0, Int32(bytes.count), transient)
+                }
+            }
         }
         func bind(_ integer: Int?, at index: Int32) {
             guard code == SQLITE_OK else { return }
@@ -68,7 +77,22 @@ enum ObjectRow {
         if let place {
             bind(place.page, at: 15)
             bind(place.position, at: 16)
+            bind(0, at: 17)
         }
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
+        }
+    }
+
+    /// Binds a deleted record's row of a run's collection (`stagedColumns`): its key, its datestamp and place, and
+    /// `deleted = 1`; it belongs to no section.
+    static func bindDeletion(
+        _ recordID: String, datestamp: String?, place: SectionIndex.Place, to statement: Statement
+    ) throws {
+        var empty = ArtObject(id: "", title: "", recordID: recordID, datestamp: datestamp)
+        empty.recordID = recordID
+        try bind(empty, sectionKey: "", place: place, to: statement)
+        let code = sqlite3_bind_int64(statement.sqliteStatement, 17, 1)
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
         }
@@ -79,8 +103,9 @@ enum ObjectRow {
         unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
     }
 
-    /// The columns of a row of a run's collection: an object's, and its place in the source.
-    static let stagedColumns = columns + ", page, position"
+    /// The columns of a row of a run's collection: an object's, its place in the source, and whether it is a
+    /// deleted record.
+    static let stagedColumns = columns + ", page, position, deleted"
 
     /// Section keys by maker as the source spells it, each normalised once: normalising every row's maker was a
     /// quarter of the time a harvest took to store (perf, 300,000 objects), and a collection has far fewer makers

@@ -3,11 +3,10 @@ import GRDB
 import VitrineCore
 
 /// A run's collection becoming the stored one, in one transaction: after a full run every object is stored anew;
-/// after an incremental one only what it staged and deleted is written, as a few statements over the run's two
-/// tables.
+/// after an incremental one only what it listed is written, as a few statements over the run's table.
 extension SQLiteCollectionStore {
     /// Stores the run's collection and the harvest's `state`, and returns what changed. After an incremental run
-    /// laid over the stored collection, its changes are exactly `temp.run` and `temp.gone`.
+    /// laid over the stored collection, its changes are exactly `temp.run`.
     package func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges {
         let overlaid = runTables.current == .overlaid
         let changes = try write("store the harvest in") { db in
@@ -15,19 +14,15 @@ extension SQLiteCollectionStore {
             try Self.record(state, in: db)
             return changes
         }
-        // The run's collection is the stored one now, and read as it is: laid over it, every row read was looked
-        // up in the run's two tables.
+        // The run's collection is the stored one now, and read as it is.
         runTables.withLock { $0 = .stored }
         return changes
     }
 
-    /// An incremental run's changes: the staged records that are new or differ from their stored versions are
-    /// written over them (in the table's own order), and the deleted ones that were not staged again go. Record by
-    /// record (two lookups, a comparison in Swift and a write each) this was 60 to 120 ms of a night's 1,000
-    /// records, on the one core working before anything could be rendered.
+    /// An incremental run's changes: the listed objects that are new or differ from their stored versions are
+    /// written over them (in the table's own order), and the listed deleted records go, as a few statements.
     private static func storeChanges(_ db: Database) throws -> StoreChanges {
-        let deleted =
-            "record_key IN (SELECT record_key FROM temp.gone) AND record_key NOT IN (SELECT record_key FROM temp.run)"
+        let deleted = "record_key IN (SELECT record_key FROM temp.run WHERE deleted = 1)"
         let changes = try count(db, deleted: deleted)
         try SectionCounts.apply(changesIn: db)
         try db.execute(sql: "DELETE FROM object WHERE \(deleted)")
@@ -35,7 +30,7 @@ extension SQLiteCollectionStore {
         try db.execute(
             sql: "INSERT OR REPLACE INTO object (\(ObjectRow.columns)) SELECT \(columns.joined(separator: ", ")) "
                 + "FROM temp.run r LEFT JOIN object o ON o.record_key = r.record_key "
-                + "WHERE o.record_key IS NULL OR \(differs(staged: "r", stored: "o")) "
+                + "WHERE r.deleted = 0 AND (o.record_key IS NULL OR \(differs(staged: "r", stored: "o"))) "
                 + "ORDER BY r.section_key, r.order_key, r.record_key")
         return changes
     }
@@ -44,11 +39,11 @@ extension SQLiteCollectionStore {
     /// order. A run laid over the stored collection first takes in the stored objects it kept.
     private static func storeAll(_ db: Database, overlaid: Bool) throws -> StoreChanges {
         if overlaid {
-            let stored = SectionIndex.Place.stored
             try db.execute(
-                sql: "INSERT INTO temp.run (\(ObjectRow.stagedColumns)) SELECT \(ObjectRow.columns), "
-                    + "\(stored.page), \(stored.position) FROM object WHERE \(Self.storedKept)")
+                sql: "INSERT INTO temp.run (\(ObjectRow.stagedColumns)) SELECT \(ObjectRow.columns), 0, 0, 0 "
+                    + "FROM object WHERE \(Self.storedKept)")
         }
+        try db.execute(sql: "DELETE FROM temp.run WHERE deleted = 1")
         var changes = StoreChanges()
         if try Int.fetchOne(db, sql: "SELECT count(*) FROM object") == 0 {
             // A first harvest: everything is new.
@@ -75,14 +70,17 @@ extension SQLiteCollectionStore {
         var changes = StoreChanges()
         changes.new =
             try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM temp.run WHERE record_key NOT IN (SELECT record_key FROM object)") ?? 0
+                db,
+                sql:
+                    "SELECT count(*) FROM temp.run WHERE deleted = 0 AND record_key NOT IN (SELECT record_key FROM object)"
+            ) ?? 0
         // `CROSS JOIN` keeps the run's rows outside: SQLite, which knows no table's size, scanned the stored table
         // and looked each of its rows up in the run's (a night's 1,000 against 100,000 stored).
         changes.changed =
             try Int.fetchOne(
                 db,
                 sql: "SELECT count(*) FROM temp.run r CROSS JOIN object o ON o.record_key = r.record_key "
-                    + "WHERE \(differs(staged: "r", stored: "o"))")
+                    + "WHERE r.deleted = 0 AND (\(differs(staged: "r", stored: "o")))")
             ?? 0
         changes.deleted = try Int.fetchOne(db, sql: "SELECT count(*) FROM object WHERE \(deleted)") ?? 0
         return changes

@@ -7,118 +7,85 @@ import VitrineCore
 /// run read everything, it becomes the stored collection in one transaction. A temporary table is the
 /// connection's own: never in the store's file, gone with the process however it ends.
 ///
+/// `temp.run` holds the version of each record the run listed that wins (`deleted = 1` for a deleted record).
 /// A run that starts from the stored collection (an incremental run, or one from the store alone) does not copy
-/// it: `temp.run` holds only the objects it staged and `temp.gone` the stored records it deleted, and the run's
-/// collection is the two laid over the stored one (`overlaid`). Copying 100,000 stored objects and indexing them
-/// twice was a tenth of a night's run.
+/// it: its collection is the run's objects laid over the stored ones the run did not list (`overlaid`).
 extension SQLiteCollectionStore {
     package func startRun(fromStored: Bool) throws(ExportError) -> Int {
         try write("start the run's collection in") { db in
             try db.execute(sql: "DROP TABLE IF EXISTS temp.run")
-            try db.execute(sql: "DROP TABLE IF EXISTS temp.gone")
             try db.execute(
-                sql: "CREATE TEMP TABLE run AS SELECT \(ObjectRow.columns), 0 AS page, 0 AS position FROM object "
-                    + "WHERE 0")
+                sql: "CREATE TEMP TABLE run AS SELECT \(ObjectRow.columns), 0 AS page, 0 AS position, 0 AS deleted "
+                    + "FROM object WHERE 0")
             try db.execute(sql: "CREATE UNIQUE INDEX temp.run_by_key ON run(record_key)")
             runTables.withLock { $0 = fromStored ? .overlaid : .run }
             guard fromStored else { return 0 }
-            try db.execute(sql: "CREATE TEMP TABLE gone (record_key BLOB NOT NULL PRIMARY KEY) WITHOUT ROWID")
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM object") ?? 0
         }
     }
 
-    /// The stored objects the run neither staged nor deleted: with `temp.run`, the run's collection.
-    static let storedKept =
-        "record_key NOT IN (SELECT record_key FROM temp.run) AND record_key NOT IN (SELECT record_key FROM temp.gone)"
+    /// The stored objects the run did not list: with the run's objects, the run's collection.
+    static let storedKept = "record_key NOT IN (SELECT record_key FROM temp.run)"
 
-    /// A query of the run's collection (`columns` of the rows that meet `condition`), where it is.
+    /// A query of the run's collection (`columns` of the objects that meet `condition`), where it is.
     static func runCollection(in tables: RunTables, columns: String = ObjectRow.columns, where condition: String? = nil)
         -> String
     {
-        let filter = condition.map { " WHERE \($0)" } ?? ""
+        let filter = condition.map { " AND \($0)" } ?? ""
         switch tables {
         case .run:
-            return "SELECT \(columns) FROM temp.run\(filter)"
+            return "SELECT \(columns) FROM temp.run WHERE deleted = 0\(filter)"
         case .stored:
-            return "SELECT \(columns) FROM object\(filter)"
+            return "SELECT \(columns) FROM object" + (condition.map { " WHERE \($0)" } ?? "")
         case .overlaid:
-            return "SELECT \(columns) FROM temp.run\(filter) UNION ALL SELECT \(columns) FROM object WHERE "
-                + (condition.map { "\($0) AND " } ?? "") + storedKept
+            return "SELECT \(columns) FROM temp.run WHERE deleted = 0\(filter) UNION ALL SELECT \(columns) FROM object "
+                + "WHERE \(storedKept)\(filter)"
         }
     }
 
     package func stage(
-        _ changes: [StagedChange], replaces: (ArtObject, SectionIndex.Place, StagedRecord) -> Bool
-    ) throws(ExportError) -> (added: Int, removed: Int) {
+        _ changes: [StagedChange], replaces: (StagedRecord, StagedRecord) -> Bool
+    ) throws(ExportError) -> Int {
         let overlaid = runTables.current == .overlaid
         return try write("stage a page in") { db in
-            let add = try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO temp.run (\(ObjectRow.stagedColumns)) "
-                    + "VALUES (\(ObjectRow.placeholders), ?, ?)")
-            let replace = try db.cachedStatement(
+            let write = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO temp.run (\(ObjectRow.stagedColumns)) "
-                    + "VALUES (\(ObjectRow.placeholders), ?, ?)")
+                    + "VALUES (\(ObjectRow.placeholders), ?, ?, ?)")
             let kept = try db.cachedStatement(
-                sql: "SELECT datestamp, page, position FROM temp.run WHERE record_key = ?")
-            let remove = try db.cachedStatement(sql: "DELETE FROM temp.run WHERE record_key = ?")
-            var (added, removed) = (0, 0)
+                sql: "SELECT datestamp, page, position, deleted FROM temp.run WHERE record_key = ?")
+            let stored = try db.cachedStatement(sql: "SELECT 1 FROM object WHERE record_key = ?")
+            var grown = 0
             for change in changes {
+                let new = change.record
+                let key: Data
+                switch change {
+                case .object(let object, _): key = ObjectRow.key(object.recordKey.text)
+                case .deletion(let recordID, _, _): key = ObjectRow.key(recordID)
+                }
+                // Whether the run's collection holds an object of this identifier before and after the change.
+                let wasObject: Bool
+                if let row = try Row.fetchOne(kept, arguments: [key]) {
+                    let staged = StagedRecord(
+                        datestamp: row[0], place: SectionIndex.Place(page: row[1], position: row[2]),
+                        isObject: (row[3] as Int) == 0)
+                    guard replaces(new, staged) else { continue }
+                    wasObject = staged.isObject
+                } else {
+                    // What the server lists now replaces what is stored, whatever its datestamp.
+                    wasObject = overlaid ? try Row.fetchOne(stored, arguments: [key]) != nil : false
+                }
                 switch change {
                 case .object(let object, let place):
                     let sectionKey = stagingKeys.withLock { $0.key(for: object.maker) }
-                    let key = ObjectRow.key(object.recordKey.text)
-                    // A record identifier the run's collection has already: the Interactor decides which stays.
-                    func keepWinner(over record: StagedRecord, writingWith statement: Statement) throws {
-                        guard replaces(object, place, record) else { return }
-                        try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: statement)
-                        try statement.execute()
-                    }
-                    func record(_ row: Row) -> StagedRecord {
-                        StagedRecord(datestamp: row[0], place: SectionIndex.Place(page: row[1], position: row[2]))
-                    }
-                    // Over the stored collection the run's table holds only what the run staged: a record staged
-                    // already is the one to beat; else one the stored collection keeps, at the stored place.
-                    if overlaid {
-                        if let row = try Row.fetchOne(kept, arguments: [key]) {
-                            try keepWinner(over: record(row), writingWith: replace)
-                            continue
-                        }
-                        if let stored = try Self.storedDatestamp(key, in: db) {
-                            try keepWinner(over: StagedRecord(datestamp: stored, place: .stored), writingWith: add)
-                            continue
-                        }
-                    }
-                    try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: add)
-                    try add.execute()
-                    if db.changesCount > 0 {
-                        added += 1
-                        continue
-                    }
-                    guard let row = try Row.fetchOne(kept, arguments: [key]) else { continue }
-                    try keepWinner(over: record(row), writingWith: replace)
-                case .deletion(let recordID):
-                    let key = ObjectRow.key(recordID)
-                    try remove.execute(arguments: [key])
-                    var present = db.changesCount > 0
-                    if overlaid, try Self.storedDatestamp(key, in: db) != nil {
-                        try db.execute(sql: "INSERT OR IGNORE INTO temp.gone (record_key) VALUES (?)", arguments: [key])
-                        present = true
-                    }
-                    if present { removed += 1 }
+                    try ObjectRow.bind(object, sectionKey: sectionKey, place: place, to: write)
+                case .deletion(let recordID, let datestamp, let place):
+                    try ObjectRow.bindDeletion(recordID, datestamp: datestamp, place: place, to: write)
                 }
+                try write.execute()
+                grown += (new.isObject ? 1 : 0) - (wasObject ? 1 : 0)
             }
-            return (added, removed)
+            return grown
         }
-    }
-
-    /// Whether the stored collection has a record the run has not deleted, and its datestamp (`.some(nil)`: it has
-    /// one without a datestamp).
-    private static func storedDatestamp(_ key: Data, in db: Database) throws -> String?? {
-        let statement = try db.cachedStatement(
-            sql: "SELECT datestamp FROM object WHERE record_key = ? AND record_key NOT IN (SELECT record_key FROM "
-                + "temp.gone)")
-        guard let row = try Row.fetchOne(statement, arguments: [key]) else { return nil }
-        return .some(row[0])
     }
 
     package func runSections() throws(ExportError) -> any StoredSections {
@@ -127,8 +94,7 @@ extension SQLiteCollectionStore {
             // A run laid over the stored collection that staged and deleted nothing (one from the store alone,
             // `--offline`) reads the stored collection as it is.
             let unchanged = try access("read the run's collection in") { db in
-                try Bool.fetchOne(
-                    db, sql: "SELECT NOT EXISTS (SELECT 1 FROM temp.run) AND NOT EXISTS (SELECT 1 FROM temp.gone)")
+                try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM temp.run)")
             }
             if unchanged == true { tables = .stored }
         }
@@ -215,8 +181,8 @@ private final class RunSections: StoredSections {
     }
 }
 
-/// Where a run's collection is: `temp.run` (a full harvest); `temp.run` and `temp.gone` laid over the stored
-/// collection (a run that started from it); or, once the run is committed, the stored collection itself.
+/// Where a run's collection is: `temp.run` (a full harvest); `temp.run` laid over the stored collection (a run that
+/// started from it); or, once the run is committed, the stored collection itself.
 enum RunTables: Sendable {
     case run
     case overlaid

@@ -11,14 +11,15 @@ enum SectionCounts {
 
     /// Changes the counts by an incremental run's changes, before they are written: the stored rows its staged
     /// records replace and those it deleted leave their sections, and its staged rows join theirs (a record
-    /// staged unchanged leaves and joins the same one).
+    /// staged unchanged leaves and joins the same one; a deleted record only leaves).
     static func apply(changesIn db: Database) throws {
         let leaving =
             "SELECT section_key, -count(*) AS objects, -ifnull(sum(\(bundledPictures)), 0) AS bundled FROM object "
-            + "WHERE record_key IN (SELECT record_key FROM temp.run UNION SELECT record_key FROM temp.gone) "
+            + "WHERE record_key IN (SELECT record_key FROM temp.run) "
             + "GROUP BY section_key"
         let joining =
-            "SELECT section_key, count(*), ifnull(sum(\(bundledPictures)), 0) FROM temp.run GROUP BY section_key"
+            "SELECT section_key, count(*), ifnull(sum(\(bundledPictures)), 0) FROM temp.run WHERE deleted = 0 "
+            + "GROUP BY section_key"
         try db.execute(
             sql: "INSERT INTO section (section_key, objects, bundled) SELECT section_key, sum(objects), sum(bundled) "
                 + "FROM (\(leaving) UNION ALL \(joining)) GROUP BY section_key "

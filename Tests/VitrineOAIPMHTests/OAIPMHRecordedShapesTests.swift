@@ -21,8 +21,8 @@ import VitrineTestSupport
         #expect(
             page.records.filter { if case .deleted = $0 { true } else { false } }
                 == [
-                    .deleted(recordID: "oai:repository.example.edu:10394/1301"),
-                    .deleted(recordID: "oai:repository.example.edu:10394/1302"),
+                    .deleted(recordID: "oai:repository.example.edu:10394/1301", datestamp: "2025-10-01T00:00:00Z"),
+                    .deleted(recordID: "oai:repository.example.edu:10394/1302", datestamp: "2025-10-02T00:00:00Z"),
                 ])
         // The header identifier tells records apart, whatever their dc:identifiers say.
         #expect(Set(objects.compactMap(\.recordID)).count == 8)

@@ -28,7 +28,9 @@ import VitrineTestSupport
         let page = try await page("edm-flat.xml")
         #expect(page.records.count == 5)
         // A deleted header carries its identifier: an incremental run removes that object from the store.
-        #expect(page.records[1] == .deleted(recordID: "https://id.rijksmuseum.nl/200100001"))
+        #expect(
+            page.records[1]
+                == .deleted(recordID: "https://id.rijksmuseum.nl/200100001", datestamp: "2026-07-01T08:00:00Z"))
         #expect(page.records[4] == .skipped(reason: "https://id.rijksmuseum.nl/200000404 has no edm:ProvidedCHO"))
         #expect(page.continuation == .next(.token("eyJ0b2tlbiI6IDYzNzU0fQ+/x=")))
         #expect(page.reportedTotal == 843_943)

@@ -32,9 +32,11 @@ package enum RecordOutcome: Sendable, Equatable {
     case object(ArtObject)
     /// The record could not be decoded; the reason names what was wrong.
     case skipped(reason: String)
-    /// The source marks the record as deleted (OAI-PMH `status="deleted"`); `recordID` is the identifier the
-    /// record had (an `ArtObject`'s `recordID`, else its `id`), which removes the stored object.
-    case deleted(recordID: String?)
+    /// The source marks the record as deleted (OAI-PMH `status="deleted"`), or as no longer in the collection
+    /// harvested (a record that left the `--set`); `recordID` is the identifier the record had (an `ArtObject`'s
+    /// `recordID`, else its `id`), `datestamp` when it was deleted. It competes with the record's other versions
+    /// like an object does.
+    case deleted(recordID: String?, datestamp: String? = nil)
 }
 
 /// How a harvest goes on after a page.

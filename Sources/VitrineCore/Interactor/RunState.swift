@@ -16,6 +16,8 @@ struct RunState {
     var span: ChangeWindow?
     /// What the harvest said about itself (date windows).
     var harvestNotices: [String] = []
+    /// Objects dated after the clock of the server that listed them (its `responseDate`).
+    var futureDated = 0
 
     init(staged: StagedCollection?, restartNotices: [String] = []) {
         self.staged = staged
@@ -47,7 +49,8 @@ struct RunState {
         }
     }
 
-    /// Applies a page: objects join their sections (or replace their stored version), deleted records leave.
+    /// Applies a page: every object and deleted record competes with the versions of its identifier seen before
+    /// (`SectionIndex.wins`).
     mutating func receive(_ page: SourcePage, at reference: PageReference, incremental: Bool) throws(ExportError) {
         statistics.pages += 1
         if reference.index == 0 {
@@ -55,11 +58,15 @@ struct RunState {
             serverTime = page.serverTime
         }
         if !page.notices.isEmpty { notices.append((reference, page.notices)) }
+        let clock = page.serverTime.flatMap(Datestamp.seconds)
         var changes: [StagedChange] = []
         for (offset, record) in page.records.enumerated() {
+            let place = SectionIndex.Place(page: reference.index, position: offset)
             switch record {
             case .object(let object):
-                let place = SectionIndex.Place(page: reference.index, position: offset)
+                if let clock, let stamp = object.datestamp.flatMap(Datestamp.seconds), stamp > clock {
+                    futureDated += 1
+                }
                 if staged != nil {
                     changes.append(.object(object, place))
                 } else {
@@ -68,14 +75,13 @@ struct RunState {
             case .skipped(let reason):
                 let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
                 warnings.append((reference, warning))
-            case .deleted(let recordID):
+            case .deleted(let recordID, let datestamp):
                 statistics.deleted += 1
-                if incremental, let recordID {
-                    if staged != nil {
-                        changes.append(.deletion(recordID))
-                    } else {
-                        index.remove(recordID: recordID)
-                    }
+                guard let recordID else { continue }
+                if staged != nil {
+                    changes.append(.deletion(recordID, datestamp: datestamp, place))
+                } else {
+                    index.delete(recordID: recordID, datestamp: datestamp, at: place)
                 }
             }
         }
@@ -83,9 +89,8 @@ struct RunState {
     }
 }
 
-/// A run's collection staged in the collection store: the store keeps the objects, the Interactor decides by the
-/// domain rules which of two records with one identifier stays (the later datestamp, then the earlier place), and
-/// counts.
+/// A run's collection staged in the collection store: the store keeps the versions, the Interactor decides by the
+/// domain rules which of two versions of one identifier stays (`SectionIndex.wins`), and counts.
 final class StagedCollection {
     let store: any CollectionStore
     /// Whether the run starts from the stored collection.
@@ -108,11 +113,11 @@ final class StagedCollection {
     /// Applies a page's objects and deletions, in order.
     func apply(_ changes: [StagedChange]) throws(ExportError) {
         var repeated = 0
-        let (added, removed) = try store.stage(changes) { object, place, kept in
-            if SectionIndex.isDuplicate(at: place, of: kept.place) { repeated += 1 }
-            return SectionIndex.wins(object.datestamp, place, over: kept.datestamp, kept.place)
+        let delta = try store.stage(changes) { new, kept in
+            if new.isObject, kept.isObject, kept.place != new.place { repeated += 1 }
+            return SectionIndex.wins(new.datestamp, new.place, over: kept.datestamp, kept.place)
         }
         duplicates += repeated
-        count += added - removed
+        count += delta
     }
 }

@@ -1,12 +1,12 @@
 import Dispatch
 
 /// Objects grouped by maker as they arrive: each object joins the existing section of its maker (found by
-/// dictionary, never by a scan) or opens a new one; an object can be replaced or removed again by its record
-/// identifier (incremental harvests).
+/// dictionary, never by a scan) or opens a new one.
 ///
-/// Nothing depends on arrival order or harvest history: of two records with one identifier the one with the
-/// later datestamp is kept, ties by place in the source (the earlier wins); sections are read in maker order and
-/// their objects in `CatalogOrder`. So the same collection always gives the same sections.
+/// Nothing depends on arrival order: every version a harvest lists of one record identifier (an object, or a
+/// deleted header) competes, and the one with the later datestamp stays, ties by the later place in the source;
+/// sections are read in maker order and their objects in `CatalogOrder`. So the same listing always gives the same
+/// sections.
 package struct SectionIndex: Sendable {
     /// A place in the source: page index, then position in the page.
     package struct Place: Sendable, Hashable, Comparable {
@@ -18,10 +18,6 @@ package struct SectionIndex: Sendable {
             self.position = position
         }
 
-        /// Where stored objects sit: after every page of a harvest, so a record harvested again with the same
-        /// datestamp replaces its stored copy (the server's current version).
-        package static let stored = Place(page: Int.max, position: 0)
-
         package static func < (lhs: Place, rhs: Place) -> Bool {
             (lhs.page, lhs.position) < (rhs.page, rhs.position)
         }
@@ -31,22 +27,23 @@ package struct SectionIndex: Sendable {
     package enum Insertion: Equatable {
         /// A record identifier not seen before.
         case added
-        /// The object replaced the one kept under its identifier, which is returned.
-        case replaced(ArtObject)
-        /// The object lost to the one already kept under its identifier.
+        /// The version replaced the one kept under its identifier.
+        case replaced
+        /// The version lost to the one already kept under its identifier.
         case kept
     }
 
     private struct Entry: Sendable {
+        /// The object; for a deleted record, an empty one holding its datestamp.
         var object: ArtObject
         var place: Place
-        /// The section's number; `removed` for a record deleted again.
+        /// The section's number; `removed` for a deleted record.
         var section: Int32
 
         static let removed: Int32 = -1
     }
 
-    /// The kept objects, in the order their identifiers first came; a removed one stays as a blank `removed` entry.
+    /// The kept versions, in the order their identifiers first came; a deleted record's is a `removed` entry.
     /// Held in one array, with the dictionary mapping identifiers to places in it: a dictionary of whole entries
     /// keeps a third to a half of its buckets empty, at 230 bytes a bucket (measured at 1,000,000 records: the
     /// largest part of the harvest's peak).
@@ -60,42 +57,58 @@ package struct SectionIndex: Sendable {
     private var makers: [String?] = []
     /// Records seen under an identifier already kept.
     package private(set) var duplicates = 0
+    /// Objects kept (deleted records aside).
+    private var live = 0
 
     package init() {}
 
-    /// Adds an object at its place in the source; of two records with one identifier the later datestamp wins,
-    /// then the earlier place. A repeat within a harvest is counted as a duplicate.
+    /// Adds an object at its place in the source, unless a version of its record that wins over it is kept
+    /// (`wins`). A repeat of a kept object is counted as a duplicate.
     @discardableResult
     package mutating func insert(_ object: ArtObject, at place: Place) -> Insertion {
         let record = object.recordKey
         guard let slot = slots[record] else {
             slots[record] = entries.count
             entries.append(Entry(object: object, place: place, section: Int32(section(of: object.maker))))
+            live += 1
             return .added
         }
         let existing = entries[slot]
-        if Self.isDuplicate(at: place, of: existing.place) { duplicates += 1 }
-        guard Self.wins(object, place, over: existing) else { return .kept }
+        if existing.section != Entry.removed, existing.place != place { duplicates += 1 }
+        guard Self.wins(object.datestamp, place, over: existing.object.datestamp, existing.place) else { return .kept }
+        if existing.section == Entry.removed { live += 1 }
         entries[slot] = Entry(object: object, place: place, section: Int32(section(of: object.maker)))
-        return .replaced(existing.object)
+        return .replaced
     }
 
-    /// Removes the object kept under a record identifier (a deleted record); returns it, `nil` when none.
+    /// A deleted record at its place in the source: it removes the kept version of its identifier unless that one
+    /// wins over it (`wins`), and stays to compete with versions that come later.
     @discardableResult
-    package mutating func remove(recordID: String) -> ArtObject? {
-        guard let slot = slots.removeValue(forKey: ExactText(recordID)) else { return nil }
-        let object = entries[slot].object
-        entries[slot] = Entry(object: ArtObject(id: "", title: ""), place: .stored, section: Entry.removed)
-        return object
+    package mutating func delete(recordID: String, datestamp: String?, at place: Place) -> Insertion {
+        let record = ExactText(recordID)
+        let tombstone = Entry(
+            object: ArtObject(id: "", title: "", recordID: recordID, datestamp: datestamp), place: place,
+            section: Entry.removed)
+        guard let slot = slots[record] else {
+            slots[record] = entries.count
+            entries.append(tombstone)
+            return .added
+        }
+        let existing = entries[slot]
+        guard Self.wins(datestamp, place, over: existing.object.datestamp, existing.place) else { return .kept }
+        if existing.section != Entry.removed { live -= 1 }
+        entries[slot] = tombstone
+        return .replaced
     }
 
     /// The object kept under a record identifier.
     package func object(recordID: ExactText) -> ArtObject? {
-        slots[recordID].map { entries[$0].object }
+        guard let slot = slots[recordID], entries[slot].section != Entry.removed else { return nil }
+        return entries[slot].object
     }
 
     /// Number of distinct objects kept.
-    package var objectCount: Int { slots.count }
+    package var objectCount: Int { live }
 
     /// Every kept object, in no particular order.
     package var objects: some Collection<ArtObject> {
@@ -112,6 +125,7 @@ package struct SectionIndex: Sendable {
     /// held twice (the Interactor's last use of the index).
     package mutating func takeSections() -> [ArtistSection] {
         slots = [:]
+        live = 0
         var members = [[Int]](repeating: [], count: makers.count)
         // By index: a loop over the entries would copy each one, a dozen reference counts, to read its section.
         for index in entries.indices where entries[index].section != Entry.removed {
@@ -150,23 +164,10 @@ package struct SectionIndex: Sendable {
         }
     }
 
-    /// Whether a record at `place` beats the kept copy of its identifier: the later datestamp, then the earlier
-    /// place.
-    private static func wins(_ object: ArtObject, _ place: Place, over existing: Entry) -> Bool {
-        wins(object.datestamp, place, over: existing.object.datestamp, existing.place)
-    }
-
-    /// Whether a record with `datestamp` at `place` beats a kept one: the later datestamp, then the earlier place.
+    /// Whether a version with `datestamp` at `place` beats the kept one: the later datestamp (`Datestamp.isLater`),
+    /// then the later place.
     package static func wins(_ datestamp: String?, _ place: Place, over kept: String?, _ keptPlace: Place) -> Bool {
-        let (new, old) = (datestamp ?? "", kept ?? "")
-        if new != old { return new.utf8.lexicographicallyPrecedes(old.utf8) == false }
-        return place < keptPlace
-    }
-
-    /// Whether a record seen again at `place` counts as a duplicate: not when the kept one is the stored copy, nor
-    /// when the same page is handed over again (a window harvested again after its token expired).
-    package static func isDuplicate(at place: Place, of keptPlace: Place) -> Bool {
-        keptPlace != .stored && keptPlace != place
+        Datestamp.isLater(datestamp, than: kept) ?? (keptPlace < place)
     }
 
     /// The section of a maker, opened when it is the first object of that maker.

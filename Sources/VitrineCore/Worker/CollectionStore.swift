@@ -15,15 +15,16 @@ package protocol CollectionStore: Sendable {
     // MARK: The run's collection
 
     /// Starts the collection a run builds, in a working table beside the stored one: empty (a full harvest), or
-    /// the stored collection (an incremental run, or one from the store alone), each object at `Place.stored`.
-    /// Returns how many objects it starts with.
+    /// laid over the stored collection (an incremental run, or one from the store alone). Returns how many objects
+    /// it starts with.
     func startRun(fromStored: Bool) throws(ExportError) -> Int
-    /// Applies a page to the run's collection, in order: an object whose record identifier is new is added; for
-    /// one already there, `replaces` is given the kept record and says whether the new object takes its place.
-    /// A deletion removes its record. Returns how many records were added and how many removed.
+    /// Applies a page to the run's collection, in order: a version (object or deleted record) whose record
+    /// identifier the run has not staged yet is staged, replacing a stored one whatever its datestamp; for one the
+    /// run has staged, `replaces` is given both versions and says whether the new one takes its place. Returns by
+    /// how many objects the run's collection grew (negative when it shrank).
     func stage(
-        _ changes: [StagedChange], replaces: (ArtObject, SectionIndex.Place, StagedRecord) -> Bool
-    ) throws(ExportError) -> (added: Int, removed: Int)
+        _ changes: [StagedChange], replaces: (StagedRecord, StagedRecord) -> Bool
+    ) throws(ExportError) -> Int
     /// Makes the run's collection the stored one, in one transaction, and records the harvest's state: all of it
     /// after a full harvest; after an incremental one (`incremental`), only what it staged and deleted over the
     /// stored collection. Returns what changed.
@@ -42,7 +43,7 @@ extension CollectionStore {
         let changes = objects.enumerated().map { position, object in
             StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
         }
-        _ = try stage(changes) { _, _, _ in true }
+        _ = try stage(changes) { _, _ in true }
         return try commitRun(incremental: false, state: state)
     }
 
@@ -55,26 +56,37 @@ extension CollectionStore {
         let changes =
             upserts.enumerated().map { position, object in
                 StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
-            } + deletions.map(StagedChange.deletion)
-        _ = try stage(changes) { _, _, _ in true }
+            } + deletions.map { StagedChange.deletion($0, datestamp: nil, SectionIndex.Place(page: 1, position: 0)) }
+        _ = try stage(changes) { _, _ in true }
         return try commitRun(incremental: true, state: state)
     }
 }
 
-/// A change a page makes to the run's collection.
+/// A version of a record a page lists, for the run's collection: an object, or a deleted record (its identifier).
 package enum StagedChange: Sendable {
     case object(ArtObject, SectionIndex.Place)
-    case deletion(String)
+    case deletion(String, datestamp: String?, SectionIndex.Place)
+
+    /// What the run's collection keeps of this version.
+    package var record: StagedRecord {
+        switch self {
+        case .object(let object, let place): StagedRecord(datestamp: object.datestamp, place: place, isObject: true)
+        case .deletion(_, let datestamp, let place): StagedRecord(datestamp: datestamp, place: place, isObject: false)
+        }
+    }
 }
 
-/// What the run's collection keeps of a record, for the Interactor to decide which of two records stays.
+/// What the run's collection keeps of a version, for the Interactor to decide which of two stays.
 package struct StagedRecord: Sendable, Equatable {
     package var datestamp: String?
     package var place: SectionIndex.Place
+    /// An object, not a deleted record.
+    package var isObject: Bool
 
-    package init(datestamp: String?, place: SectionIndex.Place) {
+    package init(datestamp: String?, place: SectionIndex.Place, isObject: Bool = true) {
         self.datestamp = datestamp
         self.place = place
+        self.isObject = isObject
     }
 }
 

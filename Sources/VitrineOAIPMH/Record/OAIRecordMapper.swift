@@ -17,7 +17,9 @@ package struct OAIRecordMapper: Sendable {
 
     package func outcome(for fields: OAIRecordFields) -> RecordOutcome {
         if fields.isDeleted {
-            return .deleted(recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 })
+            return .deleted(
+                recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 },
+                datestamp: fields.string(fields.datestamp))
         }
         switch fields.format {
         case nil:

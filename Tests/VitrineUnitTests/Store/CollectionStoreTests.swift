@@ -48,6 +48,25 @@ import VitrineTestSupport
                 url: "https://a.example/big.jpg", sizing: .fixed(smallURL: "https://a.example/s.jpg", smallWidth: 240))),
     ]
 
+    /// Issue 34, item 9: text was bound up to its first NUL, so "Night\0watch" came back as "Night".
+    @Test func `text with a NUL byte, bidi controls and every other code point round-trips byte for byte`() throws {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        let hostile = "Night\u{0}watch \u{202E}reversed\u{202C} \u{1}\u{7F} \u{FEFF}é e\u{301} \u{10FFFF}"
+        let object = ArtObject(
+            id: "SK\u{0}A", title: hostile, maker: "Rem\u{0}brandt", date: "16\u{0}42", objectURL: "https://x/\u{0}",
+            recordID: "oai:\u{0}1", datestamp: "2026-06-09T10:19:51Z")
+        _ = try store.replaceAll(with: [object], state: StoreState(harvests: 1))
+        let read = try #require(try store.objects().first)
+        for (stored, original) in [
+            (read.id, object.id), (read.title, object.title), (read.maker ?? "", object.maker ?? ""),
+            (read.date ?? "", object.date ?? ""), (read.objectURL ?? "", object.objectURL ?? ""),
+            (read.recordID ?? "", object.recordID ?? ""),
+        ] {
+            #expect(Array(stored.utf8) == Array(original.utf8))
+        }
+    }
+
     @Test func `objects come back exactly as stored, ids that differ only by normalisation included`() throws {
         let folder = try TemporaryFolder()
         let store = try open(folder)
@@ -92,9 +111,10 @@ import VitrineTestSupport
         #expect(try store.objects().count == 4)
     }
 
-    /// A run that starts from the stored collection stages only what it reads, laid over the stored one: a stored
-    /// record beats an older copy, a record deleted and read again comes back, one added and deleted again leaves
-    /// nothing, and the run's collection reads the same before its commit and after.
+    /// A run that starts from the stored collection stages only what it reads, laid over the stored one: what the
+    /// server lists replaces what is stored whatever its datestamp, a record deleted and read again later comes back,
+    /// one added and deleted again later leaves nothing, an older deletion leaves a newer object alone, and the run's
+    /// collection reads the same before its commit and after.
     @Test func `a run laid over the stored collection applies the domain rules as a copy of it did`() throws {
         let folder = try TemporaryFolder()
         let store = try open(folder)
@@ -110,15 +130,17 @@ import VitrineTestSupport
         func place(_ position: Int) -> SectionIndex.Place { SectionIndex.Place(page: 0, position: position) }
         try run.apply([
             .object(dated("A", "A older copy", "2025-01"), place(0)),
-            .deletion("r-B"),
-            .object(dated("B", "B again", "2026-03"), place(1)),
-            .deletion("r-C"),
-            .object(dated("D", "D new", "2026-03"), place(2)),
-            .object(dated("E", "E new", "2026-03"), place(3)),
-            .deletion("r-E"),
-            .deletion("never stored"),
+            .deletion("r-B", datestamp: "2026-02", place(1)),
+            .object(dated("B", "B again", "2026-03"), place(2)),
+            .deletion("r-C", datestamp: "2026-02", place(3)),
+            .object(dated("D", "D new", "2026-03"), place(4)),
+            .object(dated("E", "E new", "2026-03"), place(5)),
+            .deletion("r-E", datestamp: "2026-04", place(6)),
+            .deletion("never stored", datestamp: nil, place(7)),
+            .object(dated("G", "G new", "2026-05"), place(8)),
+            .deletion("r-G", datestamp: "2026-01", place(9)),
         ])
-        #expect(run.count == 3)
+        #expect(run.count == 4)
         #expect(run.duplicates == 0)
 
         func collection() throws -> [String] {
@@ -126,18 +148,21 @@ import VitrineTestSupport
             return try sections.sections().flatMap { try sections.objects(maker: $0.maker, count: $0.count) }
                 .map(\.title).sorted()
         }
-        #expect(try collection() == ["A stored", "B again", "D new"])
+        let kept = ["A older copy", "B again", "D new", "G new"]
+        #expect(try collection() == kept)
         let changes = try store.commitRun(incremental: true, state: StoreState(harvestedAt: "T2", harvests: 2))
-        #expect(changes == StoreChanges(new: 1, changed: 1, deleted: 1))
-        #expect(try collection() == ["A stored", "B again", "D new"])
-        #expect(try store.objects().map(\.title).sorted() == ["A stored", "B again", "D new"])
+        #expect(changes == StoreChanges(new: 2, changed: 2, deleted: 1))
+        #expect(try collection() == kept)
+        #expect(try store.objects().map(\.title).sorted() == kept)
 
         // A full commit of a run laid over the stored collection keeps what the run did not touch.
         let again = try StagedCollection(store: store, fromStored: true)
-        try again.apply([.object(dated("F", "F new", "2026-04"), place(0)), .deletion("r-A")])
+        try again.apply([
+            .object(dated("F", "F new", "2026-04"), place(0)), .deletion("r-A", datestamp: nil, place(1)),
+        ])
         let full = try store.commitRun(incremental: false, state: StoreState(harvestedAt: "T3", harvests: 3))
         #expect(full == StoreChanges(new: 1, deleted: 1))
-        #expect(try store.objects().map(\.title).sorted() == ["B again", "D new", "F new"])
+        #expect(try store.objects().map(\.title).sorted() == ["B again", "D new", "F new", "G new"])
     }
 
     @Test func `the run's sections and its bundled pictures are listed, over the stored collection and after it`()
@@ -168,7 +193,7 @@ import VitrineTestSupport
         let place = SectionIndex.Place(page: 0, position: 0)
         try run.apply([
             .object(bundled("b1", maker: "Frans Hals"), place), .object(bundled("b2", maker: "Judith Leyster"), place),
-            .deletion("https://id.rijksmuseum.nl/2"),
+            .deletion("https://id.rijksmuseum.nl/2", datestamp: nil, SectionIndex.Place(page: 1, position: 0)),
         ])
         let expected = (
             sections: ["- 2", "Frans Hals 2", "Judith Leyster 1"], bundled: ["images/b1.jpg", "images/b2.jpg"]
