@@ -166,9 +166,15 @@ private final class RunSections: StoredSections {
         let collection =
             SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1")
             + " ORDER BY order_key, record_key"
-        return try store.access("read a section of") { db in
+        let objects = try store.access("read a section of") { db in
             try ObjectRow.objects(db.cachedStatement(sql: collection), arguments: [maker ?? ""], capacity: count)
         }
+        // A store SQLite reads without an error can still have lost rows: a catalog short of them is refused.
+        guard objects.count == count else {
+            throw store.damaged(
+                "the section \"\(maker ?? "(no maker)")\" should hold \(count) objects, but \(objects.count) were read")
+        }
+        return objects
     }
 
     func bundledImageURLs() throws(ExportError) -> [String] {

@@ -119,6 +119,15 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         }
     }
 
+    /// The failure of a store found to disagree with itself (`finding`), with what SQLite's own check says.
+    func damaged(_ finding: String) -> ExportError {
+        let check = (try? database.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }) ?? []
+        let said = check == ["ok"] ? "" : " (SQLite's check: \(check.prefix(3).joined(separator: "; ")))"
+        return ExportError(
+            .store(
+                "the collection store \(location) is damaged: \(finding)\(said); run with --full to make it anew"))
+    }
+
     private func failure(_ doing: String, _ error: any Error) -> ExportError {
         ExportError(.store("cannot \(doing) the collection store \(location): \(Self.reason(error))"))
     }

@@ -67,6 +67,27 @@ import VitrineTestSupport
         }
     }
 
+    /// Issue 34, item 9: a store whose rows went missing without an SQLite error gave a catalog 20 objects short
+    /// while the summary counted them all.
+    @Test func `a store that reads fewer objects than its sections count is refused, naming it and --full`() throws {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        let objects = (0..<300).map { ArtObject(id: "SK-\($0)", title: "T\($0)", maker: "Maker \($0 % 3)") }
+        _ = try store.replaceAll(with: objects, state: StoreState(harvests: 1))
+        // Rows lost behind SQLite's back: the section counts still say 300.
+        let raw = try DatabaseQueue(path: store.location)
+        try raw.write { db in try db.execute(sql: "DELETE FROM object WHERE id IN ('SK-3', 'SK-6')") }
+        let sections = try store.runSections()
+        let listed = try sections.sections()
+        #expect(listed.reduce(0) { $0 + $1.count } == 300)
+        let error = #expect(throws: ExportError.self) {
+            for section in listed { _ = try sections.objects(maker: section.maker, count: section.count) }
+        }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains(store.location) && message.contains("--full"))
+        #expect(message.contains("should hold 100 objects, but 98 were read"))
+    }
+
     @Test func `objects come back exactly as stored, ids that differ only by normalisation included`() throws {
         let folder = try TemporaryFolder()
         let store = try open(folder)
