@@ -37,7 +37,7 @@ enum StoreBenchmark {
             let changes = (page..<min(page + 50, count)).map { index in
                 StagedChange.object(objects[index], SectionIndex.Place(page: page / 50, position: index - page))
             }
-            _ = try store.stage(changes) { _, _, _ in false }
+            _ = try store.stage(changes) { _, _ in false }
         }
         let staging = VitrineBenchmark.seconds(clock.now - start)
         let staged = try store.commitRun(incremental: false, state: StoreState(harvests: 3))

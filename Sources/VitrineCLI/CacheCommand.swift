@@ -3,14 +3,17 @@ import Foundation
 import VitrineCore
 import VitrineSources
 
-/// `vitrine cache`: where the page cache is, what it holds, and pruning it.
+/// `vitrine cache`: where the page cache is, what it holds, and clearing it.
 struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Show what the page cache holds, or prune it.",
+        abstract: "Show what the page cache and the collection stores hold, or remove them.",
         discussion: """
-            Without options, prints the cache folder, its entries, their size and the oldest and newest. \
-            --prune AGE removes entries stored longer ago than AGE (90s, 30m, 24h, 7d); --clear removes them all.
+            The page cache holds the pages of harvests under way, so that a run cut off part way resumes; a harvest's \
+            pages go when it completes. Without options, prints the cache folder, the harvests under way, their \
+            pages and size, and the collection stores. --prune AGE removes harvests under way that stored nothing \
+            for AGE (90s, 30m, 24h, 7d); --clear removes every harvest under way and every collection store (the \
+            next export of each collection is a full one). Nothing else in the folder is touched.
             """
     )
 
@@ -19,10 +22,12 @@ struct CacheCommand: ParsableCommand {
             "Folder of the page cache (default: $XDG_CACHE_HOME/vitrine or ~/.cache/vitrine).", valueName: "dir"))
     var cache: String?
 
-    @Option(help: ArgumentHelp("Remove entries stored longer ago than this: 90s, 30m, 24h, 7d.", valueName: "age"))
+    @Option(
+        help: ArgumentHelp(
+            "Remove harvests under way that stored no page for this long: 90s, 30m, 24h, 7d.", valueName: "age"))
     var prune: TimeToLive?
 
-    @Flag(help: "Remove every entry.")
+    @Flag(help: "Remove every harvest under way and every collection store.")
     var clear = false
 
     func validate() throws {
@@ -33,31 +38,37 @@ struct CacheCommand: ParsableCommand {
         let folder =
             cache.map { URL(fileURLWithPath: $0) }
             ?? FilePageCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
-        let pageCache = FilePageCache(directory: folder, timeToLive: 0)
+        let pageCache = FilePageCache(directory: folder)
         if clear || prune != nil {
-            let removed = pageCache.prune(olderThan: clear ? 0 : prune?.seconds ?? 0)
-            print("removed \(NumberText.grouped(removed)) \(removed == 1 ? "entry" : "entries") from \(folder.path)")
+            let removed = pageCache.remove(olderThan: clear ? 0 : prune?.seconds ?? 0, stores: clear)
+            var said = [
+                "\(NumberText.grouped(removed.harvests)) \(removed.harvests == 1 ? "harvest" : "harvests") under way "
+                    + "(\(NumberText.grouped(removed.pages)) \(removed.pages == 1 ? "page" : "pages"))"
+            ]
+            if clear { said.append("\(removed.stores) collection \(removed.stores == 1 ? "store" : "stores")") }
+            print("removed \(said.joined(separator: " and ")) from \(folder.path)")
+            for busy in removed.busyStores {
+                print("kept the collection store \(busy): an export is using it")
+            }
         }
         let usage = pageCache.usage()
         print("page cache: \(folder.path)")
-        let megabytes = (Double(usage.bytes) / 1_048_576 * 10).rounded() / 10
-        print("  \(NumberText.grouped(usage.entries)) \(usage.entries == 1 ? "entry" : "entries"), \(megabytes) MB")
+        print(
+            "  \(usage.harvests) \(usage.harvests == 1 ? "harvest" : "harvests") under way, "
+                + "\(NumberText.grouped(usage.pages)) \(usage.pages == 1 ? "page" : "pages"), \(Self.megabytes(usage.bytes))"
+        )
         if let oldest = usage.oldest, let newest = usage.newest {
             let format = ISO8601DateFormatter()
-            print("  oldest \(format.string(from: oldest)), newest \(format.string(from: newest))")
+            print("  last stored a page: oldest \(format.string(from: oldest)), newest \(format.string(from: newest))")
         }
-        // The collection stores live beside the pages; pruning pages never touches them.
         let stores = folder.appendingPathComponent("stores")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: stores.path)) ?? []
-        let databases = files.filter { $0.hasSuffix(".sqlite") }.sorted()
-        let bytes = files.filter { !$0.hasSuffix(".lock") }.reduce(0) { total, name in
-            let size = try? FileManager.default.attributesOfItem(atPath: stores.appendingPathComponent(name).path)[
-                .size]
-            return total + ((size as? Int) ?? 0)
-        }
-        let storeMegabytes = (Double(bytes) / 1_048_576 * 10).rounded() / 10
         print(
-            "collection stores: \(stores.path)\n  \(databases.count) \(databases.count == 1 ? "store" : "stores"), "
-                + "\(storeMegabytes) MB\(databases.isEmpty ? "" : ": " + databases.joined(separator: ", "))")
+            "collection stores: \(stores.path)\n  \(usage.stores.count) \(usage.stores.count == 1 ? "store" : "stores"), "
+                + "\(Self.megabytes(usage.storeBytes))"
+                + "\(usage.stores.isEmpty ? "" : ": " + usage.stores.joined(separator: ", "))")
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        "\((Double(bytes) / 1_048_576 * 10).rounded() / 10) MB"
     }
 }

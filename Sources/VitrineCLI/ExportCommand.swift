@@ -37,6 +37,11 @@ struct ExportCommand: AsyncParsableCommand {
             handler.logLevel = outputOptions.verbose ? .debug : .warning
             return handler
         }
+        if harvestOptions.ttl != nil {
+            TerminalDisplay.standardError(
+                "vitrine: note: --ttl no longer does anything: the page cache keeps only the pages of a harvest under "
+                    + "way, to resume it, and drops them when it completes")
+        }
         do throws(ExportError) {
             try await export()
         } catch {
@@ -80,7 +85,7 @@ struct ExportCommand: AsyncParsableCommand {
             cache: harvestOptions.noCache
                 ? .none
                 : .files(
-                    directory: harvestOptions.cache, timeToLive: harvestOptions.ttl.seconds,
+                    directory: harvestOptions.cache,
                     mode: harvestOptions.offline ? .offline : harvestOptions.refresh ? .refresh : .use),
             timeouts: HTTPTimeouts(
                 connect: harvestOptions.connectTimeout, read: harvestOptions.readTimeout,

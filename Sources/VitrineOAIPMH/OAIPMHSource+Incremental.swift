@@ -49,10 +49,11 @@ extension OAIPMHSource: IncrementalSource {
 
     package func changes(in window: ChangeWindow) -> any CollectionSource {
         var changes = self
-        // `--from` still bounds the collection.
-        changes.from =
-            from.map { $0.utf8.lexicographicallyPrecedes(window.from.utf8) ? window.from : $0 } ?? window.from
-        changes.until = window.until
+        // `--from` and `--until` still bound the collection; an open side of the window stays theirs.
+        func later(_ a: String, _ b: String) -> String { a.utf8.lexicographicallyPrecedes(b.utf8) ? b : a }
+        func earlier(_ a: String, _ b: String) -> String { a.utf8.lexicographicallyPrecedes(b.utf8) ? a : b }
+        changes.from = window.from.map { asked in from.map { later($0, asked) } ?? asked } ?? from
+        changes.until = window.until.map { asked in until.map { earlier($0, asked) } ?? asked } ?? until
         return changes
     }
 }

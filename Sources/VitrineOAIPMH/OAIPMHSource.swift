@@ -25,6 +25,12 @@ package struct OAIPMHSource: CollectionSource {
     package let set: String?
     package var from: String?
     package var until: String?
+    /// The user's own `--from` and `--until`, which `from` and `until` start as (a window or a run's changes
+    /// narrow them).
+    package let requestedFrom: String?
+    package let requestedUntil: String?
+    /// `--language`: which of a record's languages its text is read in.
+    package let language: String
     package let mapper: OAIRecordMapper
 
     package init(
@@ -42,6 +48,9 @@ package struct OAIPMHSource: CollectionSource {
         self.set = set
         self.from = from
         self.until = until
+        self.requestedFrom = from
+        self.requestedUntil = until
+        self.language = language
         self.mapper = OAIRecordMapper(language: language)
     }
 
@@ -102,6 +111,8 @@ package struct OAIPMHSource: CollectionSource {
 
     package var firstPage: PageCursor { .token(nil) }
 
+    package var readingOptions: [String] { ["language=\(language)"] }
+
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
         var parameters: [(String, String)] = [("verb", "ListRecords")]
         if let token = try page.resumptionToken() {
@@ -154,6 +165,9 @@ package struct OAIPMHSource: CollectionSource {
             if error.code == "badResumptionToken" {
                 return SourcePage(records: [], continuation: .expiredToken(message(for: error, page: page)))
             }
+            if error.code == "badArgument", page == .token(nil), from != nil || until != nil {
+                throw .datesRefused(message(for: error, page: page))
+            }
             throw .api(message(for: error, page: page))
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
@@ -174,8 +188,14 @@ package struct OAIPMHSource: CollectionSource {
         case "cannotDisseminateFormat":
             return "the repository does not serve metadataPrefix=\(metadataPrefix) (\(said)); "
                 + "pick another with --metadata-prefix (oai_dc is always served)"
+        case "badArgument" where page == .token(nil) && (from != nil || until != nil):
+            let dates = [from.map { "from=\($0)" }, until.map { "until=\($0)" }].compactMap { $0 }
+            let given = [requestedFrom.map { _ in "--from" }, requestedUntil.map { _ in "--until" }].compactMap { $0 }
+            return "the repository refused the dates asked for (\(dates.joined(separator: ", ")): \(said))"
+                + (given.isEmpty ? "" : "; check \(given.joined(separator: " and "))")
         case "badArgument":
-            return "the repository refused the request's arguments (\(said)); check --set, --from and --until"
+            return "the repository refused the request's arguments (\(said))"
+                + (set == nil ? "" : "; check --set")
         case "noSetHierarchy":
             return "the repository has no sets (\(said)); leave out --set"
         default:

@@ -107,16 +107,23 @@ package struct ExportScene: Sendable {
             return nil
         case (.directory(let directory), _):
             folder = URL(fileURLWithPath: directory)
-        case (.besideCache, .files(let directory, _, _)):
+        case (.besideCache, .files(let directory, _)):
             folder =
                 directory.map { URL(fileURLWithPath: $0) } ?? FilePageCache.defaultDirectory(environment: variables)
         }
-        // The collection is the source and its first request without secrets: base URL, filters, page size.
-        let first = (try? source.request(for: source.firstPage).redactedURL) ?? ""
+        let collection = source.collectionIdentity
+        if case .files(_, .offline) = settings.cache,
+            !SQLiteCollectionStore.exists(directory: folder, source: source.descriptor.name, collection: collection)
+        {
+            throw ExportError(
+                .configuration(
+                    "--offline makes the catalog from the collection store, and \(folder.path) holds none of this "
+                        + "collection; run once without --offline"),
+                source: source.descriptor.name)
+        }
         do {
             return try SQLiteCollectionStore(
-                directory: folder, source: source.descriptor.name, collection: "\(source.descriptor.name) \(first)",
-                startOver: startOver)
+                directory: folder, source: source.descriptor.name, collection: collection, startOver: startOver)
         } catch {
             throw ExportError(error.reason, source: source.descriptor.name)
         }
@@ -132,18 +139,18 @@ package struct ExportScene: Sendable {
             return (nil, .use)
         case .custom(let cache, let mode):
             return (cache, mode)
-        case .files(let directory, let timeToLive, let mode):
+        case .files(let directory, let mode):
             if bundled {
                 guard mode != .offline else {
                     throw ExportError(
-                        .configuration("--offline needs a page cache; the demo has none"),
+                        .configuration("--offline makes the catalog from a collection store; the demo has none"),
                         source: source.descriptor.name)
                 }
                 return (nil, .use)
             }
             let folder =
                 directory.map { URL(fileURLWithPath: $0) } ?? FilePageCache.defaultDirectory(environment: variables)
-            let cache = FilePageCache(directory: folder, timeToLive: timeToLive, ignoresAge: mode == .offline)
+            let cache = FilePageCache(directory: folder)
             if mode != .offline { try cache.checkWritable() }
             return (cache, mode)
         }

@@ -68,9 +68,8 @@ package struct ExportSettings: Sendable {
 package enum PageCacheSetting: Sendable {
     /// No cache: fetch everything, store nothing (`--no-cache`).
     case none
-    /// One file per response under `directory` (the user's cache folder when `nil`), fresh for `timeToLive`
-    /// seconds, used as `mode` says.
-    case files(directory: String?, timeToLive: TimeInterval, mode: CacheMode)
+    /// A folder per harvest under way under `directory` (the user's cache folder when `nil`), used as `mode` says.
+    case files(directory: String?, mode: CacheMode)
     /// A cache made by the caller (tests with their own clock).
     case custom(any PageCache, mode: CacheMode)
 }

@@ -22,7 +22,7 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
     /// - parameter startOver: `--full`: a damaged store is replaced instead of refused.
     package init(directory: URL, source: String, collection: String, startOver: Bool = false) throws(ExportError) {
         let folder = directory.appendingPathComponent("stores", isDirectory: true)
-        let file = folder.appendingPathComponent("\(Self.fileStem(source))-\(Self.digest(collection)).sqlite")
+        let file = Self.file(directory: directory, source: source, collection: collection)
         location = file.path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,6 +54,17 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         close(lockDescriptor)
     }
 
+    /// The database file of a collection's store under `directory`.
+    static func file(directory: URL, source: String, collection: String) -> URL {
+        directory.appendingPathComponent("stores", isDirectory: true).appendingPathComponent(
+            "\(fileStem(source))-\(digest(collection)).sqlite")
+    }
+
+    /// Whether a collection has a store under `directory`.
+    package static func exists(directory: URL, source: String, collection: String) -> Bool {
+        FileManager.default.fileExists(atPath: file(directory: directory, source: source, collection: collection).path)
+    }
+
     // MARK: - CollectionStore
 
     package func state() throws(ExportError) -> StoreState {
@@ -63,8 +74,13 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
                     ($0[0] as String, $0[1] as String)
                 })
             var state = StoreState(harvestedAt: values["harvested_at"], harvests: Int(values["harvests"] ?? "") ?? 0)
-            if let from = values["pending_from"], let until = values["pending_until"] {
-                state.pending = ChangeWindow(from: from, until: until)
+            if let id = values["pending_id"] {
+                var span: ChangeWindow?
+                if values["pending_span_from"] != nil || values["pending_span_until"] != nil {
+                    span = ChangeWindow(from: values["pending_span_from"], until: values["pending_span_until"])
+                }
+                state.pending = PendingHarvest(
+                    id: id, changesFrom: values["pending_from"], startedAt: values["pending_started"], span: span)
             }
             return state
         }
@@ -78,22 +94,46 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         }
     }
 
-    package func begin(_ window: ChangeWindow) throws(ExportError) {
+    package func begin(_ harvest: PendingHarvest) throws(ExportError) {
         try write("record the harvest under way in") { db in
-            try Self.set(["pending_from": window.from, "pending_until": window.until], in: db)
+            try Self.record(pending: harvest, in: db)
         }
+    }
+
+    package func discardIfNeverHarvested() {
+        guard let state = try? state(), state.harvests == 0,
+            (try? access("count the objects of") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM object") })
+                == 0
+        else { return }
+        try? database.close()
+        for suffix in ["", "-wal", "-shm", "-journal", ".lock"] { unlink(location + suffix) }
     }
 
     // MARK: - SQLite
 
+    /// The names of the harvest under way's values in the `harvest` table (`pending_until` is an older
+    /// Vitrine's).
+    static let pendingNames = [
+        "pending_id", "pending_from", "pending_until", "pending_started", "pending_span_from", "pending_span_until",
+    ]
+
     static func record(_ state: StoreState, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM harvest WHERE name IN ('pending_from', 'pending_until', 'harvested_at')")
+        try db.execute(sql: "DELETE FROM harvest WHERE name = 'harvested_at'")
         var values = ["harvests": String(state.harvests)]
         if let harvestedAt = state.harvestedAt { values["harvested_at"] = harvestedAt }
-        if let pending = state.pending {
-            values["pending_from"] = pending.from
-            values["pending_until"] = pending.until
-        }
+        try set(values, in: db)
+        try record(pending: state.pending, in: db)
+    }
+
+    static func record(pending: PendingHarvest?, in db: Database) throws {
+        let names = pendingNames.map { "'\($0)'" }.joined(separator: ", ")
+        try db.execute(sql: "DELETE FROM harvest WHERE name IN (\(names))")
+        guard let pending else { return }
+        var values = ["pending_id": pending.id]
+        values["pending_from"] = pending.changesFrom
+        values["pending_started"] = pending.startedAt
+        values["pending_span_from"] = pending.span?.from
+        values["pending_span_until"] = pending.span?.until
         try set(values, in: db)
     }
 

@@ -125,9 +125,11 @@ import VitrineTestSupport
         let folder = try TemporaryFolder()
         let shown = try await run(["cache", "--cache", folder.path])
         #expect(shown.status == 0)
-        #expect(shown.stdout.hasPrefix("page cache: \(folder.path)\n  0 entries, 0.0 MB"))
+        #expect(shown.stdout.hasPrefix("page cache: \(folder.path)\n  0 harvests under way, 0 pages, 0.0 MB"))
         let cleared = try await run(["cache", "--cache", folder.path, "--clear"])
-        #expect(cleared.stdout.hasPrefix("removed 0 entries from \(folder.path)"))
+        #expect(
+            cleared.stdout.hasPrefix(
+                "removed 0 harvests under way (0 pages) and 0 collection stores from \(folder.path)"))
         let file = folder.url.appendingPathComponent("file")
         try Data().write(to: file)
         let refused = try await run(["export", "--source", "rijksmuseum", "--cache", file.path, "--quiet"])
@@ -154,7 +156,7 @@ import VitrineTestSupport
         #expect(again.status == 0)
         #expect(
             again.stderr.contains(
-                "vitrine: rijksmuseum: incremental run, changes from 2026-11-22T10:00:00Z to 2026-11-23T10:00:00Z "
+                "vitrine: rijksmuseum: incremental run, changes since 2026-11-22T10:00:00Z "
                     + "(1 changed, 0 deleted, 1 new)"))
         let shown = try await run(["cache", "--cache", cache.path])
         #expect(shown.stdout.contains("collection stores: \(cache.path)/stores\n  1 store, "))

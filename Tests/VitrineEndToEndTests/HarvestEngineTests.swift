@@ -22,8 +22,15 @@ import VitrineTestSupport
         }
     }
 
-    private func cache(in folder: TemporaryFolder, now: @escaping @Sendable () -> Date = { Date() }) -> FilePageCache {
-        FilePageCache(directory: folder.url.appendingPathComponent("cache"), timeToLive: 86_400, now: now)
+    private func cache(in folder: TemporaryFolder) -> FilePageCache {
+        FilePageCache(directory: folder.url.appendingPathComponent("cache"))
+    }
+
+    /// Every page file the cache holds, by path under it.
+    private func pageFiles(in folder: TemporaryFolder) throws -> [String] {
+        let root = folder.url.appendingPathComponent("cache")
+        let files = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
+        return files.filter { $0.hasSuffix(".page") }
     }
 
     // MARK: Faults
@@ -153,12 +160,11 @@ import VitrineTestSupport
         await museum.setFaults(MockFaults(outageAfter: 2))
         await #expect(throws: ExportError.self) { _ = try await ExportHarness.run(configuration, cache: cache) }
 
-        // The server restarted: the stored tokens mean nothing to it any more. With a collection store, the pages
-        // staged before the restart are dropped with the rest.
+        // The server restarted: the stored tokens mean nothing to it any more. The pages staged before the restart
+        // are dropped with the rest.
         await museum.resetLog()
         await museum.setFaults(MockFaults(tokenGeneration: 1))
-        let store = try TemporaryFolder()
-        let resumed = try await ExportHarness.run(configuration, cache: cache, store: store)
+        let resumed = try await ExportHarness.run(configuration, cache: cache)
         try expectSameCatalogs(clean.folder, resumed.folder)
         #expect(
             resumed.summary.summary.contains(
@@ -170,7 +176,7 @@ import VitrineTestSupport
         #expect(log.dropFirst().first == "/oai?verb=ListRecords&metadataPrefix=edm")
     }
 
-    @Test func `offline renders from a full cache with no request, and names the pages a partial one lacks`()
+    @Test func `offline renders from the collection store with no request; a complete harvest keeps no page`()
         async throws
     {
         let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 90))
@@ -180,25 +186,15 @@ import VitrineTestSupport
         let folder = try TemporaryFolder()
         let full = cache(in: folder)
         let online = try await ExportHarness.run(configuration, cache: full)
+        // The harvest completed: its pages went with it.
+        #expect(try pageFiles(in: folder).isEmpty)
 
         await museum.resetLog()
         let offline = try await ExportHarness.run(configuration, cache: full, cacheMode: .offline)
         try expectSameCatalogs(online.folder, offline.folder)
         #expect(await museum.requests().isEmpty)
-        #expect(offline.summary.notices.isEmpty)
-
-        // Drop pages 2 and 4 from the cache: offline writes the rest and says what is missing.
-        for page in [2, 4] {
-            let source = RijksmuseumLegacySource(
-                baseURL: url(museum.legacyBaseURL), key: "k", pageSize: 20)
-            full.remove(try source.request(for: .number(page)))
-        }
-        let partial = try await ExportHarness.run(configuration, cache: full, cacheMode: .offline)
-        #expect(try ExportHarness.csvRows(partial.folder.read("collection.csv")).count == 60)
-        #expect(
-            partial.summary.notices
-                == ["note: offline: 2 pages are not in the page cache (2, 4); run without --offline to fetch them"])
-        #expect(await museum.requests().isEmpty)
+        #expect(offline.summary.notices.count == 1)
+        #expect(offline.summary.notices.first?.contains("made from the collection store alone") == true)
     }
 
     @Test func `a server that trickles its answer is given up on at the request timeout (issue 12, item 9)`()
@@ -245,17 +241,24 @@ import VitrineTestSupport
         #expect(await museum.requests().count == 1)
     }
 
-    @Test func `offline with an empty or mistyped cache fails and writes nothing (issue 12, item 2)`() async throws {
+    @Test func `offline with an empty or mistyped cache fails, writes nothing and leaves no store (issue 12, item 2)`()
+        async throws
+    {
         let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: "http://127.0.0.1:9/oai")
         let folder = try TemporaryFolder()
         let empty = cache(in: folder)
+        let output = try TemporaryFolder()
         let error = await #expect(throws: ExportError.self) {
-            _ = try await ExportHarness.run(configuration, cache: empty, cacheMode: .offline)
+            _ = try await ExportHarness.run(configuration, cache: empty, cacheMode: .offline, output: output)
         }
         #expect(
-            error?.description
-                == "rijksmuseum: --offline found nothing of this collection in the page cache at \(empty.location); "
-                + "check --cache, or run once without --offline; nothing was written")
+            error?.description.hasPrefix("rijksmuseum: --offline makes the catalog from the collection store") == true)
+        #expect(
+            error?.description.hasSuffix(
+                "which holds no complete harvest of this collection; run once without --offline") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+        let stores = folder.url.appendingPathComponent("cache/stores").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: stores)) ?? []).isEmpty)
     }
 
     @Test func `a password in the base URL works and is in no cache entry, message or summary`() async throws {
@@ -263,16 +266,21 @@ import VitrineTestSupport
         defer { Task { await museum.stop() } }
         let folder = try TemporaryFolder()
         let base = museum.oaiBaseURL.replacingOccurrences(of: "http://", with: "http://alice:s3cret@")
-        let run = try await ExportHarness.run(
-            SourceConfiguration(source: .rijksmuseum, baseURL: base), cache: cache(in: folder))
+        let run = try await ExportHarness.run(SourceConfiguration(source: .rijksmuseum, baseURL: base))
         #expect(run.summary.summary.hasPrefix("vitrine: rijksmuseum: 3 pages, 110 objects"))
         let texts = [run.summary.summary] + run.summary.notices + run.summary.warnings
         #expect(!texts.joined().contains("s3cret"))
-        let files = try #require(
-            FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("cache").path)?.allObjects
-                as? [String])
-        #expect(files.contains { $0.hasSuffix(".page") })
-        for entry in files where entry.hasSuffix(".page") {
+        // A harvest cut off after two pages keeps them, to resume.
+        await museum.resetLog()
+        await museum.setFaults(MockFaults(outageAfter: 2))
+        await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(
+                SourceConfiguration(source: .rijksmuseum, baseURL: base), concurrency: 1, cache: cache(in: folder),
+                retries: 0)
+        }
+        let files = try pageFiles(in: folder)
+        #expect(files.count == 2)
+        for entry in files {
             let text = String(
                 decoding: try Data(contentsOf: folder.url.appendingPathComponent("cache/\(entry)")), as: UTF8.self)
             #expect(!text.contains("s3cret") && !entry.contains("s3cret"))
@@ -286,17 +294,19 @@ import VitrineTestSupport
         #expect(error?.description.contains("s3cret") == false)
     }
 
-    @Test func `cache entries never hold the key, and go stale after the time to live`() async throws {
-        let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 30))
+    @Test func `cache entries never hold the key`() async throws {
+        let museum = try await MockMuseum.rijksmuseumLegacy(.generated(count: 90))
         defer { Task { await museum.stop() } }
         let folder = try TemporaryFolder()
-        _ = try await ExportHarness.run(
-            SourceConfiguration(source: .rijksmuseumLegacy, baseURL: museum.legacyBaseURL, key: "s3cret", pageSize: 20),
-            cache: cache(in: folder))
-        let files = try #require(
-            FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("cache").path)?.allObjects
-                as? [String])
-        let entries = files.filter { $0.hasSuffix(".page") }
+        // Cut off after two pages, so that the harvest's pages stay to be resumed.
+        await museum.setFaults(MockFaults(outageAfter: 2))
+        await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(
+                SourceConfiguration(
+                    source: .rijksmuseumLegacy, baseURL: museum.legacyBaseURL, key: "s3cret", pageSize: 20),
+                concurrency: 1, cache: cache(in: folder), retries: 0)
+        }
+        let entries = try pageFiles(in: folder)
         #expect(entries.count >= 2)
         for entry in entries {
             #expect(!entry.contains("s3cret"))
@@ -304,29 +314,5 @@ import VitrineTestSupport
                 decoding: try Data(contentsOf: folder.url.appendingPathComponent("cache/\(entry)")), as: UTF8.self)
             #expect(!text.contains("s3cret") && text.contains("key=***"))
         }
-
-        let clock = ManualDate()
-        let aging = FilePageCache(
-            directory: folder.url.appendingPathComponent("ttl"), timeToLive: 3_600, now: clock.now)
-        let request = SourceRequest(url: url("https://api.example/page?p=1&key=s3cret"))
-        aging.store(SourceResponse(status: 200, body: Data("page".utf8)), for: request)
-        clock.advance(3_599)
-        #expect(aging.response(for: request)?.body == Data("page".utf8))
-        clock.advance(2)
-        #expect(aging.response(for: request) == nil)
-        let offline = FilePageCache(directory: aging.directory, timeToLive: 3_600, ignoresAge: true, now: clock.now)
-        #expect(offline.response(for: request)?.body == Data("page".utf8))
-        #expect(aging.response(for: SourceRequest(url: url("https://api.example/page?p=2&key=s3cret"))) == nil)
-    }
-}
-
-/// A clock for cache ages, moved by hand.
-final class ManualDate: Sendable {
-    private let current = Locked(Date(timeIntervalSince1970: 1_800_000_000))
-
-    var now: @Sendable () -> Date { { [current] in current.current } }
-
-    func advance(_ seconds: TimeInterval) {
-        current.withLock { $0 += seconds }
     }
 }

@@ -17,7 +17,7 @@ import VitrineTestSupport
         let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
         let store = try TemporaryFolder()
         let cache = try TemporaryFolder()
-        let pages = FilePageCache(directory: cache.url, timeToLive: 86_400)
+        let pages = FilePageCache(directory: cache.url)
 
         let stored = try await ExportHarness.run(configuration, cache: pages, store: store)
         let held = try await ExportHarness.run(configuration)

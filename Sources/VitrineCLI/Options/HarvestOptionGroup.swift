@@ -52,8 +52,9 @@ struct HarvestOptionGroup: ParsableArguments {
     @Flag(help: "Use no page cache: fetch everything, store nothing.")
     var noCache = false
 
-    @Option(help: ArgumentHelp("How long a cached page stays fresh: 90s, 30m, 24h, 7d.", valueName: "age"))
-    var ttl: TimeToLive = TimeToLive(seconds: 24 * 3600)
+    /// Retired: the page cache holds only the harvest under way, whatever its age.
+    @Option(help: ArgumentHelp(visibility: .hidden))
+    var ttl: TimeToLive?
 
     @Option(
         parsing: .unconditional,
@@ -73,10 +74,10 @@ struct HarvestOptionGroup: ParsableArguments {
             valueName: "s"))
     var requestTimeout: Double = 300
 
-    @Flag(help: "Render from the page cache only, whatever its age; say which pages are missing.")
+    @Flag(help: "Make the catalog from the collection store alone, with no request.")
     var offline = false
 
-    @Flag(help: "Fetch every page again (and store it), ignoring the cache.")
+    @Flag(help: "Start the harvest over instead of resuming the one a run left unfinished.")
     var refresh = false
 
     @Flag(
@@ -113,7 +114,7 @@ struct HarvestOptionGroup: ParsableArguments {
             throw ValidationError("--offline makes the catalog from what is stored: it cannot go with --full.")
         }
         if offline && (noCache || refresh) {
-            throw ValidationError("--offline reads the page cache: it cannot go with --no-cache or --refresh.")
+            throw ValidationError("--offline reads the collection store: it cannot go with --no-cache or --refresh.")
         }
     }
 }
@@ -138,5 +139,4 @@ struct TimeToLive: ExpressibleByArgument, Sendable {
         seconds = value * unit
     }
 
-    var defaultValueDescription: String { "24h" }
 }

@@ -25,6 +25,9 @@ package protocol CollectionSource: Sendable {
     /// The bytes of a file the source bundles for the catalogs (an image whose sizing is `.bundled`), by its path
     /// in the output folder; `nil` for every path of a source that bundles none.
     func bundledFile(at path: String) -> [UInt8]?
+    /// The options that change how records are read but not what is asked for (`language=nl`): with the first
+    /// request, what names the collection a store keeps.
+    var readingOptions: [String] { get }
 }
 
 extension CollectionSource {
@@ -36,6 +39,15 @@ extension CollectionSource {
     package func peekNext(_ response: SourceResponse) -> PageCursor? { nil }
 
     package func bundledFile(at path: String) -> [UInt8]? { nil }
+
+    package var readingOptions: [String] { [] }
+
+    /// What names the collection a store keeps: the source, its first request without secrets (base URL, filters,
+    /// set, metadata format, page size) and its reading options. Another of any of these is another collection.
+    package var collectionIdentity: String {
+        let first = (try? request(for: firstPage).redactedURL) ?? ""
+        return ([descriptor.name, first] + readingOptions).joined(separator: " ")
+    }
 }
 
 /// An HTTP GET as a source describes it.

@@ -19,6 +19,8 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     case invalidRequest(String)
     /// An error the API reported in its own words (an OAI-PMH `<error>`, say).
     case api(String)
+    /// The repository refused the dates a listing asked for (OAI-PMH `badArgument` to `from`/`until`).
+    case datesRefused(String)
     /// The server asked us to slow down (429, a bot-protection page); worth retrying after a pause.
     /// `retryAfter` is the server's `Retry-After` in seconds, when it sent one.
     case throttled(String, retryAfter: Double?)
@@ -65,7 +67,7 @@ package enum HarvestFailure: Error, Sendable, Equatable {
         case .httpStatus(let status, let body):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
         case .keyRefused(let text), .missingKey(let text), .retired(let text), .api(let text),
-            .throttled(let text, _), .quotaExhausted(let text):
+            .datesRefused(let text), .throttled(let text, _), .quotaExhausted(let text):
             text
         case .unavailable(let status, let body, _):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"

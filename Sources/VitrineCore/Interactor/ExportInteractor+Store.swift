@@ -1,15 +1,18 @@
 /// The collection store's part of a run: which kind of run to make (full, incremental, from the store alone),
-/// what a page does to the collection, and what the store keeps afterwards.
+/// which harvest it walks (a new one, or the one a run left unfinished), and what the store keeps afterwards.
 extension ExportInteractor {
     /// What a run will walk, and what it starts from.
     struct RunPlan {
         /// What to harvest; `nil` when the catalog is made from the store alone.
         var source: (any CollectionSource)?
-        var cacheMode: CacheMode
-        /// Whether the run starts from the stored collection (an incremental run, or one from the store alone). It
-        /// is read when the harvest starts, and again only if the harvest has to start over: not held meanwhile.
+        /// The harvest the run walks, as the store records it; `nil` without a store, or for a run that reads only
+        /// part of the collection (`--max-pages`).
+        var harvest: PendingHarvest?
+        /// Whether the harvest's stored pages are read back: it is resumed.
+        var resumed = false
+        /// Whether the run starts from the stored collection (an incremental run, or one from the store alone).
         var fromStore = false
-        /// The changes an incremental run asks for.
+        /// The changes an incremental run asks for: from the last complete harvest's start, open after.
         var window: ChangeWindow?
         var state: StoreState
         var notices: [String] = []
@@ -18,8 +21,9 @@ extension ExportInteractor {
     }
 
     /// Decides the run (see `basePlan`), then whether its OAI-PMH listing is cut into date windows.
-    func plan(options: HarvestOptions) async throws(ExportError) -> RunPlan {
-        var plan = try await basePlan(options: options)
+    /// - parameter full: harvest everything whatever the store could ask for (an incremental run refused).
+    func plan(options: HarvestOptions, full: Bool = false) async throws(ExportError) -> RunPlan {
+        var plan = try await basePlan(options: options, full: full)
         planWindows(&plan, options: options)
         return plan
     }
@@ -27,56 +31,82 @@ extension ExportInteractor {
     /// Whether a long OAI-PMH list may be cut into date windows, `--concurrency` chains at once (at most the
     /// host's ceiling; `--chains` says exactly how many). The worker decides on the list's first page.
     private func planWindows(_ plan: inout RunPlan, options: HarvestOptions) {
-        guard let windowed = plan.source as? any WindowedSource, options.maxPages == nil, plan.cacheMode != .offline
-        else { return }
+        guard let windowed = plan.source as? any WindowedSource, options.maxPages == nil else { return }
         let chains = min(options.chains ?? min(options.concurrency, windowed.chainCeiling), 64)
         guard chains > 1 else { return }
-        // Only a full run's span is kept: an incremental run's window is kept already.
-        let store = plan.window == nil ? self.store : nil
+        let (store, harvest) = (self.store, plan.harvest)
         plan.windowing = Windowing(
-            chains: chains, explicit: options.chains != nil, changes: plan.window,
-            unfinished: plan.window == nil ? plan.state.pending : nil,
+            chains: chains, explicit: options.chains != nil,
+            changes: plan.window.map { ChangeWindow(from: $0.from, until: harvest?.startedAt) },
+            planned: plan.window == nil ? harvest?.span : nil,
             record: { span in
-                // A full run's span, kept so that a run cut off part way asks for the same windows again.
-                try? store?.begin(span)
+                // A full run's span, kept so that a run cut off part way cuts the same windows again.
+                guard var harvest else { return }
+                harvest.span = span
+                try? store?.begin(harvest)
             })
     }
 
     /// Decides the run: from the store alone with `--offline`; only the changes since the last complete harvest
-    /// when the source has a change feed and the store a harvest; else every page.
-    private func basePlan(options: HarvestOptions) async throws(ExportError) -> RunPlan {
-        guard let store else { return RunPlan(source: source, cacheMode: cacheMode, state: StoreState()) }
+    /// when the source has a change feed and the store a harvest; else every page. The harvest a run left
+    /// unfinished is resumed when this run would begin the same kind of harvest (and `--refresh` does not say
+    /// otherwise); else its pages are dropped and a new harvest begins.
+    private func basePlan(options: HarvestOptions, full: Bool) async throws(ExportError) -> RunPlan {
+        guard let store else { return RunPlan(source: source, state: StoreState()) }
         let state = try store.state()
         if cacheMode == .offline {
-            guard state.harvests > 0 else { return RunPlan(source: source, cacheMode: .offline, state: state) }
+            guard state.harvests > 0 else {
+                throw ExportError(
+                    .configuration(
+                        "--offline makes the catalog from the collection store (\(store.location)), which holds no "
+                            + "complete harvest of this collection; run once without --offline"),
+                    source: source.descriptor.name)
+            }
             return RunPlan(
-                source: nil, cacheMode: .offline, fromStore: true, state: state,
+                source: nil, fromStore: true, state: state,
                 notices: [
                     "offline: the catalog was made from the collection store alone (\(store.location)), "
                         + "as harvested up to \(state.harvestedAt ?? "the last complete run")"
                 ])
         }
-        guard !options.full, options.maxPages == nil, state.harvests > 0, let since = state.harvestedAt,
+        // A run that reads part of the collection neither resumes nor records a harvest.
+        guard options.maxPages == nil else { return RunPlan(source: source, state: state) }
+        let resumable = cacheMode == .use ? state.pending : nil
+        if !options.full, !full, state.harvests > 0, let since = state.harvestedAt,
             let incremental = source as? any IncrementalSource, incremental.listsChanges
-        else {
-            return RunPlan(source: source, cacheMode: cacheMode, state: state)
+        {
+            var notices: [String] = []
+            let harvest: PendingHarvest
+            if let pending = resumable, pending.changesFrom != nil {
+                harvest = pending
+                notices.append(
+                    "resumed the incremental harvest of changes from \(pending.changesFrom ?? since) that an earlier "
+                        + "run left unfinished")
+            } else {
+                let clock = try await serverClock(incremental, options: options)
+                harvest = PendingHarvest(
+                    id: PendingHarvest.newID(), changesFrom: clock.formatted(since), startedAt: clock.now)
+                try begin(harvest, replacing: state.pending, in: store)
+            }
+            let window = ChangeWindow(from: harvest.changesFrom ?? since, until: nil)
+            return RunPlan(
+                source: incremental.changes(in: window), harvest: harvest, resumed: harvest == resumable,
+                fromStore: true, window: window, state: state, notices: notices)
         }
-        var notices: [String] = []
-        let window: ChangeWindow
-        if let pending = state.pending {
-            // A run killed part way asked for this window: asking for it again finds its pages in the cache.
-            window = pending
-            notices.append(
-                "resumed the incremental harvest of changes from \(pending.from) to \(pending.until) that an "
-                    + "earlier run left unfinished")
-        } else {
-            let clock = try await serverClock(incremental, options: options)
-            window = ChangeWindow(from: clock.formatted(since), until: clock.formatted(clock.now))
-            try store.begin(window)
+        if let pending = resumable, pending.changesFrom == nil {
+            return RunPlan(source: source, harvest: pending, resumed: true, state: state)
         }
-        return RunPlan(
-            source: incremental.changes(in: window), cacheMode: cacheMode, fromStore: true, window: window,
-            state: state, notices: notices)
+        let harvest = PendingHarvest(id: PendingHarvest.newID())
+        try begin(harvest, replacing: state.pending, in: store)
+        return RunPlan(source: source, harvest: harvest, state: state)
+    }
+
+    /// Records a new harvest, and drops the pages of the one it replaces.
+    private func begin(
+        _ harvest: PendingHarvest, replacing old: PendingHarvest?, in store: any CollectionStore
+    ) throws(ExportError) {
+        try store.begin(harvest)
+        if let old { cache?.drop(harvest: old.id) }
     }
 
     /// The server's clock and granularity (OAI-PMH `Identify`), asked once per incremental run, never cached,
@@ -90,13 +120,13 @@ extension ExportInteractor {
     }
 
     /// Stores what the run read, when it read everything it meant to: the whole collection after a full run,
-    /// the changed and deleted records after an incremental one. Returns what changed.
+    /// what the changes listed after an incremental one; then drops the harvest's pages. Returns what changed.
     func keep(
-        _ run: RunState, plan: RunPlan, options: HarvestOptions, complete: Bool, notices: inout [String]
+        _ run: RunState, plan: RunPlan, options: HarvestOptions, notices: inout [String]
     ) throws(ExportError) -> StoreChanges? {
         guard let store else { return nil }
         guard plan.source != nil else { return StoreChanges() }
-        guard complete, options.maxPages == nil else {
+        guard let harvest = plan.harvest, options.maxPages == nil else {
             notices.append(
                 "the collection store (\(store.location)) was left as it was: this run did not read the whole "
                     + "collection")
@@ -105,12 +135,17 @@ extension ExportInteractor {
         var state = plan.state
         state.pending = nil
         state.harvests += 1
-        if let window = plan.window {
-            state.harvestedAt = window.until
-            return try store.commitRun(incremental: true, state: state)
+        let changes: StoreChanges
+        if plan.window != nil {
+            // The changes were listed from the server's clock when the run began: the next run asks from there.
+            state.harvestedAt = harvest.startedAt ?? state.harvestedAt
+            changes = try store.commitRun(incremental: true, state: state)
+        } else {
+            // A windowed harvest listed everything from its span's end on, by the server's clock.
+            state.harvestedAt = run.span?.until ?? run.serverTime
+            changes = try store.commitRun(incremental: false, state: state)
         }
-        // A windowed harvest listed everything up to its span's end, by the server's clock.
-        state.harvestedAt = run.span?.until ?? run.serverTime
-        return try store.commitRun(incremental: false, state: state)
+        cache?.drop(harvest: harvest.id)
+        return changes
     }
 }

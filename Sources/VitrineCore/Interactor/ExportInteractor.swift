@@ -39,54 +39,46 @@ package struct ExportInteractor: ExportBusinessLogic {
     }
 
     package func export(request: ExportRequest) async throws {
-        let response = try await harvest(options: request.harvest)
+        let response: ExportResponse
+        do {
+            response = try await harvest(options: request.harvest)
+        } catch {
+            forgetIfNothingToResume()
+            throw error
+        }
         try presenter.presentCatalog(response: consume response)
     }
 
+    /// After a first harvest failed before it stored any page, nothing is left to resume: its store goes.
+    private func forgetIfNothingToResume() {
+        guard let store, let state = try? store.state(), state.harvests == 0 else { return }
+        if let pending = state.pending, let cache {
+            guard cache.pages(ofHarvest: pending.id).isEmpty else { return }
+            cache.drop(harvest: pending.id)
+        }
+        store.discardIfNeverHarvested()
+    }
+
     /// Harvests the source into sections: every page, only the changes since the stored harvest, or nothing at
-    /// all (`--offline` with a stored collection), as `plan` decides.
+    /// all (`--offline`), as `plan` decides. A repository that refuses or ignores an incremental run's `from` is
+    /// harvested in full instead.
     package func harvest(options: HarvestOptions) async throws -> ExportResponse {
         let clock = ContinuousClock()
         let start = clock.now
-        let plan = try await plan(options: options)
+        var plan = try await plan(options: options)
         let counters = HarvestCounters()
-        // With a store, the run's collection is staged there, starting from the stored one when the plan says.
-        var run = RunState(
-            staged: try store.map { store throws(ExportError) in
-                try StagedCollection(store: store, fromStored: plan.fromStore)
-            })
-        var lastReport = start
-
-        if let walked = plan.source {
-            let worker = HarvestWorker(
-                source: walked, transport: transport, options: options, logger: logger, sleeper: sleeper,
-                cache: cache, cacheMode: plan.cacheMode, counters: counters,
-                onWait: { [presenter] in presenter.presentWait($0) }, windowing: plan.windowing)
-            let handle: (HarvestEvent) throws -> Void = { event in
-                try run.receive(event, incremental: plan.window != nil)
-                guard case .page = event else { return }
-                let now = clock.now
-                if now - lastReport >= progressInterval {
-                    lastReport = now
-                    presenter.presentProgress(
-                        HarvestProgress(
-                            source: source.descriptor.name, pages: run.statistics.pages,
-                            objects: run.objectCount, reportedTotal: run.statistics.reportedTotal,
-                            elapsed: Self.seconds(now - start), retries: counters.retries,
-                            cacheHits: counters.cacheHits, windows: counters.windows))
-                }
-            }
-            try await worker.harvest(handle)
+        var run: RunState
+        do {
+            run = try await walk(plan, options: options, counters: counters, started: start)
+        } catch let refused as ChangesRefused {
+            // A night the repository will not list: everything instead, with a new harvest, saying why.
+            if let harvest = plan.harvest { cache?.drop(harvest: harvest.id) }
+            plan = try await self.plan(options: options, full: true)
+            plan.notices.insert(
+                "\(refused.reason); harvested the whole collection instead of the changes", at: 0)
+            run = try await walk(plan, options: options, counters: counters, started: start)
         }
 
-        // `--offline` with a mistyped or empty `--cache` would otherwise write an empty catalog over a good one.
-        if plan.source != nil, plan.cacheMode == .offline, counters.cacheHits == 0 {
-            throw ExportError(
-                .configuration(
-                    "--offline found nothing of this collection in the page cache at \(cache?.location ?? "(none)"); "
-                        + "check --cache, or run once without --offline; nothing was written"),
-                source: source.descriptor.name)
-        }
         // Every record skipped (a metadata format Vitrine cannot read, say): an empty catalog would hide that.
         if run.objectCount == 0, let first = run.warnings.first {
             throw ExportError(
@@ -105,25 +97,23 @@ package struct ExportInteractor: ExportBusinessLogic {
         statistics.notices =
             plan.notices + run.harvestNotices + run.restartNotices
             + run.notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
+        if run.futureDated > 0 {
+            statistics.notices.append(
+                "\(NumberText.grouped(run.futureDated)) \(run.futureDated == 1 ? "record is" : "records are") dated "
+                    + "after the server's own clock (its responseDate); kept, and asked for again by the next run")
+        }
         statistics.requests = counters.requests
         statistics.cacheHits = counters.cacheHits
         statistics.retries = counters.retries
         statistics.run = plan.window.map(HarvestRun.incremental) ?? (plan.source == nil ? .stored : .full)
-        let missing = counters.missing
-        if !missing.isEmpty {
-            let listed = missing.prefix(10).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
-            statistics.notices.append(
-                "offline: \(missing.count) \(missing.count == 1 ? "page is" : "pages are") not in the page cache "
-                    + "(\(listed)); run without --offline to fetch \(missing.count == 1 ? "it" : "them")")
-        } else if plan.window == nil, plan.source != nil, let total = statistics.reportedTotal,
-            options.maxPages == nil, statistics.objects + statistics.skipped + statistics.deleted < total
+        if plan.window == nil, plan.source != nil, let total = statistics.reportedTotal, options.maxPages == nil,
+            statistics.objects + statistics.skipped + statistics.deleted < total
         {
             statistics.notices.append(
                 "the API reported \(total) objects but \(statistics.objects) distinct ones were read"
             )
         }
-        statistics.changes = try keep(
-            run, plan: plan, options: options, complete: missing.isEmpty, notices: &statistics.notices)
+        statistics.changes = try keep(run, plan: plan, options: options, notices: &statistics.notices)
         statistics.seconds = Self.seconds(clock.now - start)
         if let store, run.staged != nil {
             // The Presenter reads the run's collection from the store, a section at a time.
@@ -136,6 +126,42 @@ package struct ExportInteractor: ExportBusinessLogic {
         let sections = run.index.takeSections()
         statistics.sections = sections.count
         return ExportResponse(source: source.descriptor, sections: sections, statistics: statistics)
+    }
+
+    /// Walks what the plan says into the run's collection (staged in the store when there is one), reporting
+    /// progress as pages arrive.
+    private func walk(
+        _ plan: RunPlan, options: HarvestOptions, counters: HarvestCounters, started start: ContinuousClock.Instant
+    ) async throws -> RunState {
+        let clock = ContinuousClock()
+        // With a store, the run's collection is staged there, starting from the stored one when the plan says.
+        var run = RunState(
+            staged: try store.map { store throws(ExportError) in
+                try StagedCollection(store: store, fromStored: plan.fromStore)
+            })
+        guard let walked = plan.source else { return run }
+        var lastReport = start
+        let worker = HarvestWorker(
+            source: walked, transport: transport, options: options, logger: logger, sleeper: sleeper,
+            cache: plan.harvest.flatMap { cache?.pages(ofHarvest: $0.id) }, readsCache: plan.resumed,
+            listsChanges: plan.window != nil, counters: counters,
+            onWait: { [presenter] in presenter.presentWait($0) }, windowing: plan.windowing)
+        let handle: (HarvestEvent) throws -> Void = { event in
+            try run.receive(event, incremental: plan.window != nil)
+            guard case .page = event else { return }
+            let now = clock.now
+            if now - lastReport >= progressInterval {
+                lastReport = now
+                presenter.presentProgress(
+                    HarvestProgress(
+                        source: source.descriptor.name, pages: run.statistics.pages,
+                        objects: run.objectCount, reportedTotal: run.statistics.reportedTotal,
+                        elapsed: Self.seconds(now - start), retries: counters.retries,
+                        cacheHits: counters.cacheHits, windows: counters.windows))
+            }
+        }
+        try await worker.harvest(handle)
+        return run
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -103,7 +103,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         )
     }
 
-    /// `incremental run, changes from … to … (12 changed, 3 deleted, 5 new)`; `nil` without a collection store.
+    /// `incremental run, changes since … (12 changed, 3 deleted, 5 new)`; `nil` without a collection store.
     static func runDescription(_ statistics: ExportStatistics) -> String? {
         guard let changes = statistics.changes else { return nil }
         let counts =
@@ -112,7 +112,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         switch statistics.run {
         case .full: return "full run (\(counts))"
         case .incremental(let window):
-            return "incremental run, changes from \(window.from) to \(window.until) (\(counts))"
+            return "incremental run, changes since \(window.from ?? "the last harvest") (\(counts))"
         case .stored: return "from the collection store, no request"
         }
     }

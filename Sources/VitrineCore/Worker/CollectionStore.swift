@@ -8,9 +8,9 @@ package protocol CollectionStore: Sendable {
     func state() throws(ExportError) -> StoreState
     /// Every stored object, in no particular order.
     func objects() throws(ExportError) -> [ArtObject]
-    /// Remembers the window of an incremental harvest before it starts, so a run killed part way asks for the
-    /// same window again (and finds its pages in the page cache).
-    func begin(_ window: ChangeWindow) throws(ExportError)
+    /// Records the harvest under way before its first request (and again when it has cut its span into windows),
+    /// so that a run killed part way resumes it: the same pages, found in the page cache under its identifier.
+    func begin(_ harvest: PendingHarvest) throws(ExportError)
 
     // MARK: The run's collection
 
@@ -31,6 +31,9 @@ package protocol CollectionStore: Sendable {
     func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges
     /// The run's collection, for the Presenter to read a section at a time.
     func runSections() throws(ExportError) -> any StoredSections
+    /// Removes the store's files when it never completed a harvest: a first run that failed before it stored a
+    /// page leaves nothing behind.
+    func discardIfNeverHarvested()
 }
 
 extension CollectionStore {
@@ -107,24 +110,25 @@ package struct StoreState: Sendable, Equatable {
     /// The server's clock (OAI-PMH `responseDate`) when the last complete harvest began: the next incremental
     /// harvest asks for changes from then. `nil` before the first complete harvest or for a source without one.
     package var harvestedAt: String?
-    /// An incremental harvest that started and did not finish.
-    package var pending: ChangeWindow?
+    /// A harvest that started and did not finish.
+    package var pending: PendingHarvest?
     /// How many complete harvests the store has seen.
     package var harvests: Int
 
-    package init(harvestedAt: String? = nil, pending: ChangeWindow? = nil, harvests: Int = 0) {
+    package init(harvestedAt: String? = nil, pending: PendingHarvest? = nil, harvests: Int = 0) {
         self.harvestedAt = harvestedAt
         self.pending = pending
         self.harvests = harvests
     }
 }
 
-/// The changes an incremental harvest asks for: `from` and `until` inclusive, in the server's own format.
+/// A span of datestamps a listing asks for: `from` and `until` inclusive, in the server's own format; an open side
+/// (`nil`) is not asked for.
 package struct ChangeWindow: Sendable, Equatable {
-    package var from: String
-    package var until: String
+    package var from: String?
+    package var until: String?
 
-    package init(from: String, until: String) {
+    package init(from: String?, until: String?) {
         self.from = from
         self.until = until
     }
@@ -182,8 +186,9 @@ package struct ServerClock: Sendable, Equatable {
         self.earliest = earliest
     }
 
-    /// A time of the server's in the granularity it accepts: the day alone when it takes only days.
+    /// A time of the server's in the granularity it accepts: the day alone when it takes only days, else whole
+    /// seconds (a fraction of a second, which no repository takes back, dropped).
     package func formatted(_ time: String) -> String {
-        daysOnly ? String(time.prefix(10)) : time
+        Datestamp.normalized(time, daysOnly: daysOnly)
     }
 }

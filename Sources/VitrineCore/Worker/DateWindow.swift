@@ -1,126 +1,111 @@
-import Foundation
-
 /// A span of a repository's datestamps, `from` and `until` inclusive, at the granularity the repository takes
-/// (whole seconds or whole days, UTC): what one chain of a windowed harvest lists.
+/// (whole seconds or whole days, UTC): what one chain of a windowed harvest lists. A side left open (`nil`) is
+/// sent without its argument, so the first window of a harvest reaches back past any earliest datestamp a
+/// repository claims, and the last one forward past its clock.
 package struct DateWindow: Sendable, Hashable, Comparable {
-    /// Seconds since 1970 of the first and last instant, whole granules.
-    package var from: Int
-    package var until: Int
+    /// Seconds since 1970 of the first and last instant, whole granules; `nil`: open on that side.
+    package var from: Int?
+    package var until: Int?
     /// Whether the repository takes days only (`YYYY-MM-DD`): a granule is a day, not a second.
     package var daysOnly: Bool
 
-    package init(from: Int, until: Int, daysOnly: Bool) {
+    package init(from: Int?, until: Int?, daysOnly: Bool) {
         self.from = from
         self.until = until
         self.daysOnly = daysOnly
     }
 
-    /// A window from two datestamps as a repository writes them (`2024-08-15T13:51:17Z` or `2024-08-15`);
-    /// `nil` when either is neither.
-    package init?(from: String, until: String, daysOnly: Bool) {
-        guard let start = Self.seconds(from), let end = Self.seconds(until) else { return nil }
+    /// A window from datestamps as a repository writes them (`2024-08-15T13:51:17Z` or `2024-08-15`), each side
+    /// open when `nil`; `nil` when a side given is no datestamp, or the window is empty.
+    package init?(from: String?, until: String?, daysOnly: Bool) {
         let granule = daysOnly ? 86_400 : 1
-        self.init(from: start - start % granule, until: end - end % granule, daysOnly: daysOnly)
-        guard self.from <= self.until else { return nil }
+        func granuleStart(_ text: String?) -> Int?? {
+            guard let text else { return .some(nil) }
+            guard let seconds = Datestamp.seconds(text) else { return nil }
+            return .some(seconds - Self.floorRemainder(seconds, granule))
+        }
+        guard let start = granuleStart(from), let end = granuleStart(until) else { return nil }
+        self.init(from: start, until: end, daysOnly: daysOnly)
+        if let start, let end, start > end { return nil }
     }
 
-    private var granule: Int { daysOnly ? 86_400 : 1 }
+    /// The length of a granule, in seconds.
+    package var granule: Int { daysOnly ? 86_400 : 1 }
 
-    /// The window as `from=`/`until=` values.
+    /// The window as `from=`/`until=` values (`nil`: not sent).
     package var change: ChangeWindow {
-        ChangeWindow(from: Self.datestamp(from, daysOnly: daysOnly), until: Self.datestamp(until, daysOnly: daysOnly))
+        ChangeWindow(
+            from: from.map { Datestamp.text($0, daysOnly: daysOnly) },
+            until: until.map { Datestamp.text($0, daysOnly: daysOnly) })
     }
 
-    /// The two halves, each whole granules; `nil` when the window is one granule (one second, one day) and
-    /// cannot be split.
-    package func halves() -> (DateWindow, DateWindow)? {
-        guard until > from else { return nil }
-        let granules = (until - from) / granule
-        let middle = from + (granules / 2) * granule
-        return (
-            DateWindow(from: from, until: middle, daysOnly: daysOnly),
-            DateWindow(from: middle + granule, until: until, daysOnly: daysOnly)
-        )
+    /// The part of this window inside `span` (whose ends are whole granules): where it can be cut.
+    package func known(in span: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let lower = from ?? span.lowerBound
+        let upper = until ?? span.upperBound
+        return lower <= upper ? lower...upper : nil
     }
 
-    /// `count` windows of equal length that cover this one (fewer when it has fewer granules).
-    package func pieces(_ count: Int) -> [DateWindow] {
-        let granules = (until - from) / granule + 1
+    /// Whether the window can be cut within `span`: its known part is at least two granules.
+    package func canCut(in span: ClosedRange<Int>) -> Bool {
+        guard let known = known(in: span) else { return false }
+        return known.upperBound > known.lowerBound
+    }
+
+    /// `count` windows of about equal length that cover this one (fewer when its known part has fewer granules):
+    /// the first keeps this window's `from` and the last its `until`, open or not.
+    package func pieces(_ count: Int, in span: ClosedRange<Int>) -> [DateWindow] {
+        guard let known = known(in: span) else { return [self] }
+        let granules = (known.upperBound - known.lowerBound) / granule + 1
         let parts = max(1, min(count, granules))
         var windows: [DateWindow] = []
-        var start = from
+        var start = known.lowerBound
         for part in 0..<parts {
             let length = granules / parts + (part < granules % parts ? 1 : 0)
             let end = start + (length - 1) * granule
-            windows.append(DateWindow(from: start, until: end, daysOnly: daysOnly))
+            windows.append(
+                DateWindow(
+                    from: part == 0 ? from : start, until: part == parts - 1 ? until : end, daysOnly: daysOnly))
             start = end + granule
         }
         return windows
     }
 
-    /// What is left of this window around `inner` (a window inside it): the part before and the part after, each
-    /// when not empty.
+    /// What is left of this window around `inner` (a closed window inside it): the part before and the part after,
+    /// each when not empty.
     package func around(_ inner: DateWindow) -> [DateWindow] {
+        guard let innerFrom = inner.from, let innerUntil = inner.until else { return [] }
         var parts: [DateWindow] = []
-        if inner.from > from { parts.append(DateWindow(from: from, until: inner.from - granule, daysOnly: daysOnly)) }
-        if inner.until < until {
-            parts.append(DateWindow(from: inner.until + granule, until: until, daysOnly: daysOnly))
+        if from.map({ innerFrom > $0 }) ?? true {
+            parts.append(DateWindow(from: from, until: innerFrom - granule, daysOnly: daysOnly))
+        }
+        if until.map({ innerUntil < $0 }) ?? true {
+            parts.append(DateWindow(from: innerUntil + granule, until: until, daysOnly: daysOnly))
         }
         return parts
     }
 
+    /// Whether a datestamp falls in the window, at its granularity; `nil` when the text is no datestamp.
+    package func contains(_ datestamp: String) -> Bool? {
+        guard let seconds = Datestamp.seconds(datestamp) else { return nil }
+        let start = seconds - Self.floorRemainder(seconds, granule)
+        return (from.map { start >= $0 } ?? true) && (until.map { start <= $0 } ?? true)
+    }
+
+    /// Whether `inner` lies inside this window.
+    package func encloses(_ inner: DateWindow) -> Bool {
+        let lower = from.map { start in inner.from.map { $0 >= start } ?? false } ?? true
+        let upper = until.map { end in inner.until.map { $0 <= end } ?? false } ?? true
+        return lower && upper
+    }
+
     package static func < (lhs: DateWindow, rhs: DateWindow) -> Bool {
-        (lhs.from, lhs.until) < (rhs.from, rhs.until)
+        (lhs.from ?? Int.min, lhs.until ?? Int.max) < (rhs.from ?? Int.min, rhs.until ?? Int.max)
     }
 
-    /// Seconds since 1970 of a UTC datestamp, by hand: `2024-08-15T13:51:17Z`, `2024-08-15`.
-    package static func seconds(_ text: String) -> Int? {
-        let digits = text.utf8.map { Int($0) - 48 }
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= digits.count else { return nil }
-            var value = 0
-            for index in range {
-                guard (0...9).contains(digits[index]) else { return nil }
-                value = value * 10 + digits[index]
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month),
-            (1...31).contains(day)
-        else { return nil }
-        var seconds = 0
-        if text.utf8.count >= 20 {
-            guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else {
-                return nil
-            }
-            seconds = hour * 3_600 + minute * 60 + second
-        }
-        // Days from 1970-01-01 to the date (Howard Hinnant's days_from_civil).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return (era * 146_097 + dayOfEra - 719_468) * 86_400 + seconds
-    }
-
-    /// A datestamp for seconds since 1970: `2024-08-15T13:51:17Z`, or the day alone.
-    package static func datestamp(_ seconds: Int, daysOnly: Bool) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - days * 86_400
-        // civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let date = "\(year)-\(two(month))-\(two(day))"
-        guard !daysOnly else { return date }
-        return "\(date)T\(two(rest / 3_600)):\(two(rest % 3_600 / 60)):\(two(rest % 60))Z"
+    /// `value` modulo `divisor`, never negative (days before 1970 included).
+    private static func floorRemainder(_ value: Int, _ divisor: Int) -> Int {
+        let remainder = value % divisor
+        return remainder < 0 ? remainder + divisor : remainder
     }
 }

@@ -4,7 +4,6 @@ package final class HarvestCounters: Sendable {
         var requests = 0
         var cacheHits = 0
         var retries = 0
-        var missing: [String] = []
         var windows: WindowCounts?
     }
 
@@ -18,13 +17,10 @@ package final class HarvestCounters: Sendable {
     package var cacheHits: Int { counts.withLock { $0.cacheHits } }
     /// Requests sent again after a transient failure.
     package var retries: Int { counts.withLock { $0.retries } }
-    /// Pages `--offline` could not find in the cache.
-    package var missing: [String] { counts.withLock { $0.missing } }
 
     func countRequest() { counts.withLock { $0.requests += 1 } }
     func countCacheHit() { counts.withLock { $0.cacheHits += 1 } }
     func countRetry() { counts.withLock { $0.retries += 1 } }
-    func countMissing(_ page: String) { counts.withLock { $0.missing.append(page) } }
 
     /// Date windows of a windowed harvest, as they stand; `nil` for any other harvest.
     package var windows: WindowCounts? { counts.withLock { $0.windows } }

@@ -31,18 +31,15 @@ extension HarvestWorker {
             throw ExportError(.harvest(error), source: name, page: cursor.description)
         }
         let policy = RetryPolicy(retries: options.retries, jitter: options.jitter)
+        let key = cacheKey(request, cursor: cursor)
         var retry = 0
-        var skipCache = false
+        var skipCache = !readsCache
         while true {
             let failure: HarvestFailure
             var next: Prefetch?
             var fromCache = false
             do throws(HarvestFailure) {
-                guard let fetched = try await response(for: request, readCache: !skipCache) else {
-                    // `--offline` and not in the cache: an empty last page, and the page named in the summary.
-                    counters.countMissing(cursor.description)
-                    return (SourcePage(records: [], continuation: .end), nil)
-                }
+                let fetched = try await response(for: request, key: key, readCache: !skipCache)
                 fromCache = fetched.fromCache
                 if prefetching, let peeked = source.peekNext(fetched.response), slots.acquire() {
                     next = Prefetch(cursor: peeked, slots: slots) { try await fetchAhead(peeked) }
@@ -53,14 +50,14 @@ extension HarvestWorker {
                 if let failure = source.failure(for: fetched.response) { throw failure }
                 let page = try await source.decode(fetched.response, page: cursor)
                 // A page fetched ahead and then given up (its chain stopped) is not stored once the harvest is over.
-                if !fetched.fromCache, !Task.isCancelled { cache?.store(fetched.response, for: request) }
+                if !fetched.fromCache, !Task.isCancelled { cache?.store(fetched.response, for: key) }
                 return (page, next)
             } catch {
                 next?.cancel()
                 failure = error
                 // A stored response that no longer reads is forgotten and fetched again.
-                if fromCache, cacheMode != .offline {
-                    cache?.remove(request)
+                if fromCache {
+                    cache?.remove(key)
                     skipCache = true
                     continue
                 }
@@ -144,16 +141,23 @@ extension HarvestWorker {
         }
     }
 
-    /// The response for a request: from the cache when allowed and fresh, else from the network; `nil` when
-    /// the cache does not have it and `--offline` forbids the network.
-    private func response(for request: SourceRequest, readCache: Bool) async throws(HarvestFailure)
-        -> FetchedResponse?
+    /// A page's key in the harvest's page cache: its request without secrets, after the chain's first request for a
+    /// resumption token (a server's tokens may repeat from one date window's chain to another's).
+    private func cacheKey(_ request: SourceRequest, cursor: PageCursor) -> String {
+        guard case .token(.some) = cursor, let chain = try? source.request(for: .token(nil)) else {
+            return request.redactedURL
+        }
+        return chain.redactedURL + "\n" + request.redactedURL
+    }
+
+    /// The response for a request: from the harvest's page cache when allowed and there, else from the network.
+    private func response(for request: SourceRequest, key: String, readCache: Bool) async throws(HarvestFailure)
+        -> FetchedResponse
     {
-        if readCache, cacheMode != .refresh, let cached = cache?.response(for: request) {
+        if readCache, let cached = cache?.response(for: key) {
             counters.countCacheHit()
             return FetchedResponse(request: request, response: cached, fromCache: true)
         }
-        if cacheMode == .offline { return nil }
         try await pace()
         let response = try await transport.fetch(request)
         counters.countRequest()

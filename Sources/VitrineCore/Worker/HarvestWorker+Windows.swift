@@ -1,40 +1,36 @@
 import Logging
 
-/// OAI-PMH in parallel date windows: a resumption-token chain is serial by protocol, but selective harvesting
-/// (`from`/`until`) makes any date window a chain of its own, and each window's first page says how many
-/// records it holds (`completeListSize`). So the span is cut by adaptive bisection: a window whose first page
-/// says it is larger than the target is split in two (its first page is dropped, one request), down to one
-/// granule (a second, or a day), and the windows run `chains` at a time, largest first, each as fast as a
-/// single chain.
 /// How a long OAI-PMH list may be cut into date windows, as the Interactor allows it.
 package struct Windowing: Sendable {
     /// Chains at once.
     package var chains: Int
     /// Whether the user asked for windows (`--chains`): then a list whose size is unknown is cut too.
     package var explicit: Bool
-    /// The span of an incremental run (its change window): the windows cut it; no `Identify` is needed.
+    /// An incremental run's listing (open after `from`) is cut between `from` and `until`, the server's clock when
+    /// the run began; no `Identify` is needed. `nil` for a full run.
     package var changes: ChangeWindow?
-    /// The span a full run that did not finish recorded: used again when it starts where this one would.
-    package var unfinished: ChangeWindow?
+    /// The span this harvest was cut in by a run that did not finish: cut the same way again, so its pages are
+    /// found in the page cache.
+    package var planned: ChangeWindow?
     /// Keeps a full run's span before its first window is asked for (the collection store).
     package var record: @Sendable (ChangeWindow) -> Void
 
     package init(
-        chains: Int, explicit: Bool, changes: ChangeWindow? = nil, unfinished: ChangeWindow? = nil,
+        chains: Int, explicit: Bool, changes: ChangeWindow? = nil, planned: ChangeWindow? = nil,
         record: @escaping @Sendable (ChangeWindow) -> Void = { _ in }
     ) {
         self.chains = chains
         self.explicit = explicit
         self.changes = changes
-        self.unfinished = unfinished
+        self.planned = planned
         self.record = record
     }
 
     /// Whether a list whose first page is this is long enough to cut: more than ten pages (a short list is one
-    /// chain, as it always was), or of unknown length when the user asked for windows.
+    /// chain), or of unknown length when the user asked for windows.
     func worthWindows(_ first: SourcePage) -> Bool {
         guard chains > 1, case .next(.some) = first.continuation else { return false }
-        guard let total = first.reportedTotal else { return explicit }
+        guard let total = HarvestWorker.size(of: first) else { return explicit }
         return total > 10 * max(first.records.count, 1)
     }
 
@@ -45,10 +41,15 @@ package struct Windowing: Sendable {
 }
 
 /// OAI-PMH in parallel date windows: a resumption-token chain is serial by protocol, but selective harvesting
-/// (`from`/`until`) makes any date window a chain of its own, and each window's first page says how many
-/// records it holds (`completeListSize`). A long list's first page measures it; the span is then cut into equal
-/// pieces, and a piece measured larger than the target is cut again, down to one granule (a second, or a day);
-/// the windows run `chains` at a time, largest first, each as fast as a single chain.
+/// (`from`/`until`) makes any date window a chain of its own, and each window's first page says how many records it
+/// holds (`completeListSize`). A long list's first page measures it; the span the repository states (its earliest
+/// datestamp to its clock) is cut into pieces, the first open before and the last open after, so together they list
+/// everything whatever the stated span; a piece measured larger than the target is cut again while its size
+/// shrinks, down to one granule (a second, or a day); the windows run `chains` at a time, largest first.
+///
+/// Nothing the server says is trusted unchecked: a window whose first page lists records dated outside it means
+/// the repository ignores the dates, and the list is walked as one chain instead; a window that says it holds as
+/// many records as the one it was cut from is walked uncut; sizes are clamped.
 extension HarvestWorker {
     /// A window still to walk, with what is known of its size.
     struct PlannedWindow: Sendable {
@@ -57,11 +58,22 @@ extension HarvestWorker {
         var estimate: Int
         /// Whether its first page decides whether to cut it.
         var measure: Bool
+        /// The measured size of the window it was cut from: a window is cut only while its size shrinks.
+        var parent: Int?
     }
 
-    /// A window's first request failed: the repository may not take `from`/`until` at all.
+    /// A window's first request was refused (`badArgument`), or its first page lists records outside it: the
+    /// repository does not take `from`/`until` as asked.
     struct WindowRefused: Error {
-        var failure: any Error
+        var reason: String
+    }
+
+    /// The largest list size believed (a billion records): a `completeListSize` beyond it is taken as this.
+    static let largestListSize = 1 << 30
+
+    /// A page's `completeListSize`, clamped to `0...largestListSize`.
+    static func size(of page: SourcePage) -> Int? {
+        page.reportedTotal.map { min(max($0, 0), largestListSize) }
     }
 
     /// Harvests a long list in date windows, its first page (`first`, not handed over) having measured it.
@@ -71,23 +83,22 @@ extension HarvestWorker {
         _ windowed: any WindowedSource, _ windowing: Windowing, first: SourcePage,
         _ events: (HarvestEvent) throws -> Void
     ) async throws -> Bool {
-        guard let (range, span) = try await span(of: windowed, windowing, events) else { return false }
-        guard range.halves() != nil else {
-            try events(
-                .notice("the span \(span.from) to \(span.until) is one \(range.daysOnly ? "day" : "second"): one chain")
-            )
+        guard let (root, span) = try await plan(windowed, windowing, events) else { return false }
+        guard root.canCut(in: span) else {
+            try events(.notice("the span to harvest is one \(root.daysOnly ? "day" : "second"): one chain"))
             return false
         }
-        windowing.record(span)
-        try events(.span(span))
         let chains = windowing.chains
-        let target = windowing.target(total: first.reportedTotal, pageSize: first.records.count)
+        let total = Self.size(of: first)
+        let target = windowing.target(total: total, pageSize: first.records.count)
         let planned: [PlannedWindow]
-        if let total = first.reportedTotal {
+        if let total {
             try events(.measured(total: total))
-            planned = Self.split(range, size: total, target: target, chains: chains, first: first)
+            planned = Self.split(root, size: total, target: target, chains: chains, span: span, first: first)
         } else {
-            planned = range.pieces(4 * chains).map { PlannedWindow(window: $0, estimate: 0, measure: false) }
+            planned = root.pieces(4 * chains, in: span).map {
+                PlannedWindow(window: $0, estimate: 0, measure: false)
+            }
             try events(
                 .notice(
                     "the repository does not say how many records a window holds (no completeListSize): the span "
@@ -98,7 +109,7 @@ extension HarvestWorker {
         let scheduler = Task {
             do {
                 let walked = try await runWindows(
-                    windowed, range: range, planned: planned, chains: chains, target: target,
+                    windowed, span: span, planned: planned, chains: chains, target: target,
                     yield: { continuation.yield(($0, $1)) })
                 continuation.finish()
                 return walked
@@ -110,14 +121,11 @@ extension HarvestWorker {
         do {
             for try await (reference, page) in stream { try events(.page(reference, page)) }
         } catch let refused as WindowRefused {
-            // A repository that refuses `from`/`until` (badArgument): what arrived is void, one chain instead.
+            // What arrived is void: the windows still walking stop, and the list is walked as one chain.
             scheduler.cancel()
-            try events(
-                .restart(
-                    notice: "the repository refused a date window (\(refused.failure)); harvested as one chain instead")
-            )
-            let chain = walking(windowed)
-            if case .tokenExpired(let message, let page) = try await chain.harvestOnce(events) {
+            _ = try? await scheduler.value
+            try events(.restart(notice: "\(refused.reason); harvested as one chain instead"))
+            if case .tokenExpired(let message, let page) = try await walking(windowed).harvestOnce(events) {
                 throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
             }
             return true
@@ -127,83 +135,122 @@ extension HarvestWorker {
             _ = try? await scheduler.value
             throw error
         }
-        let walked = try await scheduler.value
+        let (walked, uncut) = try await scheduler.value
         try events(
             .notice(
                 "harvested in \(walked) date windows, up to \(chains) chains at once"
-                    + (first.reportedTotal.map { " (\(NumberText.grouped($0)) records in the span)" } ?? "")))
+                    + (total.map { " (\(NumberText.grouped($0)) records in the span)" } ?? "")))
+        if uncut > 0 {
+            try events(
+                .notice(
+                    "\(uncut) date \(uncut == 1 ? "window says" : "windows say") \(uncut == 1 ? "it holds" : "they hold") "
+                        + "as many records as the span \(uncut == 1 ? "it was" : "they were") cut from, so "
+                        + "\(uncut == 1 ? "it was" : "they were") walked uncut"))
+        }
         return true
     }
 
-    /// The span to cut: an incremental run's window; else [`--from` or the earliest datestamp, `--until` or the
-    /// server's now] by `Identify` (or the span an unfinished run recorded, when it starts there too). `nil`,
-    /// with a notice, when there is none.
-    private func span(
-        of windowed: any WindowedSource, _ windowing: Windowing, _ events: (HarvestEvent) throws -> Void
-    ) async throws -> (DateWindow, ChangeWindow)? {
-        if let changes = windowing.changes {
-            return DateWindow(from: changes.from, until: changes.until, daysOnly: changes.from.utf8.count == 10)
-                .map { ($0, changes) }
+    /// The window to cut (the whole listing: the user's `--from`/`--until`, or an incremental run's changes) and the
+    /// span its cuts fall in: the changes' `from` to the server's clock when the run began; else [`--from` or the
+    /// earliest datestamp, `--until` or the server's now] by `Identify`, or the span a run of this harvest that did
+    /// not finish recorded. `nil`, with a notice, when there is none.
+    private func plan(
+        _ windowed: any WindowedSource, _ windowing: Windowing, _ events: (HarvestEvent) throws -> Void
+    ) async throws -> (DateWindow, ClosedRange<Int>)? {
+        if let changes = windowing.changes, let from = changes.from, let until = changes.until {
+            let daysOnly = from.utf8.count == 10
+            guard let root = DateWindow(from: from, until: nil, daysOnly: daysOnly),
+                let end = DateWindow(from: until, until: until, daysOnly: daysOnly)?.until, let start = root.from,
+                start <= end
+            else {
+                try events(.notice("the changes from \(from) cannot be cut into windows; one chain"))
+                return nil
+            }
+            return (root, start...end)
         }
-        let clock: ServerClock
-        do {
-            clock = try await serverClock(of: windowed)
-        } catch {
-            try events(.notice("the repository's Identify could not be read (\(error)); harvested as one chain"))
+        let span: ChangeWindow
+        let daysOnly: Bool
+        if let planned = windowing.planned, let from = planned.from, planned.until != nil {
+            span = planned
+            daysOnly = from.utf8.count == 10
+        } else {
+            let clock: ServerClock
+            do {
+                clock = try await serverClock(of: windowed)
+            } catch {
+                try events(.notice("the repository's Identify could not be read (\(error)); harvested as one chain"))
+                return nil
+            }
+            guard let from = windowed.from ?? clock.earliest else {
+                try events(.notice("the repository names no earliest datestamp in Identify; harvested as one chain"))
+                return nil
+            }
+            span = ChangeWindow(from: clock.formatted(from), until: clock.formatted(windowed.until ?? clock.now))
+            daysOnly = clock.daysOnly
+            windowing.record(span)
+        }
+        try events(.span(span))
+        guard let root = DateWindow(from: windowed.from, until: windowed.until, daysOnly: daysOnly),
+            let range = DateWindow(from: span.from, until: span.until, daysOnly: daysOnly), let lower = range.from,
+            let upper = range.until
+        else {
+            try events(
+                .notice("the span \(span.from ?? "") to \(span.until ?? "") cannot be cut into windows; one chain"))
             return nil
         }
-        guard let from = windowed.from ?? clock.earliest else {
-            try events(.notice("the repository names no earliest datestamp in Identify; harvested as one chain"))
-            return nil
-        }
-        var span = ChangeWindow(from: clock.formatted(from), until: clock.formatted(windowed.until ?? clock.now))
-        if let unfinished = windowing.unfinished, unfinished.from == span.from {
-            // A run that did not finish: the same span gives the same windows, whose pages the cache holds.
-            span = unfinished
-        }
-        guard let range = DateWindow(from: span.from, until: span.until, daysOnly: clock.daysOnly) else {
-            try events(.notice("the span \(span.from) to \(span.until) cannot be cut into windows; one chain"))
-            return nil
-        }
-        return (range, span)
+        return (root, lower...upper)
     }
 
     /// Runs the planned windows, `chains` at a time, largest first; a window measured larger than `target` is
-    /// split and its halves planned. Returns how many windows were walked.
+    /// split and its pieces planned. Returns how many windows were walked, and how many of them were walked uncut
+    /// because they did not shrink.
     private func runWindows(
-        _ windowed: any WindowedSource, range: DateWindow, planned initial: [PlannedWindow], chains: Int,
+        _ windowed: any WindowedSource, span: ClosedRange<Int>, planned initial: [PlannedWindow], chains: Int,
         target: Int, yield: @escaping @Sendable (PageReference, SourcePage) -> Void
-    ) async throws -> Int {
-        try await withThrowingTaskGroup(of: [PlannedWindow]?.self) { group in
+    ) async throws -> (walked: Int, uncut: Int) {
+        try await withThrowingTaskGroup(of: WindowEnd.self) { group in
             var pending = initial
             var running = 0
-            var walked = 0
+            var (walked, uncut) = (0, 0)
             while true {
                 // Largest last, so `popLast` starts it first; ties by start, for a plan that repeats.
                 pending.sort { ($0.estimate, $1.window) < ($1.estimate, $0.window) }
                 while running < chains, let next = pending.popLast() {
                     group.addTask {
                         try await walkWindow(
-                            windowed, range: range, planned: next, target: target, chains: chains, yield: yield)
+                            windowed, span: span, planned: next, target: target, chains: chains, yield: yield)
                     }
                     running += 1
                 }
                 counters.setWindows(WindowCounts(planned: pending.count, running: running, done: walked))
-                guard running > 0, let produced = try await group.next() else { break }
+                guard running > 0, let end = try await group.next() else { break }
                 running -= 1
-                if let split = produced { pending += split } else { walked += 1 }
+                switch end {
+                case .split(let pieces): pending += pieces
+                case .walked(let didNotShrink):
+                    walked += 1
+                    if didNotShrink { uncut += 1 }
+                }
             }
-            return walked
+            return (walked, uncut)
         }
     }
 
-    /// Walks one window: its first page, then, unless it is measured too large and split (its halves are
-    /// returned), its chain to the end (`nil` is returned). An expired token restarts the window alone.
+    /// How walking a window ended: cut into pieces to plan, or walked to its end (uncut though too large, when it
+    /// did not shrink).
+    enum WindowEnd: Sendable {
+        case split([PlannedWindow])
+        case walked(didNotShrink: Bool)
+    }
+
+    /// Walks one window: its first page, then, unless it is measured too large and split (its pieces are
+    /// returned), its chain to the end. An expired token restarts the window alone.
     private func walkWindow(
-        _ windowed: any WindowedSource, range: DateWindow, planned: PlannedWindow, target: Int, chains: Int,
+        _ windowed: any WindowedSource, span: ClosedRange<Int>, planned: PlannedWindow, target: Int, chains: Int,
         yield: @escaping @Sendable (PageReference, SourcePage) -> Void
-    ) async throws -> [PlannedWindow]? {
+    ) async throws -> WindowEnd {
         var walker = walking(windowed.changes(in: planned.window.change))
+        var didNotShrink = false
         for attempt in 0..<2 {
             // A window likely to be cut does not fetch its next page ahead (it would be dropped).
             let mayBeCut = attempt == 0 && planned.measure && planned.estimate > target
@@ -212,21 +259,33 @@ extension HarvestWorker {
             do {
                 (first, prefetched) = try await walker.fetchAhead(.token(nil), prefetching: !mayBeCut)
             } catch {
-                // The repository's own error to a first request (badArgument): it may not take `from`/`until`.
-                if attempt == 0, case .harvest(.api) = error.reason { throw WindowRefused(failure: error) }
+                if attempt == 0, case .harvest(.datesRefused) = error.reason {
+                    throw WindowRefused(reason: "the repository refused a date window (\(error))")
+                }
                 throw error
             }
-            if attempt == 0, planned.measure, let size = first.reportedTotal, size > target,
-                planned.window.halves() != nil
-            {
+            if Self.listsOutside(first, planned.window) {
                 prefetched?.cancel()
-                return Self.split(planned.window, size: size, target: target, chains: chains, first: first)
+                throw WindowRefused(
+                    reason: "the repository ignores from and until: a date window's first page lists records dated "
+                        + "outside it")
             }
-            yield(Self.place(of: 0, in: planned.window, range: range), first)
+            if attempt == 0, planned.measure, let size = Self.size(of: first), size > target,
+                planned.window.canCut(in: span)
+            {
+                if planned.parent.map({ size < $0 }) ?? true {
+                    prefetched?.cancel()
+                    return .split(
+                        Self.split(planned.window, size: size, target: target, chains: chains, span: span, first: first)
+                    )
+                }
+                didNotShrink = true
+            }
+            yield(Self.place(of: 0, in: planned.window, span: span), first)
             let end = try await walkChain(
-                walker, range: range, window: planned.window, first: first, prefetched: prefetched,
+                walker, span: span, window: planned.window, first: first, prefetched: prefetched,
                 yield: { yield($0, $1) })
-            guard case .tokenExpired(let message, let page) = end else { return nil }
+            guard case .tokenExpired(let message, let page) = end else { return .walked(didNotShrink: didNotShrink) }
             guard attempt == 0 else {
                 throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
             }
@@ -234,30 +293,44 @@ extension HarvestWorker {
             // anew; every other window goes on.
             logger.warning(
                 "a window's resumption token expired; harvesting that window again",
-                metadata: ["from": "\(planned.window.change.from)", "until": "\(planned.window.change.until)"])
-            walker = walking(windowed.changes(in: planned.window.change), cacheMode: .refresh)
+                metadata: [
+                    "from": "\(planned.window.change.from ?? "")", "until": "\(planned.window.change.until ?? "")",
+                ])
+            walker = walking(windowed.changes(in: planned.window.change), readsCache: false)
         }
-        return nil
+        return .walked(didNotShrink: didNotShrink)
     }
 
-    /// A window measured too large, cut into as many equal pieces as it holds targets (2 to twice the chains):
-    /// a repository's datestamps bunch up (a bulk load, a re-index in one second), so a few cuts of many pieces
-    /// find the bunch in fewer round trips than halving, and an empty piece costs one short answer.
+    /// Whether a page lists a record (or a deleted one) dated outside `window`.
+    static func listsOutside(_ page: SourcePage, _ window: DateWindow) -> Bool {
+        page.records.contains { record in
+            switch record {
+            case .object(let object): object.datestamp.flatMap(window.contains) == false
+            case .deleted(_, let datestamp): datestamp.flatMap(window.contains) == false
+            case .skipped: false
+            }
+        }
+    }
+
+    /// A window measured too large (`size` records), cut into as many equal pieces as it holds targets (2 to twice
+    /// the chains): a repository's datestamps bunch up (a bulk load, a re-index in one second), so a few cuts of
+    /// many pieces find the bunch in fewer round trips than halving, and an empty piece costs one short answer.
     ///
     /// When every object of the window's first page (`first`) has one datestamp, the bunch is likely there: that
     /// granule is planned as a window of its own, walked at once (it cannot be cut), and the rest of the window
-    /// around it is measured as usual. A night's changes written in one second were found by six rounds of cuts
-    /// (37 requests for 20 pages), each round waiting for the one before.
+    /// around it is measured as usual.
     static func split(
-        _ window: DateWindow, size: Int, target: Int, chains: Int, first: SourcePage? = nil
+        _ window: DateWindow, size: Int, target: Int, chains: Int, span: ClosedRange<Int>, first: SourcePage? = nil
     ) -> [PlannedWindow] {
         if let bunch = first.flatMap({ Self.bunch(of: $0, in: window) }) {
             return [PlannedWindow(window: bunch, estimate: size, measure: false)]
-                + window.around(bunch).map { PlannedWindow(window: $0, estimate: 0, measure: true) }
+                + window.around(bunch).map { PlannedWindow(window: $0, estimate: 0, measure: true, parent: size) }
         }
-        let count = min(max(2, (size + target - 1) / target), 2 * chains)
-        let pieces = window.pieces(count)
-        return pieces.map { PlannedWindow(window: $0, estimate: size / pieces.count, measure: true) }
+        let count = min(max(2, size / max(target, 1) + (size % max(target, 1) == 0 ? 0 : 1)), 2 * chains)
+        let pieces = window.pieces(count, in: span)
+        return pieces.map {
+            PlannedWindow(window: $0, estimate: size / pieces.count, measure: true, parent: size)
+        }
     }
 
     /// The one granule of `window` (not the whole of it) in which every object of its first page was changed, when
@@ -273,22 +346,20 @@ extension HarvestWorker {
             bunch = granule
             objects += 1
         }
-        guard objects >= 2, let bunch, window.from <= bunch.from, bunch.until <= window.until, bunch != window else {
-            return nil
-        }
+        guard objects >= 2, let bunch, window.encloses(bunch), bunch != window else { return nil }
         return bunch
     }
 
     /// Walks a window's chain after its first page, handing pages over with their places.
     private func walkChain(
-        _ walker: HarvestWorker, range: DateWindow, window: DateWindow, first: SourcePage, prefetched: Prefetch?,
+        _ walker: HarvestWorker, span: ClosedRange<Int>, window: DateWindow, first: SourcePage, prefetched: Prefetch?,
         yield: (PageReference, SourcePage) throws -> Void
     ) async throws -> ChainEnd {
         switch first.continuation {
         case .next(.some(let cursor)):
             return try await walker.harvestChain(from: cursor, prefetched: prefetched, pageLimit: Int.max) {
                 reference, page in
-                try yield(Self.place(of: reference.index, in: window, range: range, cursor: reference.cursor), page)
+                try yield(Self.place(of: reference.index, in: window, span: span, cursor: reference.cursor), page)
             }
         case .expiredToken(let message):
             prefetched?.cancel()
@@ -299,17 +370,18 @@ extension HarvestWorker {
         }
     }
 
-    /// A page's place in the source's order: windows by their start, pages in order within a window.
+    /// A page's place in the source's order: windows by their start (the one open before first), pages in order
+    /// within a window.
     static func place(
-        of page: Int, in window: DateWindow, range: DateWindow, cursor: PageCursor = .token(nil)
+        of page: Int, in window: DateWindow, span: ClosedRange<Int>, cursor: PageCursor = .token(nil)
     ) -> PageReference {
-        let granule = window.daysOnly ? 86_400 : 1
-        return PageReference(index: (window.from - range.from) / granule * 1_000_000 + page, cursor: cursor)
+        let ordinal = window.from.map { min(max(0, ($0 - span.lowerBound) / window.granule + 1), 1 << 40) } ?? 0
+        return PageReference(index: ordinal * 1_000_000 + min(page, 999_999), cursor: cursor)
     }
 
     /// This worker walking another source (a window of this one): the same rate ceiling, prefetch slots,
-    /// counters and cache.
-    func walking(_ other: any CollectionSource, cacheMode mode: CacheMode? = nil) -> HarvestWorker {
-        HarvestWorker(sharing: self, source: other, cacheMode: mode ?? cacheMode)
+    /// counters and page cache.
+    func walking(_ other: any CollectionSource, readsCache: Bool? = nil) -> HarvestWorker {
+        HarvestWorker(sharing: self, source: other, readsCache: readsCache ?? self.readsCache)
     }
 }

@@ -24,8 +24,13 @@ package struct HarvestWorker: Sendable {
     package let options: HarvestOptions
     package let logger: Logger
     package let sleeper: any HarvestSleeper
-    package let cache: (any PageCache)?
-    package let cacheMode: CacheMode
+    /// The pages of the harvest this run walks, kept to resume it; `nil`: none kept.
+    package let cache: (any HarvestPages)?
+    /// Whether pages the harvest stored are read back (a resumed run); `false` after a token expired.
+    package let readsCache: Bool
+    /// Whether the listing is an incremental run's changes: a repository that refuses or ignores its `from` then
+    /// fails it with `ChangesRefused`, for a full run to take over.
+    package let listsChanges: Bool
     package let counters: HarvestCounters
     /// Told of every pause before a retry, while it lasts.
     package let onWait: @Sendable (HarvestWait) -> Void
@@ -40,8 +45,9 @@ package struct HarvestWorker: Sendable {
         options: HarvestOptions,
         logger: Logger = Logger(label: "vitrine.harvest"),
         sleeper: any HarvestSleeper = TaskSleeper(),
-        cache: (any PageCache)? = nil,
-        cacheMode: CacheMode = .use,
+        cache: (any HarvestPages)? = nil,
+        readsCache: Bool = true,
+        listsChanges: Bool = false,
         counters: HarvestCounters = HarvestCounters(),
         onWait: @escaping @Sendable (HarvestWait) -> Void = { _ in },
         windowing: Windowing? = nil
@@ -52,7 +58,8 @@ package struct HarvestWorker: Sendable {
         self.logger = logger
         self.sleeper = sleeper
         self.cache = cache
-        self.cacheMode = cacheMode
+        self.readsCache = readsCache
+        self.listsChanges = listsChanges
         self.counters = counters
         self.onWait = onWait
         self.windowing = windowing
@@ -63,14 +70,15 @@ package struct HarvestWorker: Sendable {
 
     /// A worker like `other` walking `source`: the same pacer, prefetch slots and counters, so windows walked in
     /// parallel share one rate ceiling and one `--concurrency`.
-    init(sharing other: HarvestWorker, source: any CollectionSource, cacheMode: CacheMode) {
+    init(sharing other: HarvestWorker, source: any CollectionSource, readsCache: Bool) {
         self.source = source
         self.transport = other.transport
         self.options = other.options
         self.logger = other.logger
         self.sleeper = other.sleeper
         self.cache = other.cache
-        self.cacheMode = cacheMode
+        self.readsCache = readsCache
+        self.listsChanges = false
         self.counters = other.counters
         self.onWait = other.onWait
         self.windowing = nil
@@ -89,14 +97,15 @@ package struct HarvestWorker: Sendable {
         case .tokenExpired(let message, let page):
             // A chain resumed from the cache may hold tokens the server has since forgotten: everything is
             // fetched again. A chain fetched from the network just now has no such excuse.
-            guard cache != nil, cacheMode == .use else { throw expired(message, page: page) }
+            guard cache != nil, readsCache else { throw expired(message, page: page) }
             logger.warning("the server no longer knows a stored resumption token; harvesting again from the start")
             try receive(
                 .restart(
                     notice: "the stored resumption token had expired: the harvest started over from the first page"))
             let refetching = HarvestWorker(
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
-                cacheMode: .refresh, counters: counters, onWait: onWait, windowing: windowing)
+                readsCache: false, listsChanges: listsChanges, counters: counters, onWait: onWait,
+                windowing: windowing)
             if case .tokenExpired(let message, let page) = try await refetching.harvestOnce(receive) {
                 throw expired(message, page: page)
             }
@@ -120,8 +129,35 @@ package struct HarvestWorker: Sendable {
         }
         let first = PageReference(index: 0, cursor: source.firstPage)
         // A list that may be cut into windows fetches nothing ahead until its first page says how long it is.
-        let (firstPage, prefetched) = try await fetchAhead(
-            first.cursor, prefetching: windowing == nil || !(source is any WindowedSource))
+        let firstPage: SourcePage
+        let prefetched: Prefetch?
+        do {
+            (firstPage, prefetched) = try await fetchAhead(
+                first.cursor, prefetching: windowing == nil || !(source is any WindowedSource))
+        } catch {
+            if listsChanges, case .harvest(.datesRefused) = error.reason {
+                throw ChangesRefused(reason: "the repository refused the request for changes (\(error))")
+            }
+            throw error
+        }
+        if let windowed = source as? any WindowedSource,
+            let asked = DateWindow(
+                from: windowed.from, until: windowed.until,
+                daysOnly: (windowed.from ?? windowed.until)?.utf8.count == 10),
+            asked.from != nil || asked.until != nil, Self.listsOutside(firstPage, asked)
+        {
+            prefetched?.cancel()
+            guard !listsChanges else {
+                throw ChangesRefused(
+                    reason: "the repository ignores from: asked for the changes since \(windowed.from ?? ""), it "
+                        + "listed records changed before")
+            }
+            try events(
+                .notice(
+                    "the repository ignores --from/--until: its first page lists records dated outside them, and "
+                        + "the catalog holds what it lists"))
+            return try await harvestSingleChain(first: first, firstPage: firstPage, pageLimit: pageLimit, receive)
+        }
         if let windowing, options.maxPages == nil, let windowed = source as? any WindowedSource,
             windowing.worthWindows(firstPage)
         {
@@ -171,6 +207,12 @@ package enum HarvestEvent {
     case span(ChangeWindow)
     /// Something the user should know about how the harvest went (windows, or why there were none).
     case notice(String)
+}
+
+/// An incremental run's listing that the repository refused (`badArgument` to its `from`) or ignored (its first
+/// page lists records changed before `from`): the Interactor harvests everything instead.
+package struct ChangesRefused: Error {
+    package var reason: String
 }
 
 /// How a pass over a source ended: every page read, or a chain stopped by a token the server no longer knows.

@@ -1,31 +1,20 @@
 import Foundation
 import VitrineCore
 
-/// The page cache on disk: one file per response, named by a hash of the request's redacted URL, under a
-/// two-character fan-out folder (a Met harvest stores half a million objects).
+/// The page cache on disk: a folder per harvest under way, `{cache}/harvests/{harvest id}/`, holding one file per
+/// response, named by a hash of its key, under a two-character fan-out folder (a Met harvest stores half a million
+/// objects). Beside it, `{cache}/stores/` holds the collection stores; nothing else under `--cache` is Vitrine's.
 ///
-/// A file holds one JSON line (the URL, status, headers and when it was stored) and then the body. Files are
-/// written to a temporary name and renamed, so a run killed at any moment leaves whole entries or none. The
-/// key never holds a secret: keys in query strings are redacted first, and keys sent in headers (Unsplash) are
-/// not part of it. The URL inside the file is compared on read, so a hash collision is a miss, not a wrong page.
+/// A file holds one JSON line (the key, status and headers) and then the body. Files are written to a temporary
+/// name and renamed, so a run killed at any moment leaves whole entries or none. The key never holds a secret:
+/// keys in query strings are redacted first, and keys sent in headers (Unsplash) are not part of it. The key inside
+/// the file is compared on read, so a hash collision is a miss, not a wrong page.
 package struct FilePageCache: PageCache {
     package let directory: URL
     package var location: String { directory.path }
-    /// How old an entry may be and still be used (`--ttl`); `--offline` uses entries of any age.
-    package let timeToLive: TimeInterval
-    /// Ignores age (`--offline`).
-    package let ignoresAge: Bool
-    /// The current time; fixed in tests.
-    package let now: @Sendable () -> Date
 
-    package init(
-        directory: URL, timeToLive: TimeInterval, ignoresAge: Bool = false,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
+    package init(directory: URL) {
         self.directory = directory
-        self.timeToLive = timeToLive
-        self.ignoresAge = ignoresAge
-        self.now = now
     }
 
     /// `$XDG_CACHE_HOME/vitrine`, else `~/.cache/vitrine` (`~/Library/Caches/Vitrine` on macOS).
@@ -43,66 +32,87 @@ package struct FilePageCache: PageCache {
         #endif
     }
 
+    /// The folder of the harvests under way.
+    package var harvests: URL { directory.appendingPathComponent("harvests", isDirectory: true) }
+
+    /// Whether a name is a harvest's identifier (`PendingHarvest.newID`): 32 lower-case hex digits, so that no
+    /// name read from a store can point outside `harvests/`.
+    package static func isHarvestID(_ name: String) -> Bool {
+        name.utf8.count == 32 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    package func pages(ofHarvest harvest: String) -> any HarvestPages {
+        FileHarvestPages(
+            folder: Self.isHarvestID(harvest)
+                ? harvests.appendingPathComponent(harvest).path : harvests.appendingPathComponent("invalid").path)
+    }
+
+    package func drop(harvest: String) {
+        guard Self.isHarvestID(harvest) else { return }
+        try? FileManager.default.removeItem(at: harvests.appendingPathComponent(harvest))
+    }
+}
+
+/// One harvest's pages: `{folder}/{2 hex}/{32 hex}.page`.
+package struct FileHarvestPages: HarvestPages {
+    package let folder: String
+
     /// What the first line of an entry says.
     private struct Header: Codable {
         var url: String
         var status: Int
         var headers: [String: String]
-        var stored: Double
     }
 
-    /// The cache key: the request as it may be shown, without secrets.
-    package static func key(for request: SourceRequest) -> String {
-        request.redactedURL
-    }
-
-    /// The file of a request's entry.
-    package func file(for request: SourceRequest) -> URL {
-        URL(fileURLWithPath: entryPath(key: Self.key(for: request)).file)
-    }
-
-    /// The folder and file of the entry for `key`, as paths: built as strings, since every request looks its
-    /// entry up and every response stores one.
+    /// The folder and file of the entry for `key`, as paths.
     private func entryPath(key: String) -> (folder: String, name: String, file: String) {
         let hash = Self.hash(key)
-        let folder = directory.path + "/" + hash.prefix(2)
-        return (folder, hash + ".page", folder + "/" + hash + ".page")
+        let fanOut = folder + "/" + hash.prefix(2)
+        return (fanOut, hash + ".page", fanOut + "/" + hash + ".page")
     }
 
-    package func response(for request: SourceRequest) -> SourceResponse? {
-        let key = Self.key(for: request)
+    /// The file of a key's entry.
+    package func file(for key: String) -> String { entryPath(key: key).file }
+
+    package func response(for key: String) -> SourceResponse? {
         guard let data = FileManager.default.contents(atPath: entryPath(key: key).file),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
             header.url == key
         else { return nil }
-        if !ignoresAge && now().timeIntervalSince1970 - header.stored > timeToLive { return nil }
         return SourceResponse(status: header.status, headers: header.headers, body: Data(data[(newline + 1)...]))
     }
 
-    package func store(_ response: SourceResponse, for request: SourceRequest) {
-        let key = Self.key(for: request)
+    package func store(_ response: SourceResponse, for key: String) {
         let header = Header(
-            url: key, status: response.status, headers: response.headers.filter { $0.key != "set-cookie" },
-            stored: now().timeIntervalSince1970)
+            url: key, status: response.status, headers: response.headers.filter { $0.key != "set-cookie" })
         guard var line = try? JSONEncoder().encode(header) else { return }
         line.append(UInt8(ascii: "\n"))
-        let (folder, name, target) = entryPath(key: key)
+        let (fanOut, name, target) = entryPath(key: key)
         let temporary =
-            "\(folder)/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))"
+            "\(fanOut)/.\(name).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: fanOut, withIntermediateDirectories: true)
             // The header line, then the body as it came: not copied into one buffer first.
             try UnsyncedFile.write([line, response.body], to: temporary)
             if rename(temporary, target) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
         } catch {
-            // A cache that cannot be written only costs a later run a request.
+            // A cache that cannot be written only costs a resumed run a request.
             try? FileManager.default.removeItem(atPath: temporary)
         }
     }
 
-    package func remove(_ request: SourceRequest) {
-        try? FileManager.default.removeItem(atPath: entryPath(key: Self.key(for: request)).file)
+    package func remove(_ key: String) {
+        try? FileManager.default.removeItem(atPath: entryPath(key: key).file)
+    }
+
+    package var isEmpty: Bool {
+        let fanOuts = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return !fanOuts.contains { fanOut in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + fanOut)) ?? []).contains {
+                $0.hasSuffix(".page") && !$0.hasPrefix(".")
+            }
+        }
     }
 
     /// 128 bits of FNV-1a (two 64-bit passes with different offsets), as hex.

@@ -52,7 +52,8 @@ enum ExportHarness {
             outputDirectory: folder.path,
             thumbnailWidth: thumbnailWidth,
             cache: cache.map { .custom($0, mode: cacheMode) } ?? .none,
-            store: store.map { .directory($0.path) } ?? .none,
+            // A page cache keeps the pages of the harvest a store records: with no store given, one beside it.
+            store: store.map { .directory($0.path) } ?? cache.map { .directory($0.location) } ?? .none,
             timeouts: timeouts)
         settings.spareFrom = spareFrom
         let scene = try ExportScene(

@@ -114,13 +114,18 @@ import VitrineTestSupport
         #expect(Set(try store.objects().map(\.title)) == Set(next.map(\.title)))
     }
 
-    @Test func `an incremental change writes upserts and deletions, and a window under way is remembered`() throws {
+    @Test func `an incremental change writes upserts and deletions, and a harvest under way is remembered`() throws {
         let folder = try TemporaryFolder()
         let store = try open(folder)
         _ = try store.replaceAll(with: Self.objects, state: StoreState(harvestedAt: "A", harvests: 1))
-        let window = ChangeWindow(from: "A", until: "B")
-        try store.begin(window)
-        #expect(try store.state().pending == window)
+        let harvest = PendingHarvest(
+            id: PendingHarvest.newID(), changesFrom: "A", startedAt: "B", span: ChangeWindow(from: "E", until: nil))
+        try store.begin(harvest)
+        #expect(try store.state().pending == harvest)
+        let full = PendingHarvest(id: PendingHarvest.newID())
+        try store.begin(full)
+        #expect(try store.state().pending == full)
+        try store.begin(harvest)
         var revised = Self.objects[3]
         revised.date = "1630"
         let changes = try store.apply(
