@@ -57,3 +57,74 @@ extension OAIPMHSource: IncrementalSource {
         return changes
     }
 }
+
+extension OAIPMHSource {
+    /// With `--set`: `ListIdentifiers` of every record changed since `from`, without the set.
+    package func leavers(since from: String) -> (any CollectionSource)? {
+        guard let set else { return nil }
+        return OAISetLeavers(listing: self, set: set, from: from)
+    }
+}
+
+/// The headers of every record of a repository changed since `from` (`ListIdentifiers`, no `set`): a record whose
+/// header does not name the set (or a set inside it, `set:part`) has left the collection, and is listed as
+/// deleted, as is a deleted one; the set's own records come with their metadata in the set's listing.
+struct OAISetLeavers: CollectionSource {
+    let listing: OAIPMHSource
+    let set: String
+    let from: String
+
+    var descriptor: SourceDescriptor { listing.descriptor }
+    var firstPage: PageCursor { .token(nil) }
+
+    func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
+        var parameters: [(String, String)] = [("verb", "ListIdentifiers")]
+        if let token = try page.resumptionToken() {
+            parameters.append(("resumptionToken", token))
+        } else {
+            parameters += [("metadataPrefix", listing.metadataPrefix), ("from", from)]
+        }
+        return SourceRequest(
+            url: try QueryString.url(listing.baseURL, adding: parameters),
+            headers: ["Accept": "text/xml, application/xml"])
+    }
+
+    func failure(for response: SourceResponse) -> HarvestFailure? { listing.failure(for: response) }
+
+    func peekNext(_ response: SourceResponse) -> PageCursor? { listing.peekNext(response) }
+
+    func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
+        let parsed: OAIPMHResponse
+        do {
+            parsed = try await OAIPMHPageParser.parse(response.body, yieldingEvery: OAIPMHSource.parseSlice)
+        } catch {
+            throw .undecodablePage(error.text)
+        }
+        if let error = parsed.error {
+            switch error.code {
+            case "noRecordsMatch":
+                return SourcePage(records: [], continuation: .end, reportedTotal: 0, serverTime: parsed.responseDate)
+            case "badResumptionToken":
+                return SourcePage(
+                    records: [],
+                    continuation: .expiredToken(
+                        "the repository rejected the resumption "
+                            + "token of the list of records changed since \(from) (\(error.code): \(error.message))"))
+            default:
+                throw .api(
+                    "the repository refused the list of records changed since \(from), which tells the records "
+                        + "that left --set \(set) (\(error.code): \(error.message))")
+            }
+        }
+        guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
+        let records: [RecordOutcome] = parsed.records.compactMap { header in
+            guard !header.identifier.isEmpty else { return nil }
+            let member = header.sets.contains { $0 == set || $0.hasPrefix(set + ":") }
+            guard header.isDeleted || !member else { return nil }
+            return .deleted(recordID: header.identifier, datestamp: header.datestamp)
+        }
+        return SourcePage(
+            records: records, continuation: parsed.resumptionToken.map { .next(.token($0)) } ?? .end,
+            reportedTotal: parsed.completeListSize, serverTime: parsed.responseDate)
+    }
+}

@@ -57,7 +57,7 @@ package final class MockMuseum: Sendable {
         return try await start(handler: UnsplashHandler(collection: collection, state: state), state: state)
     }
 
-    private static func start(
+    static func start(
         handler: some MockHandler, state: MockMuseumState, port: Int = 0,
         preparing: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> MockMuseum {

@@ -161,8 +161,25 @@ package struct ExportInteractor: ExportBusinessLogic {
             }
         }
         try await worker.harvest(handle)
+        // A night of a set also lists what left the set: those records' versions come after every other.
+        if let from = plan.window?.from, let incremental = source as? any IncrementalSource,
+            let leavers = incremental.leavers(since: from)
+        {
+            let leaving = HarvestWorker(
+                source: leavers, transport: transport, options: options, logger: logger, sleeper: sleeper,
+                cache: worker.cache, readsCache: plan.resumed, counters: counters,
+                onWait: { [presenter] in presenter.presentWait($0) })
+            try await leaving.harvest { event in
+                guard case .page(let reference, let page) = event else { return }
+                let after = PageReference(index: Self.leaversPlace + reference.index, cursor: reference.cursor)
+                try handle(.page(after, page))
+            }
+        }
         return run
     }
+
+    /// Where the pages that list a set's leavers sit in a run's order: after every page of the set's own listing.
+    static let leaversPlace = Int.max / 2
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

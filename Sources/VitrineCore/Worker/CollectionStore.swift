@@ -158,6 +158,14 @@ package protocol IncrementalSource: CollectionSource {
     func clock(from response: SourceResponse) throws(HarvestFailure) -> ServerClock
     /// The same collection, listing only the records changed in `window` (deleted ones included).
     func changes(in window: ChangeWindow) -> any CollectionSource
+    /// For a collection that is part of a repository (`--set`): every record changed since `from` whatever its
+    /// part, as a deleted record when it is not (or no longer) in the collection; `nil` when the collection is the
+    /// whole repository. A record that leaves a set is listed only there.
+    func leavers(since from: String) -> (any CollectionSource)?
+}
+
+extension IncrementalSource {
+    package func leavers(since from: String) -> (any CollectionSource)? { nil }
 }
 
 /// A source whose listing can be cut into date windows, each its own chain, harvested in parallel (OAI-PMH

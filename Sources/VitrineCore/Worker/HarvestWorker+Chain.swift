@@ -17,6 +17,10 @@ extension HarvestWorker {
         // request of it goes on, or fills the page cache, after the harvest has stopped.
         do {
             while reference.index < pageLimit {
+                // A chain whose harvest gave up on it (another window found the dates ignored) stops here.
+                if Task.isCancelled {
+                    throw ExportError(.harvest(.connection("cancelled")), page: reference.cursor.description)
+                }
                 let page: SourcePage
                 // Work started from a peek is used only if the decoded page names the same next page.
                 if let early = ahead, early.cursor == reference.cursor {

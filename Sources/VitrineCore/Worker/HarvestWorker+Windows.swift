@@ -106,10 +106,11 @@ extension HarvestWorker {
         }
 
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: (PageReference, SourcePage).self)
+        let started = Locked(0)
         let scheduler = Task {
             do {
                 let walked = try await runWindows(
-                    windowed, span: span, planned: planned, chains: chains, target: target,
+                    windowed, span: span, planned: planned, chains: chains, target: target, started: started,
                     yield: { continuation.yield(($0, $1)) })
                 continuation.finish()
                 return walked
@@ -124,7 +125,11 @@ extension HarvestWorker {
             // What arrived is void: the windows still walking stop, and the list is walked as one chain.
             scheduler.cancel()
             _ = try? await scheduler.value
-            try events(.restart(notice: "\(refused.reason); harvested as one chain instead"))
+            let tried = started.current
+            try events(
+                .restart(
+                    notice: "\(refused.reason); harvested as one chain instead (after \(tried) date "
+                        + "\(tried == 1 ? "window" : "windows"))"))
             if case .tokenExpired(let message, let page) = try await walking(windowed).harvestOnce(events) {
                 throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
             }
@@ -206,7 +211,7 @@ extension HarvestWorker {
     /// because they did not shrink.
     private func runWindows(
         _ windowed: any WindowedSource, span: ClosedRange<Int>, planned initial: [PlannedWindow], chains: Int,
-        target: Int, yield: @escaping @Sendable (PageReference, SourcePage) -> Void
+        target: Int, started: Locked<Int>, yield: @escaping @Sendable (PageReference, SourcePage) -> Void
     ) async throws -> (walked: Int, uncut: Int) {
         try await withThrowingTaskGroup(of: WindowEnd.self) { group in
             var pending = initial
@@ -216,6 +221,7 @@ extension HarvestWorker {
                 // Largest last, so `popLast` starts it first; ties by start, for a plan that repeats.
                 pending.sort { ($0.estimate, $1.window) < ($1.estimate, $0.window) }
                 while running < chains, let next = pending.popLast() {
+                    started.withLock { $0 += 1 }
                     group.addTask {
                         try await walkWindow(
                             windowed, span: span, planned: next, target: target, chains: chains, yield: yield)

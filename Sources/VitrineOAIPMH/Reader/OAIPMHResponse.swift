@@ -9,12 +9,15 @@ package struct OAIPMHResponse: Sendable, Equatable {
         package var datestamp: String?
         /// `<header status="deleted">`.
         package var isDeleted: Bool
+        /// The sets the header names.
+        package var sets: [String]
         package var fields: OAIRecordFields
 
         init(_ fields: OAIRecordFields) {
             self.identifier = fields.string(fields.identifier) ?? ""
             self.datestamp = fields.string(fields.datestamp)
             self.isDeleted = fields.isDeleted
+            self.sets = fields.setSpecs.compactMap { fields.string($0) }
             self.fields = fields
         }
     }

@@ -22,6 +22,8 @@ struct SAXReader {
     private var elements = InternedNameTable<RecordElement>()
     /// Inside a record, the depth of an element being skipped (0: none): what no mapper reads is not looked at.
     private var skipDepth = 0
+    /// Whether the record being read is a header alone (`ListIdentifiers`), which ends with the header.
+    private var headerOnly = false
 
     init(mapper: OAIRecordMapper?) {
         self.mapper = mapper
@@ -142,6 +144,15 @@ struct SAXReader {
             record.reset()
             record.start(.record, name: "", attributes: RecordAttributes(), textStart: textBuffer.count)
             inRecord = true
+            headerOnly = false
+        case "header":
+            // `ListIdentifiers`: a header outside any record is a record of its own.
+            record.reset()
+            record.start(.record, name: "", attributes: RecordAttributes(), textStart: textBuffer.count)
+            inRecord = true
+            headerOnly = true
+            let values = self.attributes(of: .header, attributeCount, attributes)
+            record.start(.header, name: "", attributes: values, textStart: textBuffer.count)
         case "OAI-PMH":
             sawRoot = true
         case "resumptionToken":
@@ -182,6 +193,8 @@ struct SAXReader {
             } else {
                 record.end(text: [])
             }
+            // A header alone ends its record with it.
+            if headerOnly, record.depth == 1 { record.end(text: []) }
             if record.isEmpty {
                 inRecord = false
                 if let mapper {

@@ -75,6 +75,8 @@ package struct OAIRecordFields: Sendable, Equatable {
     package var datestamp: Span?
     /// `<header status="deleted">`.
     package var isDeleted = false
+    /// The header's `<setSpec>`s.
+    package var setSpecs: [Span] = []
     package var format: Format?
     /// Whether the record has an `edm:ProvidedCHO`; only the first one is read.
     package var hasProvidedCHO = false
@@ -106,6 +108,7 @@ package struct OAIRecordFields: Sendable, Equatable {
         identifier = nil
         datestamp = nil
         isDeleted = false
+        setSpecs.removeAll(keepingCapacity: true)
         format = nil
         hasProvidedCHO = false
         about = nil

@@ -1,7 +1,7 @@
 /// The elements inside a record that the collector acts on, by local name; everything else is skipped with
 /// its subtree (except the format element directly inside `<metadata>`, reported by name).
 enum RecordElement: UInt8 {
-    case record, header, identifier, datestamp, metadata
+    case record, header, identifier, datestamp, setSpec, metadata
     case rdf, dublinCore, providedCHO, aggregation, aggregatedCHO, webResource, agent, hasService
     case isShownBy, isShownAt, object
     case title, alternative, creator, created, date, prefLabel, relation, format
@@ -13,6 +13,7 @@ enum RecordElement: UInt8 {
         case "header": self = .header
         case "identifier": self = .identifier
         case "datestamp": self = .datestamp
+        case "setSpec": self = .setSpec
         case "metadata": self = .metadata
         case "RDF": self = .rdf
         case "dc": self = .dublinCore
@@ -43,7 +44,7 @@ enum RecordElement: UInt8 {
     var readsAttributes: Bool {
         switch self {
         case .record, .metadata, .rdf, .dublinCore, .aggregation, .aggregatedCHO, .identifier, .datestamp,
-            .relation, .format:
+            .setSpec, .relation, .format:
             false
         default:
             true
@@ -53,7 +54,7 @@ enum RecordElement: UInt8 {
     /// Whether the element's own text is read (containers' whitespace is never kept).
     var hasText: Bool {
         switch self {
-        case .identifier, .datestamp, .hasService, .isShownBy, .isShownAt, .object, .title, .alternative,
+        case .identifier, .datestamp, .setSpec, .hasService, .isShownBy, .isShownAt, .object, .title, .alternative,
             .creator, .created, .date, .prefLabel, .relation, .format:
             true
         default:

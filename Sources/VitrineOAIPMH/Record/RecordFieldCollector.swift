@@ -52,6 +52,9 @@ struct RecordFieldCollector {
 
     var isEmpty: Bool { open.isEmpty }
 
+    /// How many elements are open.
+    var depth: Int { open.count }
+
     /// Stores an attribute value of the element about to open; see `OAIRecordFields.keep(attributeValue:)`.
     mutating func keep(attributeValue value: UnsafeBufferPointer<UInt8>) -> OAIRecordFields.Span {
         fields.keep(attributeValue: value)
@@ -115,6 +118,8 @@ struct RecordFieldCollector {
             fields.identifier = fields.keep(text)
         case .datestamp where parentElement == .header:
             fields.datestamp = text.isEmpty ? nil : fields.keep(text)
+        case .setSpec where parentElement == .header:
+            if !text.isEmpty { fields.setSpecs.append(fields.keep(text)) }
         case .identifier where inCHO || inDC:
             if !text.isEmpty { fields.identifiers.append(fields.keep(text)) }
         case .title where inCHO || inDC:

@@ -1,0 +1,232 @@
+import Foundation
+
+/// An OAI-PMH repository whose records change as a test says, and which behaves as real repositories do: tokens
+/// that repeat from one harvest to the next or restart with the server, day granularity, an `earliestDatestamp`
+/// that lies, `completeListSize` that counts the whole repository, date filters ignored or refused, fractional
+/// response dates, clocks that stamp edits ahead of themselves, and old tombstones listed after a re-created
+/// record. A fresh harvest of it at any moment is what a catalog must hold then (`OAIRepositoryHandler` serves
+/// it; `RepositoryHistory` makes random histories for it).
+package final class OAIRepository: @unchecked Sendable {
+    /// How the repository misbehaves.
+    package struct Behaviour: Sendable, Equatable, CustomStringConvertible {
+        package enum Tokens: Sendable, Equatable {
+            /// Unique per list and page, never reused.
+            case opaque
+            /// The list's arguments and the offset, spelt out: the same token every harvest asks the same list.
+            case deterministic
+            /// A counter from 1 that starts over when the server restarts (`restart()`), naming what it was issued
+            /// for only until then.
+            case restarting
+        }
+
+        package var tokens = Tokens.opaque
+        package var pageSize = 10
+        /// `Identify` says `YYYY-MM-DD`; datestamps, `from` and `until` are days.
+        package var dayGranularity = false
+        /// `Identify` says seconds, but only days are taken in `from`/`until` (a misstated granularity).
+        package var takesOnlyDays = false
+        /// `earliestDatestamp` is later than the oldest records.
+        package var earliestLies = false
+        /// `from`, `until` are ignored: every list is the whole repository.
+        package var ignoresDates = false
+        /// `from`, `until` are refused with `badArgument`.
+        package var refusesDates = false
+        /// `completeListSize` counts the whole repository, whatever the list.
+        package var sizeLies = false
+        /// `responseDate` carries a fraction of a second (`…T10:00:00.250Z`).
+        package var fractionalResponseDate = false
+        /// A re-created record's old deleted header is listed too, after the record.
+        package var lateTombstones = false
+        /// Edits are stamped up to this many seconds after the server's clock.
+        package var clockAhead = 0
+
+        package init() {}
+
+        package var description: String {
+            var parts = ["\(tokens) tokens", "pages of \(pageSize)"]
+            if dayGranularity { parts.append("days") }
+            if takesOnlyDays { parts.append("takes only days") }
+            if earliestLies { parts.append("earliest lies") }
+            if ignoresDates { parts.append("ignores dates") }
+            if refusesDates { parts.append("refuses dates") }
+            if sizeLies { parts.append("size lies") }
+            if fractionalResponseDate { parts.append("fractional responseDate") }
+            if lateTombstones { parts.append("late tombstones") }
+            if clockAhead > 0 { parts.append("clock ahead \(clockAhead) s") }
+            return parts.joined(separator: ", ")
+        }
+    }
+
+    /// One record as the repository holds it.
+    package struct Record: Sendable, Equatable {
+        package var number: Int
+        package var revision = 0
+        /// Seconds since 1970.
+        package var datestamp: Int
+        package var deleted = false
+        package var sets: [String] = []
+        package var title: String
+        package var maker: String?
+        package var date: String?
+        /// The datestamp of an earlier deletion, still listed as a deleted header (`lateTombstones`).
+        package var oldTombstone: Int?
+
+        package var identifier: String { "oai:mock.example:\(number)" }
+    }
+
+    package let behaviour: Behaviour
+    private let lock = NSLock()
+    private var records: [Record] = []
+    /// The server's clock, seconds since 1970.
+    private var clock: Int
+    /// What each token was issued for: the list's arguments and the offset it continues at.
+    private var tokens: [String: (arguments: ListArguments, offset: Int)] = [:]
+    private var issued = 0
+
+    package init(behaviour: Behaviour, clock: Int = 1_780_000_000) {
+        self.behaviour = behaviour
+        self.clock = clock
+    }
+
+    // MARK: Changing the repository
+
+    /// Changes the records and the clock; the handler serves what they are after.
+    package func change(_ body: (inout [Record], inout Int) -> Void) {
+        lock.withLock { body(&records, &clock) }
+    }
+
+    /// The records as they stand.
+    package var current: [Record] { lock.withLock { records } }
+    package var now: Int { lock.withLock { clock } }
+
+    /// The server restarts: a restarting counter starts over, and forgets what it issued.
+    package func restart() {
+        lock.withLock {
+            issued = 0
+            if behaviour.tokens == .restarting { tokens = [:] }
+        }
+    }
+
+    // MARK: Serving
+
+    /// What a list asks for.
+    struct ListArguments: Sendable, Equatable {
+        var verb: String
+        var prefix: String
+        var set: String?
+        var from: String?
+        var until: String?
+    }
+
+    /// One entry of a list: a record, or a deleted header with its datestamp.
+    struct Entry {
+        var record: Record
+        var deleted: Bool
+        var datestamp: Int
+    }
+
+    /// The entries of a list as the repository stands now, in identifier order; old tombstones after the rest.
+    func entries(_ arguments: ListArguments) -> [Entry] {
+        lock.withLock {
+            let (from, until) = behaviour.ignoresDates ? (nil, nil) : (arguments.from, arguments.until)
+            func inside(_ stamp: Int) -> Bool {
+                let listed = listedDatestamp(stamp)
+                if let from, let start = bound(from), listed < start { return false }
+                if let until, let end = bound(until), listed > end + (until.utf8.count == 10 ? 86_399 : 0) {
+                    return false
+                }
+                return true
+            }
+            var entries: [Entry] = []
+            var late: [Entry] = []
+            for record in records {
+                if let set = arguments.set, !record.sets.contains(where: { $0 == set || $0.hasPrefix(set + ":") }) {
+                    continue
+                }
+                if inside(record.datestamp) {
+                    entries.append(Entry(record: record, deleted: record.deleted, datestamp: record.datestamp))
+                }
+                if behaviour.lateTombstones, let old = record.oldTombstone, !record.deleted, inside(old) {
+                    late.append(Entry(record: record, deleted: true, datestamp: old))
+                }
+            }
+            return entries + late
+        }
+    }
+
+    /// A datestamp as the repository lists and filters it: the day's start by days.
+    func listedDatestamp(_ seconds: Int) -> Int {
+        behaviour.dayGranularity ? seconds - seconds % 86_400 : seconds
+    }
+
+    /// Seconds of a `from`/`until` value.
+    private func bound(_ text: String) -> Int? {
+        RepositoryDates.seconds(text)
+    }
+
+    /// How many records the repository holds, deleted ones included (what a lying `completeListSize` says).
+    var size: Int { lock.withLock { records.count } }
+
+    /// Issues the token continuing `arguments` at `offset`.
+    func token(for arguments: ListArguments, offset: Int) -> String {
+        lock.withLock {
+            let token: String
+            switch behaviour.tokens {
+            case .opaque:
+                issued += 1
+                token = "opaque-\(UUID().uuidString)-\(issued)"
+            case .deterministic:
+                token = [
+                    arguments.verb, arguments.prefix, arguments.set ?? "", arguments.from ?? "", arguments.until ?? "",
+                    String(offset),
+                ].joined(separator: "~")
+            case .restarting:
+                issued += 1
+                token = String(issued)
+            }
+            tokens[token] = (arguments, offset)
+            return token
+        }
+    }
+
+    /// What a token was issued for; `nil` when it names nothing this server knows.
+    func resume(_ token: String) -> (arguments: ListArguments, offset: Int)? {
+        lock.withLock { tokens[token] }
+    }
+}
+
+/// Reading and writing the repository's dates.
+package enum RepositoryDates {
+    /// Seconds since 1970 of `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`; `nil` for anything else.
+    package static func seconds(_ text: String) -> Int? {
+        let formatter = ISO8601DateFormatter()
+        if text.utf8.count == 10 {
+            formatter.formatOptions = [.withFullDate]
+        } else if text.utf8.count != 20 {
+            return nil
+        }
+        return formatter.date(from: text).map { Int($0.timeIntervalSince1970) }
+    }
+
+    /// `YYYY-MM-DDThh:mm:ssZ`, or the day alone.
+    package static func text(_ seconds: Int, days: Bool) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = days ? [.withFullDate] : [.withInternetDateTime]
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}
+
+/// A random number generator from a seed (SplitMix64): the same seed, the same history.
+package struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Serves an `OAIRepository` at `/oai`: `Identify`, `ListRecords` and `ListIdentifiers` in Dublin Core, as the
+/// repository stands when each page is asked for.
+struct OAIRepositoryHandler: MockHandler {
+    let repository: OAIRepository
+    let state: MockMuseumState
+
+    private var behaviour: OAIRepository.Behaviour { repository.behaviour }
+
+    func handle(_ request: MockRequest) async throws -> MockResponse {
+        await state.record(request)
+        guard request.path == "/oai" else { return error("badVerb", "no such endpoint", status: 404) }
+        let query = MockHTTP.formQuery(request.rawQuery)
+        switch query["verb"] {
+        case "Identify": return identify(request.origin)
+        case "ListRecords", "ListIdentifiers": return list(query, origin: request.origin)
+        default: return error("badVerb", "only Identify, ListRecords and ListIdentifiers are imitated")
+        }
+    }
+
+    private var responseDate: String {
+        let now = RepositoryDates.text(repository.now, days: false)
+        return behaviour.fractionalResponseDate ? String(now.dropLast()) + ".250Z" : now
+    }
+
+    private func identify(_ origin: String) -> MockResponse {
+        let records = repository.current
+        let oldest = records.map(\.datestamp).min() ?? repository.now
+        let earliest = behaviour.earliestLies ? oldest + 40 * 86_400 : oldest
+        let days = behaviour.dayGranularity
+        return xml(
+            """
+            <Identify><repositoryName>Mock repository</repositoryName><baseURL>\(origin)/oai</baseURL>\
+            <protocolVersion>2.0</protocolVersion><adminEmail>mock@example.org</adminEmail>\
+            <earliestDatestamp>\(RepositoryDates.text(earliest, days: days))</earliestDatestamp>\
+            <deletedRecord>persistent</deletedRecord>\
+            <granularity>\(days ? "YYYY-MM-DD" : "YYYY-MM-DDThh:mm:ssZ")</granularity></Identify>
+            """, verb: "Identify", origin: origin)
+    }
+
+    private func list(_ query: [String: String], origin: String) -> MockResponse {
+        let verb = query["verb"] ?? ""
+        let arguments: OAIRepository.ListArguments
+        let offset: Int
+        if let token = query["resumptionToken"] {
+            guard query.count == 2 else { return error("badArgument", "resumptionToken is an exclusive argument") }
+            guard let resumed = repository.resume(token), resumed.arguments.verb == verb else {
+                return error("badResumptionToken", "The value of the resumptionToken argument is invalid or expired.")
+            }
+            (arguments, offset) = resumed
+        } else {
+            guard let prefix = query["metadataPrefix"] else {
+                return error("badArgument", "metadataPrefix is required")
+            }
+            guard prefix == "oai_dc" else {
+                return error("cannotDisseminateFormat", "The metadata format \(prefix) is not supported.")
+            }
+            for date in [query["from"], query["until"]].compactMap({ $0 }) {
+                let days = behaviour.dayGranularity || behaviour.takesOnlyDays
+                guard !behaviour.refusesDates, date.utf8.count == 10 || (!days && date.utf8.count == 20),
+                    RepositoryDates.seconds(date) != nil
+                else { return error("badArgument", "'\(date)' is not a datestamp this repository takes") }
+            }
+            arguments = OAIRepository.ListArguments(
+                verb: verb, prefix: prefix, set: query["set"], from: query["from"], until: query["until"])
+            offset = 0
+        }
+        let entries = repository.entries(arguments)
+        guard !entries.isEmpty else {
+            return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
+        }
+        let end = min(offset + behaviour.pageSize, entries.count)
+        var body = ""
+        for entry in entries[min(offset, entries.count)..<end] {
+            body += verb == "ListIdentifiers" ? header(entry) + "\n" : record(entry)
+        }
+        let size = behaviour.sizeLies ? max(repository.size, entries.count) : entries.count
+        if end < entries.count {
+            let token = repository.token(for: arguments, offset: end)
+            body +=
+                "<resumptionToken completeListSize=\"\(size)\" cursor=\"\(offset)\">\(MockHTTP.escapeXML(token))"
+                + "</resumptionToken>\n"
+        } else if offset > 0 {
+            body += "<resumptionToken completeListSize=\"\(size)\" cursor=\"\(offset)\"/>\n"
+        }
+        return xml("<\(verb)>\n\(body)</\(verb)>", verb: verb, origin: origin)
+    }
+
+    private func header(_ entry: OAIRepository.Entry) -> String {
+        let stamp = RepositoryDates.text(repository.listedDatestamp(entry.datestamp), days: behaviour.dayGranularity)
+        let sets = entry.record.sets.map { "<setSpec>\(MockHTTP.escapeXML($0))</setSpec>" }.joined()
+        return
+            "<header\(entry.deleted ? " status=\"deleted\"" : "")><identifier>\(entry.record.identifier)</identifier>"
+            + "<datestamp>\(stamp)</datestamp>\(sets)</header>"
+    }
+
+    private func record(_ entry: OAIRepository.Entry) -> String {
+        guard !entry.deleted else { return "<record>\(header(entry))</record>\n" }
+        let object = entry.record
+        var dc = """
+            <oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" \
+            xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier>MK-\(object.number)</dc:identifier>\
+            <dc:title>\(MockHTTP.escapeXML(object.title))</dc:title>
+            """
+        if let maker = object.maker { dc += "<dc:creator>\(MockHTTP.escapeXML(maker))</dc:creator>" }
+        if let date = object.date { dc += "<dc:date>\(MockHTTP.escapeXML(date))</dc:date>" }
+        dc += "<dc:identifier>https://mock.example/objects/\(object.number)</dc:identifier>"
+        if object.number % 3 != 0 {
+            dc += "<dc:relation>https://iiif.mock.example/\(object.number)/full/max/0/default.jpg</dc:relation>"
+        }
+        dc += "</oai_dc:dc>"
+        return "<record>\(header(entry))<metadata>\(dc)</metadata></record>\n"
+    }
+
+    private func xml(_ content: String, verb: String, origin: String) -> MockResponse {
+        MockResponse(
+            status: 200, headers: ["Content-Type": "text/xml;charset=UTF-8"],
+            body: Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">
+                <responseDate>\(responseDate)</responseDate>
+                <request verb="\(verb)">\(origin)/oai</request>
+                \(content)
+                </OAI-PMH>
+
+                """.utf8))
+    }
+
+    private func error(_ code: String, _ message: String, status: Int = 200) -> MockResponse {
+        MockResponse(
+            status: status, headers: ["Content-Type": "text/xml;charset=UTF-8"],
+            body: Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>\(responseDate)</responseDate>\
+                <request>oai</request><error code="\(code)">\(MockHTTP.escapeXML(message))</error></OAI-PMH>
+                """.utf8))
+    }
+}
+
+extension MockMuseum {
+    /// Starts a mock of a changing OAI-PMH repository at `{baseURL}/oai`.
+    package static func repository(_ repository: OAIRepository) async throws -> MockMuseum {
+        let state = MockMuseumState()
+        return try await start(handler: OAIRepositoryHandler(repository: repository, state: state), state: state)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Random repositories and the changes that happen to them between harvests, from a seed: the same seed gives the
+/// same behaviour, records and nights, so a failing seed is a reproducible case.
+package struct RepositoryHistory {
+    package private(set) var random: SeededRandom
+    package let behaviour: OAIRepository.Behaviour
+    /// The set `--set` asks for, when the history harvests one.
+    package let set: String?
+    private var nextNumber = 0
+
+    package init(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var behaviour = OAIRepository.Behaviour()
+        behaviour.tokens = [.opaque, .deterministic, .restarting][Int.random(in: 0..<3, using: &random)]
+        behaviour.pageSize = Int.random(in: 4...25, using: &random)
+        func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+        behaviour.dayGranularity = chance(20)
+        behaviour.takesOnlyDays = !behaviour.dayGranularity && chance(10)
+        behaviour.earliestLies = chance(30)
+        behaviour.ignoresDates = chance(8)
+        behaviour.refusesDates = !behaviour.ignoresDates && chance(8)
+        behaviour.sizeLies = chance(20)
+        behaviour.fractionalResponseDate = chance(30)
+        behaviour.lateTombstones = chance(30)
+        behaviour.clockAhead = chance(30) ? Int.random(in: 60...(3 * 86_400), using: &random) : 0
+        set = chance(30) ? "S" : nil
+        self.random = random
+        self.behaviour = behaviour
+    }
+
+    private static let makers: [String?] = [
+        "Rembrandt van Rijn", "Johannes Vermeer", "Judith Leyster", "葛飾北斎", "Илья Репин", "Émile Bernard",
+        "E\u{301}mile Bernard", "Frans Hals", "anoniem", nil, "  Jan   Steen ", "Clara <Peeters> & Co",
+    ]
+    private static let titles = [
+        "Study", "Still life with \"lemon\" & <glass>", "Portrait \u{202E}reversed\u{202C}", "Landscape",
+        "*Bold* [link](x) | pipe", "=SUM(A1)", "夜警", "Ночь", "Ἀθηνᾶ",
+    ]
+
+    /// A record made now: its datestamp at the server's clock, or ahead of it when the clock runs ahead.
+    private mutating func stamp(_ clock: Int) -> Int {
+        clock + (behaviour.clockAhead > 0 ? Int.random(in: 0...behaviour.clockAhead, using: &random) : 0)
+    }
+
+    private mutating func newRecord(_ clock: Int, datestamp: Int? = nil) -> OAIRepository.Record {
+        let number = nextNumber
+        nextNumber += 1
+        var record = OAIRepository.Record(
+            number: number, datestamp: datestamp ?? stamp(clock),
+            title: "\(Self.titles[Int.random(in: 0..<Self.titles.count, using: &random)]) \(number)",
+            maker: Self.makers[Int.random(in: 0..<Self.makers.count, using: &random)],
+            date: Int.random(in: 0..<6, using: &random) == 0 ? nil : String(Int.random(in: 1500...2020, using: &random))
+        )
+        if Int.random(in: 0..<10, using: &random) < 7 { record.sets.append("S") }
+        if Int.random(in: 0..<10, using: &random) < 2 { record.sets.append("S:sub") }
+        if Int.random(in: 0..<10, using: &random) < 2 { record.sets.append("T") }
+        return record
+    }
+
+    /// The repository's first state: records loaded over two years (some long before the rest), some deleted.
+    package mutating func initial(_ repository: OAIRepository) {
+        let count = Int.random(in: 30...220, using: &random)
+        var made: [OAIRepository.Record] = []
+        let clock = repository.now
+        for _ in 0..<count {
+            let age = Int.random(in: 0..<10, using: &random) == 0 ? 3_000 * 86_400 : 730 * 86_400
+            var record = newRecord(clock, datestamp: clock - Int.random(in: 3_600...age, using: &random))
+            // A bulk load: many records share one second.
+            if Int.random(in: 0..<4, using: &random) == 0 { record.datestamp = clock - 400 * 86_400 }
+            if Int.random(in: 0..<12, using: &random) == 0 { record.deleted = true }
+            made.append(record)
+        }
+        repository.change { records, _ in records = made }
+    }
+
+    /// One night's changes: the clock moves on, and records are revised, moved between makers and sets, deleted,
+    /// re-created and added.
+    package mutating func night(_ repository: OAIRepository) {
+        var records = repository.current
+        var clock = repository.now
+        clock += Int.random(in: 3_600...(3 * 86_400), using: &random)
+        let live = records.indices.filter { !records[$0].deleted }
+        let dead = records.indices.filter { records[$0].deleted }
+        for index in live.shuffled(using: &random).prefix(Int.random(in: 0...12, using: &random)) {
+            records[index].revision += 1
+            records[index].title =
+                "\(records[index].title.split(separator: " (").first ?? "") (r\(records[index].revision))"
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                records[index].maker = Self.makers[Int.random(in: 0..<Self.makers.count, using: &random)]
+            }
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                // Into the set or out of it.
+                if records[index].sets.contains("S") {
+                    records[index].sets.removeAll { $0 == "S" || $0.hasPrefix("S:") }
+                } else {
+                    records[index].sets.append("S")
+                }
+            }
+            records[index].datestamp = stamp(clock)
+        }
+        for index in live.shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)) {
+            records[index].deleted = true
+            records[index].datestamp = stamp(clock)
+        }
+        for index in dead.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)) {
+            let deletedAt = records[index].datestamp
+            records[index].deleted = false
+            records[index].revision += 1
+            records[index].title += " (again)"
+            // A record's new version is always dated after its deletion.
+            records[index].datestamp = max(stamp(clock), deletedAt + 86_400)
+            if behaviour.lateTombstones { records[index].oldTombstone = deletedAt }
+        }
+        for _ in 0..<Int.random(in: 0...6, using: &random) { records.append(newRecord(clock)) }
+        repository.change { stored, now in
+            stored = records
+            now = clock
+        }
+    }
+
+    /// A number in `range`, from the history's generator.
+    package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+}
