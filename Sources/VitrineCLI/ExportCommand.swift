@@ -92,6 +92,8 @@ struct ExportCommand: AsyncParsableCommand {
                 request: harvestOptions.requestTimeout),
             force: outputOptions.force
         )
-        try await ExportScene(settings).run()
+        var chosen = settings
+        chosen.removeOtherFormats = outputOptions.removeOtherFormats
+        try await ExportScene(chosen).run()
     }
 }

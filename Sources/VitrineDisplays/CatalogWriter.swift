@@ -8,6 +8,8 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package let displays: [any CatalogFileDisplay]
     /// Replace files in the way even when Vitrine did not write them (`--force`).
     package let force: Bool
+    /// Remove the files of formats this run does not write (`--remove-other-formats`); else they stay as they are.
+    package let removeOtherFormats: Bool
     /// A catalog of at least this many files keeps its old version as the next export's staging folder.
     package let spareFrom: Int
     /// The bytes of a bundled file the catalogs show (the demo's pictures), by its path in the output folder.
@@ -19,13 +21,14 @@ package struct CatalogWriter: CatalogDisplayLogic {
 
     package init(
         outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false,
-        spareFrom: Int = OutputFolder.spareThreshold,
+        removeOtherFormats: Bool = false, spareFrom: Int = OutputFolder.spareThreshold,
         bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
         progressDisplay: (any ProgressDisplayLogic)? = nil
     ) {
         self.outputDirectory = outputDirectory
         self.displays = displays
         self.force = force
+        self.removeOtherFormats = removeOtherFormats
         self.spareFrom = spareFrom
         self.bundledFile = bundledFile
         self.progressDisplay = progressDisplay
@@ -34,7 +37,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
     /// The displays for a set of formats, in the order given.
     package init(
         outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary,
-        cardsPerPage: Int = GalleryNames.defaultCardsPerPage, force: Bool = false,
+        cardsPerPage: Int = GalleryNames.defaultCardsPerPage, force: Bool = false, removeOtherFormats: Bool = false,
         spareFrom: Int = OutputFolder.spareThreshold,
         bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
         progressDisplay: (any ProgressDisplayLogic)? = nil
@@ -47,7 +50,8 @@ package struct CatalogWriter: CatalogDisplayLogic {
             }
         }
         self.init(
-            outputDirectory: outputDirectory, displays: displays, force: force, spareFrom: spareFrom,
+            outputDirectory: outputDirectory, displays: displays, force: force,
+            removeOtherFormats: removeOtherFormats, spareFrom: spareFrom,
             bundledFile: bundledFile, progressDisplay: progressDisplay)
     }
 
@@ -113,8 +117,10 @@ package struct CatalogWriter: CatalogDisplayLogic {
             }
             let counts = folder.counts
             var written = WrittenCatalog(
-                paths: try folder.commit(displayRoot: outputDirectory), rendered: counts.rendered, kept: counts.kept)
-            written.swappedEntryByEntry = folder.entryByEntryReason
+                paths: try folder.commit(
+                    displayRoot: outputDirectory, otherFormat: otherFormat, keepingOtherFormats: !removeOtherFormats),
+                rendered: counts.rendered, kept: counts.kept)
+            written.notices = folder.notices
             written.copied = folder.copiedFragments
             progressDisplay?.displayWritten(written)
             return written
@@ -122,6 +128,19 @@ package struct CatalogWriter: CatalogDisplayLogic {
             folder.discard()
             throw error
         }
+    }
+
+    /// The top-level entries each format writes.
+    static let entries: [CatalogFormat: Set<String>] = [
+        .html: ["index.html", "assets", "artists", "objects", "letters", "search"],
+        .markdown: ["catalog.md", "catalog"],
+        .csv: ["collection.csv"],
+    ]
+
+    /// Whether a top-level entry belongs to a format this run does not write.
+    private func otherFormat(_ entry: String) -> Bool {
+        guard let format = Self.entries.first(where: { $0.value.contains(entry) })?.key else { return false }
+        return !displays.contains { $0.format == format }
     }
 
     /// At most this many objects' display strings are held at once in parts being written and the part being made

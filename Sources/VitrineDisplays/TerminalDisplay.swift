@@ -48,12 +48,13 @@ package struct TerminalDisplay: ProgressDisplayLogic {
             viewModel.warnings.forEach(write)
             viewModel.notices.forEach(write)
             if let written = progress.written { write(written) }
+            progress.outputNotices.forEach(write)
         }
         write(viewModel.summary)
     }
 
     package func displayWritten(_ written: WrittenCatalog) {
-        progress.setWritten(Self.writtenLine(written))
+        progress.setWritten(Self.writtenLine(written), notices: written.notices.map { "note: \($0)" })
     }
 
     /// `wrote Output/index.html, Output/catalog.md, … (3,412 files rendered, 96,998 unchanged and kept)`; `nil`
@@ -64,9 +65,7 @@ package struct TerminalDisplay: ProgressDisplayLogic {
             + (written.kept > 0
                 ? " (\(ExportPresenter.count(written.rendered, "file")) rendered, "
                     + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
-            + (written.swappedEntryByEntry.map {
-                "; swapped in entry by entry, not as one folder, because \($0)"
-            } ?? "")
+
     }
 
     /// A line about the run as a whole, unless quiet.
@@ -85,8 +84,9 @@ private final class ProgressLineState: Sendable {
     private struct State {
         var last: ContinuousClock.Instant?
         var shown = false
-        /// Where the catalogs went, printed with the summary.
+        /// Where the catalogs went, and what to know of the output folder, printed with the summary.
         var written: String?
+        var outputNotices: [String] = []
     }
 
     private let state = Locked(State())
@@ -97,7 +97,14 @@ private final class ProgressLineState: Sendable {
 
     var written: String? { state.withLock { $0.written } }
 
-    func setWritten(_ line: String?) { state.withLock { $0.written = line } }
+    func setWritten(_ line: String?, notices: [String]) {
+        state.withLock {
+            $0.written = line
+            $0.outputNotices = notices
+        }
+    }
+
+    var outputNotices: [String] { state.withLock { $0.outputNotices } }
 
     /// Whether `interval` has passed since the last line (the first is due after one interval too).
     func due(every interval: Duration) -> Bool {

@@ -68,6 +68,7 @@ package struct ExportScene: Sendable {
             templates: templates,
             cardsPerPage: settings.cardsPerPage,
             force: settings.force,
+            removeOtherFormats: settings.removeOtherFormats,
             spareFrom: settings.spareFrom,
             bundledFile: { [source] in source.bundledFile(at: $0) },
             progressDisplay: progressDisplay

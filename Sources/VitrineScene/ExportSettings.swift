@@ -31,6 +31,8 @@ package struct ExportSettings: Sendable {
     package var timeouts: HTTPTimeouts
     /// Replace files in the output folder that Vitrine did not write (`--force`).
     package var force: Bool
+    /// Remove the catalogs of formats not asked for (`--remove-other-formats`); else they stay as they are.
+    package var removeOtherFormats = false
     /// A catalog of at least this many files keeps its old version beside the output folder as the next export's
     /// staging folder (`OutputFolder+Spare.swift`). Tests lower it to see the spare with a small museum.
     package var spareFrom = OutputFolder.spareThreshold

@@ -17,9 +17,11 @@ package final class TemporaryFolder {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
-        // The old catalog a big export keeps beside its output folder (`OutputFolder.spareURL`).
-        try? FileManager.default.removeItem(
-            at: url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".vitrine-spare"))
+        // The old catalog a big export keeps beside its output folder (`OutputFolder.spareURL`), and its lock.
+        for suffix in [".vitrine-spare", ".vitrine-lock"] {
+            try? FileManager.default.removeItem(
+                at: url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + suffix))
+        }
     }
 
     /// Relative path (`/objects/sk-c-5.html`) → contents of every regular file under `folder`, the export's lock

@@ -191,7 +191,10 @@ import VitrineTestSupport
         let written = try CatalogChecks.files(in: first.folder.url)
 
         // Another export holds the folder's lock (a different collection writing there, say).
-        guard case .held(let other) = FileLock.take(first.folder.path + "/" + OutputFolder.lockName) else {
+        guard
+            case .held(let other) = FileLock.take(
+                OutputFolder.besideFolder(first.folder.url, named: ".vitrine-lock").path)
+        else {
             Issue.record("the lock could not be taken")
             return
         }

@@ -24,6 +24,12 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Replace files in the output folder that Vitrine did not write (they are named otherwise).")
     var force = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Remove the catalogs of formats --format leaves out (a gallery an earlier export wrote, say); by default "
+                + "they stay as they are."))
+    var removeOtherFormats = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")
     var quiet = false
 

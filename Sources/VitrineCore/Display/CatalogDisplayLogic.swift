@@ -23,15 +23,15 @@ package struct WrittenCatalog: Sendable, Equatable {
     package var kept: Int
     /// Cards and object lines copied from the last export's pages into pages rendered again, unchanged.
     package var copied = 0
-    /// Why the new catalog was swapped in entry by entry instead of as one folder (a reader during those
-    /// milliseconds may see files of both runs); `nil` when it took the place of the old one in one step.
-    package var swappedEntryByEntry: String?
+    /// What the user should know of the output folder: formats kept or removed, files carried over, an old catalog
+    /// that could not be removed.
+    package var notices: [String] = []
 
-    package init(paths: [String], rendered: Int = 0, kept: Int = 0, swappedEntryByEntry: String? = nil) {
+    package init(paths: [String], rendered: Int = 0, kept: Int = 0, notices: [String] = []) {
         self.paths = paths
         self.rendered = rendered
         self.kept = kept
-        self.swappedEntryByEntry = swappedEntryByEntry
+        self.notices = notices
     }
 }
 

@@ -5,13 +5,15 @@ import Foundation
 /// Callers make the result safe: the page cache renames a temporary file into place and drops an entry that does
 /// not read; the output folder swaps a whole staged catalog in.
 package enum UnsyncedFile {
-    package static func write(_ data: some ContiguousBytes, to path: String) throws {
-        try write([data], to: path)
+    package static func write(_ data: some ContiguousBytes, to path: String, exclusive: Bool = false) throws {
+        try write([data], to: path, exclusive: exclusive)
     }
 
-    /// Writes `parts` one after the other into one file.
-    package static func write(_ parts: [some ContiguousBytes], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Writes `parts` one after the other into one file, never through a symbolic link; with `exclusive`, only
+    /// when nothing is at `path` yet (a temporary file).
+    package static func write(_ parts: [some ContiguousBytes], to path: String, exclusive: Bool = false) throws {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
+        let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         for part in parts { try write(part, to: descriptor) }

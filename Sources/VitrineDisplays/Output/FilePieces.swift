@@ -11,9 +11,10 @@ package final class FilePieces {
     private(set) var size = 0
     private(set) var failure: (any Error)?
 
-    init(path: String, hashingBytes: Bool) throws {
+    /// - parameter exclusive: only when nothing is at `path` yet (a temporary file); never through a link.
+    init(path: String, hashingBytes: Bool, exclusive: Bool = false) throws {
         fingerprint = hashingBytes ? Fingerprint() : nil
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 

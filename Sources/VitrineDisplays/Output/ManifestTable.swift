@@ -48,6 +48,11 @@ struct ManifestTable: Sendable {
         made[key: key]
     }
 
+    /// Whether the file whose path has this `PathHashTable` key is listed without a fingerprint.
+    func containsUnfingerprinted(key: UInt64) -> Bool {
+        unfingerprinted.contains(key)
+    }
+
     /// Whether a file is listed, with a fingerprint or without.
     func contains(_ path: String) -> Bool {
         var path = path

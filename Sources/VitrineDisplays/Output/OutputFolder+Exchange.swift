@@ -1,141 +1,178 @@
 import CFolderExchange
 import Foundation
+import VitrineCore
 
-// The whole-folder commit: the staged catalog becomes the output folder in one atomic exchange of the two folders
-// (`renameat2(RENAME_EXCHANGE)`), so that no reader ever sees a catalog mixed from two runs. The entry-by-entry
-// swap in `commit` is what is left for a folder that cannot be exchanged whole (see `exchangeRefusal`).
+// The exchange: the staged catalog and the output folder swap places in one step (`renameat2(RENAME_EXCHANGE)`), so
+// that no reader ever sees a catalog mixed from two runs. A folder that cannot be exchanged is refused before the
+// harvest, naming the cause and the fix.
 extension OutputFolder {
-    /// What a staging folder moved beside the output folder for its exchange is called (the process id follows):
-    /// `.Output.vitrine-staging-`. It holds the new catalog before the exchange and the old one after.
-    static func besidePrefix(of destination: URL) -> String {
-        "." + destination.lastPathComponent + stagingPrefix
-    }
-
-    /// Why the output folder cannot be exchanged whole, or `nil` when it can. It can when it is a real folder (not
-    /// a link), its parent is on the same disk and writable, no process of the user's works in it, and it holds
-    /// nothing of the user's but plain files at its top level (their README), which go along with the new catalog.
-    /// `written` is the top-level entries the last export wrote.
-    func exchangeRefusal(staged entries: Set<String>, written: Set<String>) -> String? {
-        let parent = destination.deletingLastPathComponent()
+    /// Refuses an output folder that cannot be exchanged whole: a link, the current folder, a folder whose parent
+    /// cannot be written or is on another disk.
+    static func checkExchangeable(_ destination: URL) throws(ExportError) {
+        let path = destination.path
+        let parent = destination.deletingLastPathComponent().path
         var folder = stat()
         var above = stat()
-        guard destination.path != "/", lstat(destination.path, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR
-        else { return "the output folder is a link" }
-        guard stat(parent.path, &above) == 0, above.st_dev == folder.st_dev, access(parent.path, W_OK) == 0 else {
-            return "its parent folder is on another disk or cannot be written"
+        if lstat(path, &folder) == 0, folder.st_mode & S_IFMT == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "elsewhere"
+            throw ExportError(
+                .output(
+                    "\(path) is a symbolic link (to \(target)): Vitrine replaces its output folder in one step, which it "
+                        + "cannot do through a link; give --output the folder itself"))
+        }
+        if path == "/" {
+            throw ExportError(.output("/ cannot be an output folder: choose a folder of its own with --output"))
         }
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
-        let resolved = destination.resolvingSymlinksInPath().path
-        if here == resolved || here.hasPrefix(resolved + "/") { return "it is the current folder" }
-        if let (pid, command) = Self.processWorking(in: resolved) {
-            // A shell or `python3 -m http.server` started there would be left in the old, deleted folder.
-            return "process \(pid) (\(command)) works in it"
+        if here == destination.resolvingSymlinksInPath().path {
+            throw ExportError(
+                .output(
+                    "\(path) is the current folder: Vitrine replaces its output folder in one step, and this shell "
+                        + "would be left in the old one; run from another folder"))
         }
-        for name in Self.topLevelNames(of: destination.path) where !Self.isOwnFile(name) && !entries.contains(name) {
-            if written.contains(name) {
-                // An earlier export's entry that this one does not write: only Vitrine's files may be in it.
-                if !previous.foreignFiles(at: name, in: destination).isEmpty { return "\(name) holds files of yours" }
-            } else if !Self.isPlainFile(destination.appendingPathComponent(name).path) {
-                var status = stat()
-                let isFolder =
-                    lstat(destination.appendingPathComponent(name).path, &status) == 0
-                    && status.st_mode & S_IFMT == S_IFDIR
-                return "\(name) is \(isFolder ? "a folder" : "a special file") of yours"
-            }
+        guard stat(parent, &above) == 0, access(parent, W_OK) == 0 else {
+            throw ExportError(
+                .output(
+                    "\(parent) cannot be written: Vitrine stages the new catalog beside its output folder (\(path)) and "
+                        + "swaps the two; make \(parent) writable, or choose another --output"))
         }
-        return nil
+        if stat(path, &folder) == 0, folder.st_dev != above.st_dev {
+            throw ExportError(
+                .output(
+                    "\(path) is on another disk than \(parent) (a mount point): Vitrine stages the new catalog beside "
+                        + "its output folder and swaps the two; choose an --output inside it"))
+        }
     }
 
-    /// The commit in one step: the user's top-level files are linked into the staged catalog, which has the new
-    /// manifest (`manifestWritten`: the caller wrote it) and gets a lock file, moves beside the output folder and is
-    /// exchanged with it. Returns `nil` when it was; otherwise why not, with the staging folder back in place: the
-    /// caller swaps entries then (what was added to the staging folder is no entry of it).
-    /// - parameter keepSpare: keep the old catalog beside the output folder as the next export's staging folder
-    ///   (see `OutputFolder+Spare.swift`) instead of removing it.
-    func exchangeWhole(
-        staged entries: Set<String>, written: Set<String>, manifestWritten: Bool, keepSpare: Bool
-    ) -> String? {
+    /// The exchange: the user's top-level files are linked into the staged catalog, which then swaps places with the
+    /// output folder. The old catalog is walked once: what the user keeps there (top-level folders, files in
+    /// Vitrine's folders, whatever was saved while the export ran) is carried into the new one, unless it stands
+    /// where the new catalog has a file of its own: then the exchange is undone and the export fails, naming it
+    /// (with `--force`, such files are replaced). The old catalog is then kept as the spare or removed.
+    /// - parameter carried: entries linked whole from the old catalog (formats not asked for): nothing to carry.
+    func exchange(staged entries: Set<String>, carried: Set<String>, keepSpare: Bool) throws(ExportError) {
+        let written = previous.topLevelEntries
         var linked: [String: ino_t] = [:]
         for name in Self.topLevelNames(of: destination.path)
         where !Self.isOwnFile(name) && !entries.contains(name) && !written.contains(name) {
             let source = destination.appendingPathComponent(name).path
             var status = stat()
-            guard lstat(source, &status) == 0,
-                linkat(AT_FDCWD, source, AT_FDCWD, staging.appendingPathComponent(name).path, 0) == 0
-            else { return "your \(name) could not be linked into the new folder (\(Self.lastError))" }
-            linked[name] = status.st_ino
+            guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            if linkat(AT_FDCWD, source, AT_FDCWD, stagingPath + "/" + name, 0) == 0 { linked[name] = status.st_ino }
         }
-        guard manifestWritten else { return "its manifest could not be written" }
-        let lockFile = open(staging.appendingPathComponent(Self.lockName).path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        if lockFile >= 0 { close(lockFile) }
         var folder = stat()
-        if stat(destination.path, &folder) == 0 { chmod(staging.path, folder.st_mode & 0o7777) }
-
-        let beside = destination.deletingLastPathComponent().appendingPathComponent(
-            Self.besidePrefix(of: destination) + "\(ProcessInfo.processInfo.processIdentifier)")
-        guard rename(staging.path, beside.path) == 0 else {
-            return "the new catalog could not be moved beside it (\(Self.lastError))"
-        }
-        guard vitrine_exchange_paths(beside.path, destination.path) == 0 else {
-            let cannot = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP].contains(errno)
-            let reason =
-                cannot
-                ? "the file system cannot exchange two folders"
-                : "the folders could not be exchanged (\(Self.lastError))"
-            rename(beside.path, staging.path)
-            return reason
+        if stat(destination.path, &folder) == 0 { chmod(stagingPath, folder.st_mode & 0o7777) }
+        // The staging folder's lock file is not published; the folder lock beside it is still held.
+        unlink(stagingPath + "/" + Self.stagingLockName)
+        beforeExchange?()
+        guard vitrine_exchange_paths(stagingPath, destination.path) == 0 else {
+            let cannot = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP, EXDEV].contains(errno)
+            let reason = Self.lastError
+            discard()
+            throw ExportError(
+                .output(
+                    cannot
+                        ? "the file system of \(destination.path) cannot swap two folders in one step (\(reason)): "
+                            + "choose an --output on a local disk"
+                        : "cannot swap the new catalog into \(destination.path): \(reason)"))
         }
         commitStep?()
-        // `beside` now holds the old catalog. A file of the user's that was replaced or added while the commit ran
-        // is carried over into the new folder before the old one goes, and so is any other run's staging folder.
-        for name in Self.topLevelNames(of: beside.path)
-        where name != Self.lockName && name != OutputManifest.fileName && !written.contains(name)
-            && !entries.contains(name)
-        {
-            let old = beside.appendingPathComponent(name).path
-            let new = destination.appendingPathComponent(name).path
+        // `stagingPath` holds the old catalog now.
+        let old = stagingPath
+        let (moves, inTheWay) = userFiles(
+            in: old, linked: linked, written: written.union(entries), carried: carried)
+        if !inTheWay.isEmpty, !force {
+            vitrine_exchange_paths(old, destination.path)
+            discard()
+            let named = inTheWay.prefix(5).map { "\(destination.path)/\($0)" }.joined(separator: ", ")
+            let more = inTheWay.count > 5 ? " and \(inTheWay.count - 5) more" : ""
+            let them = inTheWay.count == 1 ? "it" : "them"
+            throw ExportError(
+                .output(
+                    "\(named)\(more) would be replaced, and Vitrine did not write \(them); "
+                        + "choose another --output, move \(them) away, or pass --force"))
+        }
+        var failed: [String] = []
+        for path in moves where !carryOver(path, from: old) { failed.append(path) }
+        if !failed.isEmpty {
+            note(
+                "\(failed.count) of your files could not be carried into the new catalog and stay in \(old): "
+                    + failed.prefix(3).joined(separator: ", ") + (failed.count > 3 ? ", …" : ""))
+        }
+        guard failed.isEmpty else { return }
+        if keepSpare, Self.keepAsSpare(URL(fileURLWithPath: old), of: destination) { return }
+        do {
+            try FileManager.default.removeItem(atPath: old)
+        } catch {
+            note("the old catalog could not be removed (\(Self.reason(error))): it is still at \(old)")
+        }
+    }
+
+    /// What the user keeps in the old catalog at `old`: top-level entries that are not Vitrine's (but the files
+    /// already linked into the new one), and files in Vitrine's entries its manifest does not list. Returns the
+    /// relative paths to carry into the new catalog, and those that stand where the new one has a file.
+    private func userFiles(
+        in old: String, linked: [String: ino_t], written: Set<String>, carried: Set<String>
+    ) -> (moves: [String], inTheWay: [String]) {
+        var moves: [String] = []
+        var inTheWay: [String] = []
+        for name in Self.topLevelNames(of: old) where !Self.isOwnFile(name) && !carried.contains(name) {
+            let path = old + "/" + name
             var status = stat()
-            guard lstat(old, &status) == 0, linked[name] != status.st_ino else { continue }
-            rename(old, new)
+            guard lstat(path, &status) == 0 else { continue }
+            guard written.contains(name) else {
+                if linked[name] != status.st_ino { moves.append(name) }
+                continue
+            }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            func check(_ relative: String) {
+                var there = stat()
+                if lstat(destination.path + "/" + relative, &there) == 0 {
+                    inTheWay.append(relative)
+                } else {
+                    moves.append(relative)
+                }
+            }
+            guard isFolder else {
+                if !previous.contains(name) || status.st_mode & S_IFMT == S_IFLNK { check(name) }
+                continue
+            }
+            // A link where Vitrine's file was is the user's too: it is never replaced unasked.
+            OutputManifest.walkFiles(in: path, relative: name) { (relative: UnsafeBufferPointer<UInt8>, isLink: Bool) in
+                let key = PathHashTable<OutputManifest.Made>.key(relative)
+                if isLink || (previous[key: key] == nil && !previous.containsUnfingerprinted(key: key)) {
+                    check(String(decoding: relative, as: UTF8.self))
+                }
+            }
         }
-        if !keepSpare || !Self.keepAsSpare(beside, of: destination) {
-            try? FileManager.default.removeItem(at: beside)
-        }
-        return nil
+        return (moves, inTheWay.sorted())
     }
 
-    /// Staging folders beside the output folder left by killed runs: before their exchange they hold a new
-    /// catalog that never arrived, after it the old one. Either way they go.
-    static func removeAbandonedBeside(_ folder: URL) {
-        let parent = folder.deletingLastPathComponent()
-        let prefix = besidePrefix(of: folder)
-        for name in topLevelNames(of: parent.path) where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid != ProcessInfo.processInfo.processIdentifier
-            else { continue }
-            if kill(pid, 0) == 0 || errno == EPERM { continue }  // That process is still running.
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+    /// Moves a file (or a top-level entry) of the user's from the old catalog into the new one, making its folders
+    /// (real folders of the new catalog, never through a link). Returns whether it did.
+    private func carryOver(_ relative: String, from old: String) -> Bool {
+        var path = destination.path
+        let components = relative.split(separator: "/")
+        for component in components.dropLast() {
+            path += "/" + component
+            var status = stat()
+            if lstat(path, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else { return false }
+                continue
+            }
+            guard mkdir(path, 0o755) == 0 else { return false }
         }
-    }
-
-    /// A process of this user whose current folder is `folder` or inside it (Linux `/proc`), with its command name.
-    static func processWorking(in folder: String) -> (Int32, String)? {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(name), pid != ProcessInfo.processInfo.processIdentifier,
-                let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/cwd"),
-                cwd == folder || cwd.hasPrefix(folder + "/")
-            else { continue }
-            let command = (try? String(contentsOfFile: "/proc/\(name)/comm", encoding: .utf8)) ?? "?"
-            return (pid, command.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return nil
+        return rename(old + "/" + relative, destination.path + "/" + relative) == 0
     }
 
     /// The last system call's error, in words (`Operation not permitted`).
     static var lastError: String { String(cString: strerror(errno)) }
 
-    /// Vitrine's own bookkeeping at the top of the output folder: the lock, the manifest, staging folders.
+    /// Vitrine's own bookkeeping at the top of the output folder: the manifest, the lock and staging folders of
+    /// older Vitrines, a staging folder's lock.
     static func isOwnFile(_ name: String) -> Bool {
-        name == lockName || name == OutputManifest.fileName || name.hasPrefix(stagingPrefix)
+        name == lockName || name == OutputManifest.fileName || name == OutputManifest.fileName + ".tmp"
+            || name == stagingLockName || name.hasPrefix(stagingInfix)
     }
 
     /// Whether `path` is a file or a link (not a folder), without following a link.

@@ -21,7 +21,9 @@ extension OutputFolder {
         -> Bool
     {
         var status = stat()
-        guard stat(destination.path + "/" + relativePath, &status) == 0, Int(status.st_size) == made.size else {
+        guard lstat(destination.path + "/" + relativePath, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            Int(status.st_size) == made.size
+        else {
             return false
         }
         unlink(target)
@@ -49,9 +51,10 @@ extension OutputFolder {
         let topLevel = folder.isEmpty
         let stagedFolder = topLevel ? stagingPath : stagingPath + "/" + folder
         guard topLevel || (try? stageFolder(stagedFolder, of: folder + "/")) != nil else { return kept }
-        let staging = open(stagedFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let staging = open(stagedFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         let liveFolder = topLevel ? destination.path : destination.path + "/" + folder
-        let live = previous.isEmpty ? -1 : open(liveFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // A live folder that is a link is not the catalog's: nothing is kept from it.
+        let live = previous.isEmpty ? -1 : open(liveFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         defer {
             if staging >= 0 { close(staging) }
             if live >= 0 { close(live) }
@@ -68,12 +71,14 @@ extension OutputFolder {
             let made = name.withCString { name -> OutputManifest.Made? in
                 var status = stat()
                 if let held = spare[key: key], held.fingerprint == fingerprints[index],
-                    fstatat(staging, name, &status, 0) == 0, Int(status.st_size) == held.size
+                    fstatat(staging, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
+                    Int(status.st_size) == held.size
                 {
                     return held
                 }
                 guard live >= 0, let last = previous[key: key], last.fingerprint == fingerprints[index],
-                    fstatat(live, name, &status, 0) == 0, Int(status.st_size) == last.size
+                    fstatat(live, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
+                    Int(status.st_size) == last.size
                 else { return nil }
                 // The spare's file at this path is the one before: it goes, the live one is linked in its place.
                 if !spare.isEmpty { unlinkat(staging, name, 0) }

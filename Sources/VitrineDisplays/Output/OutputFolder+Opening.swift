@@ -1,10 +1,11 @@
 import Foundation
 import VitrineCore
 
-// Opening an output folder: its lock taken, and the manifests of the live catalog and of the spare read. An export
-// into a folder that holds a catalog opens it when it starts (`CatalogWriter.openOutputFolder`), before its harvest:
-// a folder another export is writing into stops it at once rather than after hours of harvesting, and a night's
-// 100,000-line manifests are read while the harvest runs instead of after it, on a core the harvest leaves idle.
+// Opening an output folder: refused when it cannot be exchanged, its lock taken, and the manifests of the live
+// catalog and of the spare read. An export into a folder that holds a catalog opens it when it starts
+// (`CatalogWriter.openOutputFolder`), before its harvest: a folder another export is writing into, or one that
+// cannot be written as a whole, stops it at once rather than after hours of harvesting, and the manifests are read
+// while the harvest runs.
 
 extension OutputFolder {
     /// The output folder's lock, held from `init` until an `OutputFolder` takes it over (or this is let go), and its
@@ -21,6 +22,7 @@ extension OutputFolder {
         /// its manifests.
         package init(_ destination: URL) throws(ExportError) {
             self.destination = destination
+            try OutputFolder.checkExchangeable(destination)
             do {
                 try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
             } catch {
@@ -30,22 +32,11 @@ extension OutputFolder {
             for (table, url) in [(previous, destination), (spare, OutputFolder.spareURL(of: destination))] {
                 read.enter()
                 Thread { [read] in
-                    Self.yieldToTheHarvest()
                     let files = ManifestTable(manifestIn: url)
                     table.withLock { $0 = files }
                     read.leave()
                 }.start()
             }
-        }
-
-        /// Lowers the calling thread's priority (`nice` 10; on Linux a thread's own). The manifests are needed once
-        /// the harvest and the store's commit are over, not before: at the same priority, two threads reading them
-        /// took the cores from the harvest's parsing and a night's harvest took 40 ms longer. Nothing else waits
-        /// on them by then, so they run at full speed when they are needed.
-        private static func yieldToTheHarvest() {
-            #if os(Linux)
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            #endif
         }
 
         deinit {

@@ -13,14 +13,18 @@ extension OutputFolder {
 
     /// `.Output.vitrine-spare`, beside the output folder.
     package static func spareURL(of destination: URL) -> URL {
-        destination.deletingLastPathComponent().appendingPathComponent(
-            "." + destination.lastPathComponent + ".vitrine-spare")
+        besideFolder(destination, named: ".vitrine-spare")
     }
 
-    /// Moves the spare catalog into the output folder as this run's staging folder and returns what its files were
-    /// made from (`files`, read by the caller); nothing when there is no spare or it cannot be used, which is then
-    /// removed. Once moved, the spare is this run's staging folder: a run killed from here on leaves a staging
-    /// folder, which the next export removes, never a spare that says it holds files it does not.
+    /// Renames the spare catalog as this run's staging folder and returns what its files were made from (`files`,
+    /// read by the caller); nothing when there is no spare or it cannot be used, which is then removed. Once
+    /// renamed, the spare is this run's staging folder: a run killed from here on leaves a staging folder, which the
+    /// next export removes, never a spare that says it holds files it does not.
+    ///
+    /// The spare is the catalog before last, as it stood when it was replaced: what the user put there then is no
+    /// longer Vitrine's to stage into. Its links go (never followed: nothing is written through one), and so do its
+    /// top-level files that its manifest does not list (the user's, linked again from the output folder at the
+    /// commit). A link deeper down goes when the run stages a folder through it (`stageFolder`), or at the commit.
     static func adoptSpare(of destination: URL, as staging: URL, files: ManifestTable) -> ManifestTable {
         let spare = spareURL(of: destination)
         var status = stat()
@@ -29,9 +33,7 @@ extension OutputFolder {
             try? FileManager.default.removeItem(at: spare)
             return ManifestTable()
         }
-        // Its manifest and lock were the old catalog's, and the user's top-level files linked into it then are
-        // linked again from the output folder at the commit: every top-level file its manifest does not list goes.
-        for name in topLevelNames(of: staging.path) where !files.contains(name) {
+        for name in topLevelNames(of: staging.path) where !files.contains(name) || isLink(staging.path + "/" + name) {
             let path = staging.appendingPathComponent(name).path
             if isPlainFile(path) { unlink(path) }
         }
@@ -59,7 +61,8 @@ extension OutputFolder {
         }
     }
 
-    /// Keeps the old catalog, beside the output folder after the exchange, as the spare. Returns whether it did.
+    /// Keeps the old catalog, beside the output folder after the exchange, as the spare (its own staging lock file
+    /// gone). Returns whether it did.
     static func keepAsSpare(_ old: URL, of destination: URL) -> Bool {
         let spare = spareURL(of: destination)
         try? FileManager.default.removeItem(at: spare)

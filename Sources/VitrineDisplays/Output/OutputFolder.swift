@@ -1,10 +1,11 @@
 import Foundation
 import VitrineCore
 
-/// Writes a catalog atomically: every file goes into a staging folder beside the output, and only when all
-/// are written does each one replace its old version (a rename on the same disk). A run that fails part way
-/// leaves the previous catalog as it was, and other files in the output folder (its README) alone.
-/// Files may be staged from several threads at once (the gallery renders its pages in parallel).
+/// Writes a catalog atomically: every file goes into a staging folder beside the output folder, and only when all
+/// are written does the staged catalog take the output folder's place, in one exchange of the two folders. A run
+/// that fails part way leaves the previous catalog as it was, and other files in the output folder (its README)
+/// alone. Nothing is ever written or deleted through a symbolic link. Files may be staged from several threads at
+/// once (the gallery renders its pages in parallel).
 package final class OutputFolder: Sendable {
     /// Where the catalog ends up.
     package let destination: URL
@@ -33,13 +34,18 @@ package final class OutputFolder: Sendable {
 
     let staged = Locked(Staged())
     var fileManager: FileManager { FileManager.default }
-    /// The open lock file: while it is held (`flock`), no other export writes into this folder. The kernel
-    /// releases it when the process ends, however it ends.
+    /// The open lock file beside the output folder: while it is held (`flock`), no other export writes into this
+    /// folder, across the exchange too. The kernel releases it when the process ends, however it ends.
     private let lockDescriptor: Locked<Int32>
+    /// The open lock file inside the staging folder: while it is held, the folder is this run's, and no other export
+    /// takes it for one a killed run left (a process id says nothing in a container, where every run is 1).
+    private let stagingLock: Locked<Int32>
 
-    /// The name staging folders start with; the process id follows.
-    static let stagingPrefix = ".vitrine-staging-"
-    /// The lock file every export of this folder takes before it writes.
+    /// What staging folders beside the output folder are called after its name (`.Output.vitrine-staging-…`).
+    static let stagingInfix = ".vitrine-staging-"
+    /// The lock file inside a staging folder.
+    static let stagingLockName = ".vitrine-staging-lock"
+    /// The lock file an older Vitrine took inside the output folder.
     static let lockName = ".vitrine-lock"
 
     /// Whether files this export did not write may be replaced (`--force`).
@@ -47,8 +53,10 @@ package final class OutputFolder: Sendable {
     /// Called after each step of the commit that changes what the output folder shows (tests look at the folder
     /// then, as a reader would).
     let commitStep: (@Sendable () -> Void)?
-    /// Why the last commit swapped entries one by one instead of the whole folder; `nil` when it did not.
-    let swapReason = Locked<String?>(nil)
+    /// Called once everything is staged, just before the exchange (tests change the live folder then).
+    let beforeExchange: (@Sendable () -> Void)?
+    /// What the commit did that the user should know (see `notices`).
+    let commitNotices = Locked<[String]>([])
     /// What the last export wrote here, read once the lock is held.
     let previous: ManifestTable
     /// What the staging folder already holds when it is the catalog before the last one, kept beside the output
@@ -59,7 +67,7 @@ package final class OutputFolder: Sendable {
     let keepsSpareFrom: Int
 
     /// Creates the output folder if needed, takes its lock, removes what killed runs left behind, and makes a
-    /// fresh staging folder inside it.
+    /// staging folder beside it (the spare catalog, when one is kept).
     /// - parameter force: replace files in the way even when the folder's manifest does not list them.
     /// - parameter expectedFiles: about how many files the export writes: the manifest's tables are made that
     ///   large at once (grown by doubling, a million files' entries would be held twice at the last growth).
@@ -69,14 +77,17 @@ package final class OutputFolder: Sendable {
     ///   meanwhile), which is then the folder written; `nil` opens the folder at `path` now.
     package init(
         path: String, force: Bool = false, expectedFiles: Int = 0, keepsSpareFrom: Int = OutputFolder.spareThreshold,
-        commitStep: (@Sendable () -> Void)? = nil, opening: Opening? = nil
+        commitStep: (@Sendable () -> Void)? = nil, beforeExchange: (@Sendable () -> Void)? = nil,
+        opening: Opening? = nil
     ) throws(ExportError) {
         self.force = force
         self.keepsSpareFrom = keepsSpareFrom
         self.commitStep = commitStep
+        self.beforeExchange = beforeExchange
         destination = opening?.destination ?? Self.destination(path)
-        staging = destination.appendingPathComponent(
-            Self.stagingPrefix + "\(ProcessInfo.processInfo.processIdentifier)")
+        var random = SystemRandomNumberGenerator()
+        staging = Self.besideFolder(
+            destination, named: Self.stagingInfix + Fingerprint.hex(random.next(), 0).prefix(16))
         stagingPath = staging.path
         let opened: (lock: Int32, previous: ManifestTable, spare: ManifestTable)
         if let opening {
@@ -88,12 +99,15 @@ package final class OutputFolder: Sendable {
         lockDescriptor = Locked(descriptor)
         previous = opened.previous
         do {
-            Self.removeAbandonedStaging(in: destination)
-            if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
+            Self.removeAbandonedStaging(of: destination)
             spare = Self.adoptSpare(of: destination, as: staging, files: opened.spare)
             if spare.isEmpty {
-                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+                guard mkdir(staging.path, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             }
+            guard case .held(let held) = FileLock.take(stagingPath + "/" + Self.stagingLockName) else {
+                throw POSIXError(.EACCES)
+            }
+            stagingLock = Locked(held)
         } catch {
             close(descriptor)
             throw ExportError(.output("cannot create \(staging.path): \(Self.reason(error))"))
@@ -108,11 +122,26 @@ package final class OutputFolder: Sendable {
     }
 
     /// Lets the next export in: after the commit, or once the staged files are thrown away.
-    private func releaseLock() {
+    func releaseLock() {
+        releaseStagingLock()
         lockDescriptor.withLock { descriptor in
             if descriptor >= 0 { close(descriptor) }
             descriptor = -1
         }
+    }
+
+    /// Lets the staging folder's own lock go (its file is gone with the folder, or just before its exchange).
+    func releaseStagingLock() {
+        stagingLock.withLock { descriptor in
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
+    }
+
+    /// A folder beside `destination` whose name is the output folder's after a dot, then `suffix`
+    /// (`.Output.vitrine-spare`): on the same disk, and not published with the catalog.
+    static func besideFolder(_ destination: URL, named suffix: some StringProtocol) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent("." + destination.lastPathComponent + suffix)
     }
 
     /// The output folder a path names, as every message shows it.
@@ -120,9 +149,10 @@ package final class OutputFolder: Sendable {
         URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
     }
 
-    /// Takes the folder's lock, or says that another export holds it.
+    /// Takes the folder's lock (`.Output.vitrine-lock`, beside it: the folder itself is exchanged), or says that
+    /// another export holds it.
     static func lock(_ folder: URL) throws(ExportError) -> Int32 {
-        let path = folder.appendingPathComponent(lockName).path
+        let path = besideFolder(folder, named: ".vitrine-lock").path
         switch FileLock.take(path) {
         case .held(let descriptor):
             return descriptor
@@ -225,8 +255,9 @@ package final class OutputFolder: Sendable {
         }
     }
 
-    /// Why the commit swapped the catalog in entry by entry rather than as one folder; `nil` when it was one step.
-    package var entryByEntryReason: String? { swapReason.withLock { $0 } }
+    /// What the commit did that the user should know: formats kept or removed, files carried over, an old catalog
+    /// that could not be removed.
+    package var notices: [String] { commitNotices.withLock { $0 } }
 
     /// Fragments copied from the last export's pages so far.
     package var copiedFragments: Int { staged.withLock { $0.copied } }
@@ -250,14 +281,25 @@ package final class OutputFolder: Sendable {
     }
 
     /// Records the top-level entry of a staged path, and makes `folder` (the staging folder's, where the path
-    /// goes) once.
+    /// goes) once. A link on the way (left in the spare catalog) is removed, never followed.
     func stageFolder(_ folder: String, of relativePath: String) throws {
         let needsFolder = staged.withLock {
             $0.enter(relativePath)
             return !$0.folders.contains(folder)
         }
         if needsFolder {
-            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var path = stagingPath
+            for component in folder.dropFirst(stagingPath.count).split(separator: "/") {
+                path += "/" + component
+                var status = stat()
+                if lstat(path, &status) == 0 {
+                    if status.st_mode & S_IFMT == S_IFDIR { continue }
+                    unlink(path)
+                }
+                guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+            }
             staged.withLock { _ = $0.folders.insert(folder) }
         }
     }
@@ -271,6 +313,12 @@ package final class OutputFolder: Sendable {
     package func discard() {
         try? fileManager.removeItem(at: staging)
         releaseLock()
+    }
+
+    /// Whether `path` is a symbolic link (not followed).
+    static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     static func reason(_ error: any Error) -> String {

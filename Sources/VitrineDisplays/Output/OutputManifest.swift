@@ -119,7 +119,9 @@ package struct OutputManifest: Sendable, Equatable {
         in folder: URL, lines: ((UnsafeBufferPointer<UInt8>, Made?) -> Void) -> Void
     ) throws {
         let temporary = folder.appendingPathComponent(fileName + ".tmp")
-        let file = try FilePieces(path: temporary.path, hashingBytes: false)
+        // A file or link already there is removed (the link itself), and the temporary file made anew.
+        unlink(temporary.path)
+        let file = try FilePieces(path: temporary.path, hashingBytes: false, exclusive: true)
         var buffer = LineBuffer(file: file)
         defer { buffer.release() }
         buffer.append(Array(header.utf8) + [0x0A])
@@ -147,11 +149,19 @@ package struct OutputManifest: Sendable, Equatable {
         in path: String, relative: String, _ visit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var relative = Array(relative.utf8)
+        walkFiles(in: path, relative: &relative) { path, _ in visit(path) }
+    }
+
+    /// `walkFiles`, telling each time whether the entry is a symbolic link.
+    static func walkFiles(
+        in path: String, relative: String, _ visit: (UnsafeBufferPointer<UInt8>, _ isLink: Bool) -> Void
+    ) {
+        var relative = Array(relative.utf8)
         walkFiles(in: path, relative: &relative, visit)
     }
 
     private static func walkFiles(
-        in path: String, relative: inout [UInt8], _ visit: (UnsafeBufferPointer<UInt8>) -> Void
+        in path: String, relative: inout [UInt8], _ visit: (UnsafeBufferPointer<UInt8>, Bool) -> Void
     ) {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
@@ -170,16 +180,17 @@ package struct OutputManifest: Sendable, Equatable {
             if isDot { continue }
             // A name needs a string only where the folder is walked into, or asked what it is.
             var isFolder = type == DT_DIR
+            var isLink = type == DT_LNK
             if type == DT_UNKNOWN {
                 var status = stat()
-                isFolder =
-                    lstat(path + "/" + name(relative, after: prefix), &status) == 0
-                    && status.st_mode & S_IFMT == S_IFDIR
+                let found = lstat(path + "/" + name(relative, after: prefix), &status) == 0
+                isFolder = found && status.st_mode & S_IFMT == S_IFDIR
+                isLink = found && status.st_mode & S_IFMT == S_IFLNK
             }
             if isFolder {
                 walkFiles(in: path + "/" + name(relative, after: prefix), relative: &relative, visit)
             } else {
-                relative.withUnsafeBufferPointer(visit)
+                relative.withUnsafeBufferPointer { visit($0, isLink) }
             }
         }
     }

@@ -94,7 +94,7 @@ package struct FileHarvestPages: HarvestPages {
         do {
             try FileManager.default.createDirectory(atPath: fanOut, withIntermediateDirectories: true)
             // The header line, then the body as it came: not copied into one buffer first.
-            try UnsyncedFile.write([line, response.body], to: temporary)
+            try UnsyncedFile.write([line, response.body], to: temporary, exclusive: true)
             if rename(temporary, target) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
         } catch {
             // A cache that cannot be written only costs a resumed run a request.

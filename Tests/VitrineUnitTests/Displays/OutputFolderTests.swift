@@ -1,4 +1,3 @@
-import CFolderExchange
 import Foundation
 import Testing
 import VitrineTestSupport
@@ -24,22 +23,32 @@ import VitrineTestSupport
         #expect(again != nil)
     }
 
-    @Test func `a killed run's staging folder is removed; a running one's is left alone`() throws {
-        let output = try TemporaryFolder()
-        var dead: Int32 = 4_000_000
-        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
-        let abandoned = output.url.appendingPathComponent(".vitrine-staging-\(dead)")
-        let running = output.url.appendingPathComponent(".vitrine-staging-1")  // init: always running
-        for folder in [abandoned, running] {
+    /// Issue 34, item 13: in a container every run is process 1, so a killed run's staging folder, told by its
+    /// process id, was never cleaned. A staging folder is a live run's while that run holds the lock inside it.
+    @Test func `a staging folder whose lock nobody holds is removed; one whose run holds it is left alone`() throws {
+        let parent = try TemporaryFolder()
+        let output = parent.url.appendingPathComponent("site")
+        let abandoned = parent.url.appendingPathComponent(".site.vitrine-staging-0123456789abcdef")
+        let running = parent.url.appendingPathComponent(".site.vitrine-staging-fedcba9876543210")
+        let older = output.appendingPathComponent(".vitrine-staging-1")  // an older Vitrine's, by process id
+        let otherSite = parent.url.appendingPathComponent(".other.vitrine-staging-0123456789abcdef")
+        for folder in [abandoned, running, older, otherSite] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data("120 MB of pages".utf8).write(to: folder.appendingPathComponent("index.html"))
         }
+        guard case .held(let lock) = FileLock.take(running.path + "/" + OutputFolder.stagingLockName) else {
+            Issue.record("the running run's lock could not be taken")
+            return
+        }
+        defer { close(lock) }
         let writer = CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay()])
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
         _ = try writer.displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(!FileManager.default.fileExists(atPath: older.path))
         #expect(FileManager.default.fileExists(atPath: running.path))
+        #expect(FileManager.default.fileExists(atPath: otherSite.path), "another output folder's is not this one's")
     }
 }
 
@@ -62,41 +71,76 @@ private struct FilesDisplay: CatalogFileDisplay {
             response: Seeds.catalogResponse)
     }()
 
-    @Test func `a user's own assets folder is never replaced without --force, and is named`() throws {
+    @Test func `a user's file where Vitrine writes is never replaced without --force; one beside it is kept`() throws {
         let output = try TemporaryFolder()
-        let logo = output.url.appendingPathComponent("assets/logo.png")
-        try FileManager.default.createDirectory(
-            at: logo.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("PNG".utf8).write(to: logo)
+        let assets = output.url.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        try Data("my style".utf8).write(to: assets.appendingPathComponent("style.css"))
+        try Data("PNG".utf8).write(to: assets.appendingPathComponent("logo.png"))
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary())
         let error = #expect(throws: ExportError.self) { _ = try writer.displayCatalog(viewModel: model) }
         #expect(
             error?.description
-                == "\(output.path)/assets/logo.png would be replaced, and Vitrine did not write it; choose another "
+                == "\(output.path)/assets/style.css would be replaced, and Vitrine did not write it; choose another "
                 + "--output, move it away, or pass --force")
-        #expect(try Data(contentsOf: logo) == Data("PNG".utf8))
+        #expect(try output.read("assets/style.css") == "my style")
         #expect(!FileManager.default.fileExists(atPath: output.url.appendingPathComponent("index.html").path))
 
         let forced = CatalogWriter(
             outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary(), force: true)
         _ = try forced.displayCatalog(viewModel: model)
         #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("index.html").path))
+        #expect(try output.read("assets/style.css") != "my style")
+        // The logo stood where Vitrine writes nothing: it is carried into the new catalog.
+        #expect(try output.read("assets/logo.png") == "PNG")
         // Now Vitrine's: the next export replaces it without asking.
         _ = try writer.displayCatalog(viewModel: model)
+        #expect(try output.read("assets/logo.png") == "PNG")
     }
 
     @Test func `folders an earlier, larger export wrote are removed by a smaller one; the user's files stay`() throws {
         let output = try TemporaryFolder()
         let large = CatalogWriter(
             outputDirectory: output.path,
-            displays: [FilesDisplay(files: ["index.html", "letters/letter-a.html", "catalog/a.md"])])
+            displays: [FilesDisplay(files: ["index.html", "letters/letter-a.html", "search/a.js"])])
         _ = try large.displayCatalog(viewModel: model)
         try Data("mine".utf8).write(to: output.url.appendingPathComponent("notes.txt"))
         let small = CatalogWriter(outputDirectory: output.path, displays: [FilesDisplay(files: ["index.html"])])
         _ = try small.displayCatalog(viewModel: model)
         let left = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(left == [".vitrine-lock", ".vitrine-manifest", "index.html", "notes.txt"])
+        #expect(left == [".vitrine-manifest", "index.html", "notes.txt"])
         #expect(OutputManifest.read(in: output.url).files == ["index.html"])
+    }
+
+    /// Issue 34, item 11: `--format csv` after a full export silently deleted the gallery and the Markdown catalog.
+    @Test func `formats not asked for stay as they are; removing them takes --remove-other-formats, and is said`()
+        throws
+    {
+        let parent = try TemporaryFolder()
+        let path = parent.url.appendingPathComponent("site").path
+        let templates = try TemplateLibrary()
+        _ = try CatalogWriter(outputDirectory: path, formats: CatalogFormat.allCases, templates: templates)
+            .displayCatalog(viewModel: model)
+        let full = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent("objects/mine.txt"))
+
+        let csv = try CatalogWriter(outputDirectory: path, formats: [.csv], templates: templates)
+            .displayCatalog(viewModel: model)
+        var after = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
+        #expect(after.removeValue(forKey: "/objects/mine.txt") == Data("notes".utf8))
+        #expect(after == full, "every file as the full export wrote it, and its manifest")
+        #expect(csv.paths == ["\(path)/collection.csv"])
+        #expect(csv.notices.count == 1)
+        #expect(csv.notices.first?.hasPrefix("kept \(path)/index.html, \(path)/catalog.md, \(path)/artists/") == true)
+
+        let removed = try CatalogWriter(
+            outputDirectory: path, formats: [.csv], templates: templates, removeOtherFormats: true
+        ).displayCatalog(viewModel: model)
+        let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        // The user's file in a folder Vitrine no longer writes stays, the folder with it.
+        #expect(names == [".vitrine-manifest", "collection.csv", "objects"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path + "/objects") == ["mine.txt"])
+        #expect(removed.notices.first?.hasPrefix("removed \(path)/index.html, \(path)/catalog.md, ") == true)
     }
 
     @Test func `a manifest that points outside the folder is ignored`() throws {
@@ -104,75 +148,6 @@ private struct FilesDisplay: CatalogFileDisplay {
         try "# x\n../../etc/passwd\n/etc/hosts\nindex.html\n".write(
             to: output.url.appendingPathComponent(".vitrine-manifest"), atomically: true, encoding: .utf8)
         #expect(OutputManifest.read(in: output.url).files == ["index.html"])
-    }
-}
-
-/// A run killed while it swapped entries leaves no catalog without its folders (issue 12, item 3).
-@Suite struct OutputRecoveryTests {
-    @Test func `a run killed while it swaps its entries is undone: the last export's catalog, whole`() throws {
-        // A first export, then a second one killed part way through its commit (the files it left are made by
-        // hand as the commit leaves them, since a test cannot kill itself between two renames).
-        let output = try TemporaryFolder()
-        let spy = CatalogDisplayLogicSpy()
-        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
-            .makeViewModel(response: Seeds.catalogResponse)
-        _ = try CatalogWriter(
-            outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
-        )
-        .displayCatalog(viewModel: model)
-        let before = try TemporaryFolder.files(in: output.url)
-        var dead: Int32 = 3_999_000
-        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
-        let staging = output.url.appendingPathComponent(".vitrine-staging-\(dead)")
-        let manager = FileManager.default
-        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        // What a commit writes before its first swap: the old manifest, and the entries it will swap in order.
-        try manager.copyItem(
-            at: output.url.appendingPathComponent(".vitrine-manifest"),
-            to: staging.appendingPathComponent(".vitrine-manifest"))
-        try Data("index.html\nletters\nobjects\nsearch".utf8).write(to: staging.appendingPathComponent(".swap-journal"))
-        // index.html was swapped (its old version set aside), then letters/ (new: nothing to set aside); objects/
-        // was moved aside and the run died before moving the new one in; search/ was never reached.
-        try manager.moveItem(
-            at: output.url.appendingPathComponent("index.html"),
-            to: staging.appendingPathComponent(".replaced-index.html"))
-        try Data("new index".utf8).write(to: output.url.appendingPathComponent("index.html"))
-        try manager.createDirectory(at: output.url.appendingPathComponent("letters"), withIntermediateDirectories: true)
-        try Data("new letter".utf8).write(to: output.url.appendingPathComponent("letters/letter-a.html"))
-        try manager.moveItem(
-            at: output.url.appendingPathComponent("objects"), to: staging.appendingPathComponent(".replaced-objects"))
-        try manager.createDirectory(at: staging.appendingPathComponent("objects"), withIntermediateDirectories: true)
-        try manager.createDirectory(at: staging.appendingPathComponent("search"), withIntermediateDirectories: true)
-        try Data("{}".utf8).write(to: staging.appendingPathComponent("search/new.js"))
-        try Data("new manifest with new fingerprints".utf8).write(
-            to: output.url.appendingPathComponent(".vitrine-manifest"))
-
-        let folder = try OutputFolder(path: output.path)
-        folder.discard()
-        #expect(
-            try TemporaryFolder.files(in: output.url) == before, "the first export's files and manifest, as they were")
-        #expect(!manager.fileExists(atPath: staging.path))
-    }
-
-    @Test func `an entry set aside by a killed run comes back when its new version never arrived`() throws {
-        let output = try TemporaryFolder()
-        var dead: Int32 = 3_999_000
-        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
-        // The killed run had moved the old objects/ aside and died before moving its own in.
-        let aside = output.url.appendingPathComponent(".vitrine-staging-\(dead)/.replaced-objects")
-        try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
-        try Data("old page".utf8).write(to: aside.appendingPathComponent("sk-c-5.html"))
-        // Its index.html had arrived: that one is not touched.
-        let alsoAside = output.url.appendingPathComponent(".vitrine-staging-\(dead)/.replaced-index.html")
-        try Data("old index".utf8).write(to: alsoAside)
-        try Data("new index".utf8).write(to: output.url.appendingPathComponent("index.html"))
-
-        let folder = try OutputFolder(path: output.path)
-        folder.discard()
-        #expect(try output.read("objects/sk-c-5.html") == "old page")
-        #expect(try output.read("index.html") == "new index")
-        #expect(
-            !FileManager.default.fileExists(atPath: output.url.appendingPathComponent(".vitrine-staging-\(dead)").path))
     }
 }
 
@@ -186,9 +161,11 @@ private struct FilesDisplay: CatalogFileDisplay {
     /// Writes `files` (path → contents) as one export and commits it; `step` looks at the folder during the commit.
     @discardableResult
     private static func export(
-        _ files: [String: String], to path: String, step: (@Sendable () -> Void)? = nil
+        _ files: [String: String], to path: String, keepsSpareFrom: Int = .max, step: (@Sendable () -> Void)? = nil,
+        beforeExchange: (@Sendable () -> Void)? = nil
     ) throws -> OutputFolder {
-        let folder = try OutputFolder(path: path, commitStep: step)
+        let folder = try OutputFolder(
+            path: path, keepsSpareFrom: keepsSpareFrom, commitStep: step, beforeExchange: beforeExchange)
         for (file, contents) in files.sorted(by: { $0.key < $1.key }) { try folder.write(contents, to: file) }
         _ = try folder.commit(displayRoot: path)
         return folder
@@ -202,18 +179,6 @@ private struct FilesDisplay: CatalogFileDisplay {
             shown[file] = String(decoding: data, as: UTF8.self)
         }
         return shown
-    }
-
-    /// Whether this file system can swap two folders in one step (ext4, tmpfs, xfs, btrfs can).
-    private static func canExchange(in parent: TemporaryFolder) -> Bool {
-        let (first, second) = (parent.url.appendingPathComponent("a").path, parent.url.appendingPathComponent("b").path)
-        mkdir(first, 0o755)
-        mkdir(second, 0o755)
-        defer {
-            rmdir(first)
-            rmdir(second)
-        }
-        return vitrine_exchange_paths(first, second) == 0
     }
 
     @Test func `a reader at any moment of the commit sees one run's catalog, whole, and the user's README`() throws {
@@ -230,21 +195,18 @@ private struct FilesDisplay: CatalogFileDisplay {
             to: path, step: { seen.withLock { $0.append(Self.shown(path)) } })
         let new = Self.shown(path)
         #expect(new["/README.md"] == "mine" && new["/objects/c.html"] == "v2 c" && new["/objects/b.html"] == nil)
-        guard Self.canExchange(in: parent) else {
-            #expect(folder.entryByEntryReason == "the file system cannot exchange two folders")
-            return
-        }
-        #expect(folder.entryByEntryReason == nil)
+        #expect(folder.notices.isEmpty)
         let steps = seen.withLock { $0 }
         #expect(!steps.isEmpty)
         for (number, step) in steps.enumerated() {
             #expect(step == old || step == new, "at step \(number + 1) the folder was a mix of two runs")
         }
-        // The old catalog, set beside the folder for the exchange, is gone.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"])
+        // The old catalog, set beside the folder for the exchange, is gone; the lock beside it stays.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".site.vitrine-lock", "site"])
     }
 
-    @Test func `a folder of the user's inside the output makes the commit swap entries one by one, and says why`()
+    @Test func `a folder of the user's inside the output is carried into the new catalog in the one exchange`()
         throws
     {
         let parent = try TemporaryFolder()
@@ -254,68 +216,71 @@ private struct FilesDisplay: CatalogFileDisplay {
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         try Data("notes".utf8).write(to: docs.appendingPathComponent("notes.md"))
         let folder = try Self.export(["index.html": "v2"], to: path)
-        #expect(folder.entryByEntryReason == "docs is a folder of yours")
+        #expect(folder.notices.isEmpty)
         #expect(Self.shown(path) == ["/index.html": "v2", "/docs/notes.md": "notes"])
-        #expect(
-            TerminalDisplay.writtenLine(
-                WrittenCatalog(paths: ["site/index.html"], swappedEntryByEntry: "docs is a folder of yours"))
-                == "wrote site/index.html; swapped in entry by entry, not as one folder, because docs is a folder of yours"
-        )
     }
 
-    @Test func `a process working in the output folder keeps it: entries are swapped, and the process is named`()
-        throws
-    {
+    /// Issue 34, item 13: a file saved into a catalog folder while the commit ran was deleted with no message.
+    @Test func `a file saved into the catalog while it is committed is carried into the new one`() throws {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
-        try Self.export(["index.html": "v1"], to: path)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        server.arguments = ["600"]
-        server.currentDirectoryURL = URL(fileURLWithPath: path)
-        // Its output is not the test runner's: the runner waits for its output to close.
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            // SIGKILL: the runner's children may inherit a mask that blocks SIGTERM.
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-        let folder = try Self.export(["index.html": "v2"], to: path)
-        #expect(folder.entryByEntryReason == "process \(server.processIdentifier) (sleep) works in it")
-        #expect(Self.shown(path) == ["/index.html": "v2"])
+        try Self.export(["index.html": "v1", "objects/a.html": "v1 a"], to: path)
+        let saved = URL(fileURLWithPath: path).appendingPathComponent("objects/saved-meanwhile.txt")
+        // Saved into the live catalog after everything was staged, before the exchange.
+        try Self.export(
+            ["index.html": "v2", "objects/a.html": "v2 a"], to: path,
+            beforeExchange: { try? Data("saved".utf8).write(to: saved) })
+        #expect(
+            Self.shown(path) == [
+                "/index.html": "v2", "/objects/a.html": "v2 a", "/objects/saved-meanwhile.txt": "saved",
+            ])
     }
 
-    @Test func `an output folder that is a link is swapped entry by entry, and stays a link`() throws {
+    /// Issue 34, items 5 and 13: the folder refused names the cause and the fix.
+    @Test func `an output folder that is a link is refused before anything is written, naming where it points`()
+        throws
+    {
         let parent = try TemporaryFolder()
         let real = parent.url.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         let link = parent.url.appendingPathComponent("site")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-        let folder = try Self.export(["index.html": "v1"], to: link.path)
-        #expect(folder.entryByEntryReason == "the output folder is a link")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
-        #expect(Self.shown(real.path) == ["/index.html": "v1"])
+        let error = #expect(throws: ExportError.self) { try Self.export(["index.html": "v1"], to: link.path) }
+        #expect(
+            error?.description
+                == "\(link.path) is a symbolic link (to \(real.path)): Vitrine replaces its output folder in one step, "
+                + "which it cannot do through a link; give --output the folder itself")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty)
     }
 
-    @Test func `what a killed run left beside the output folder goes; a running run's stays`() throws {
+    /// Issue 34, item 10: entries Vitrine no longer writes were deleted through a link to the user's own folder.
+    @Test func `a link the user put where Vitrine writes is refused, and nothing is written or deleted through it`()
+        throws
+    {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
-        try Self.export(["index.html": "v1"], to: path)
-        var dead: Int32 = 3_998_000
-        while kill(dead, 0) == 0 || errno == EPERM { dead -= 1 }
-        let abandoned = parent.url.appendingPathComponent(".site.vitrine-staging-\(dead)")
-        let running = parent.url.appendingPathComponent(".site.vitrine-staging-1")  // init: always running
-        let otherFolders = parent.url.appendingPathComponent(".other.vitrine-staging-\(dead)")
-        for folder in [abandoned, running, otherFolders] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data("a whole catalog".utf8).write(to: folder.appendingPathComponent("index.html"))
+        let theirs = parent.url.appendingPathComponent("their-assets")
+        try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true)
+        for name in ["style.css", "old.css", "logo.png"] {
+            try Data("theirs \(name)".utf8).write(to: theirs.appendingPathComponent(name))
         }
-        try Self.export(["index.html": "v2"], to: path)
-        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
-        #expect(FileManager.default.fileExists(atPath: running.path))
-        #expect(FileManager.default.fileExists(atPath: otherFolders.path), "another output folder's is not this one's")
-        #expect(Self.shown(path) == ["/index.html": "v2"])
+        // Two exports, so that the spare catalog is in play too.
+        for version in ["v1", "v2"] {
+            try Self.export(
+                ["index.html": version, "assets/style.css": version, "assets/old.css": version], to: path,
+                keepsSpareFrom: 1)
+        }
+        let assets = URL(fileURLWithPath: path).appendingPathComponent("assets")
+        try FileManager.default.removeItem(at: assets)
+        try FileManager.default.createSymbolicLink(at: assets, withDestinationURL: theirs)
+        let error = #expect(throws: ExportError.self) {
+            try Self.export(["index.html": "v3", "assets/style.css": "v3"], to: path, keepsSpareFrom: 1)
+        }
+        #expect(error?.description.hasPrefix("\(path)/assets would be replaced, and Vitrine did not write it") == true)
+        for name in ["style.css", "old.css", "logo.png"] {
+            #expect(try String(contentsOf: theirs.appendingPathComponent(name), encoding: .utf8) == "theirs \(name)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: assets.path) == theirs.path)
+        #expect(Self.shown(path)["/index.html"] == "v2")
     }
 }
