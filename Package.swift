@@ -40,6 +40,8 @@ let package = Package(
         ),
         // One atomic swap of two folders (`renameat2(RENAME_EXCHANGE)`), for the output's commit.
         .target(name: "CFolderExchange"),
+        // The running executable's build id (ELF note, Mach-O UUID): part of every kept page's fingerprint.
+        .target(name: "CBuildIdentity"),
         // The C allocator told to give freed memory back (glibc), for the export's peak memory.
         .target(name: "CAllocatorTuning"),
         // One adapter per JSON API, the bundled demo collection and the adapter kit. No HTTP: adapters describe
@@ -90,6 +92,7 @@ let package = Package(
         .target(
             name: "VitrineDisplays",
             dependencies: [
+                "CBuildIdentity",
                 "CFolderExchange",
                 "VitrineCore",
                 "VitrineTemplates",

@@ -7,14 +7,15 @@ import VitrineTemplates
 package struct TemplateLibrary: Sendable {
     private let templates: [String: CompiledTemplate]
     private let assets: [String: String]
-    /// What every page rendered with this library is made from besides its context: the Vitrine version and
-    /// the text of every template and asset (a changed partial changes every page).
+    /// What every page rendered with this library is made from besides its context: the build of Vitrine that
+    /// renders it (`BuildIdentity`) and the text of every template and asset (a changed partial changes every page).
     package let fingerprint: Fingerprint
     /// Names in the user's templates that no page has, by template (`html/card`): they render blank.
     package let unknownNames: [String: [String]]
 
     /// - parameter directory: the user's template folder, or `nil` for the bundled templates only.
-    package init(directory: String? = nil) throws(ExportError) {
+    /// - parameter build: what tells this build of Vitrine from others (tests stand in another).
+    package init(directory: String? = nil, build: Fingerprint = BuildIdentity.current) throws(ExportError) {
         var texts = BundledTemplates.files
         var origins: [String: String] = [:]
         if let directory {
@@ -22,8 +23,7 @@ package struct TemplateLibrary: Sendable {
         }
         var assets: [String: String] = [:]
         var sources: [String: String] = [:]
-        var fingerprint = Fingerprint()
-        fingerprint.combine(VitrineVersion.current)
+        var fingerprint = build
         for (path, text) in texts.sorted(by: { $0.key < $1.key }) {
             fingerprint.combine(path)
             fingerprint.combine(text)
