@@ -12,6 +12,7 @@ extension SQLiteCollectionStore {
         let changes = try write("store the harvest in") { db in
             let changes = try incremental && overlaid ? Self.storeChanges(db) : Self.storeAll(db, overlaid: overlaid)
             try Self.record(state, in: db)
+            CrashPoint.storeCommit.reach()
             return changes
         }
         // The run's collection is the stored one now, and read as it is.

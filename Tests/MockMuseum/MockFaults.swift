@@ -28,6 +28,9 @@ package struct MockFaults: Sendable {
     package var redirectAway: String?
     /// OAI-PMH: how many of the collection's change generations have happened (0: the bulk load only).
     package var museumGeneration = 0
+    /// From this request on (counted from 0), requests are logged and never answered: a harvest stopped where it
+    /// stands, for a test to kill.
+    package var hangFrom: Int?
 
     package init(
         latency: Duration = .zero, flakyEvery: Int = 0, outageAfter: Int? = nil, outageStatus: Int = 404,
@@ -60,6 +63,11 @@ struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
         if faults.latency > .zero { try await Task.sleep(for: faults.latency) }
         let query = request.rawQuery
         let target = query.isEmpty ? request.path : "\(request.path)?\(query)"
+        if let hang = faults.hangFrom, number >= hang {
+            await state.record(request)
+            try await Task.sleep(for: .seconds(600))
+            throw MockConnectionDrop()
+        }
         if let outage = faults.outageAfter, number >= outage {
             await state.record(request)
             return MockResponse(status: faults.outageStatus, body: Data())

@@ -94,6 +94,11 @@ package final class MockMuseum: Sendable {
         await state.reset()
     }
 
+    /// Returns once the mock has logged at least `count` requests since its log was last reset.
+    package func waitForRequests(_ count: Int) async {
+        await state.waitForRequests(count)
+    }
+
     /// Every request so far, as `path?query` (the query as sent, percent-encoded), in arrival order.
     package func requests() async -> [String] {
         await state.requests
@@ -171,6 +176,35 @@ actor MockMuseumState {
     func record(_ request: MockRequest) {
         requests.append(request.target)
         headers.append(request.headers)
+        let count = requests.count
+        for (id, waiter) in waiting where count >= waiter.count {
+            waiting[id] = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    /// Those waiting for the log to hold a number of requests.
+    private var waiting: [UUID: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+
+    /// Returns once the log holds at least `count` requests, or the task is cancelled.
+    func waitForRequests(_ count: Int) async {
+        guard requests.count < count else { return }
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume()
+                } else {
+                    waiting[id] = (count, continuation)
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelWaiting(id) }
+        }
+    }
+
+    private func cancelWaiting(_ id: UUID) {
+        waiting.removeValue(forKey: id)?.continuation.resume()
     }
 
     /// How many times `key` was counted before, counting this time.

@@ -9,6 +9,16 @@ package final class TemporaryFolder {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    private init(url: URL) {
+        self.url = url
+    }
+
+    /// A folder of the test's own (inside another temporary folder), removed like one made by `init()`.
+    package static func adopting(_ url: URL) throws -> TemporaryFolder {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return TemporaryFolder(url: url)
+    }
+
     package var path: String { url.path }
 
     package func read(_ name: String) throws -> String {

@@ -81,10 +81,10 @@ import VitrineTestSupport
 
     /// `nil` when two catalogs hold the same files byte for byte (Vitrine's own bookkeeping aside); else the first
     /// difference.
-    static func compare(_ left: URL, _ right: URL) throws -> String? {
+    static func compare(_ left: URL, _ right: URL, ignoring: Set<String> = []) throws -> String? {
         func catalog(_ folder: URL) throws -> [String: Data] {
             try TemporaryFolder.files(in: folder).filter {
-                !($0.key.split(separator: "/").last ?? "").hasPrefix(".vitrine")
+                !($0.key.split(separator: "/").last ?? "").hasPrefix(".vitrine") && !ignoring.contains($0.key)
             }
         }
         let (a, b) = (try catalog(left), try catalog(right))

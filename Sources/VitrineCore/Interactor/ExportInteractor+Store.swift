@@ -145,6 +145,7 @@ extension ExportInteractor {
             state.harvestedAt = run.span?.until ?? run.serverTime
             changes = try store.commitRun(incremental: false, state: state)
         }
+        CrashPoint.harvestCommitted.reach()
         cache?.drop(harvest: harvest.id)
         return changes
     }

@@ -61,6 +61,7 @@ extension OutputFolder {
         if !removedFormats.isEmpty {
             note("removed \(Self.listed(removedFormats, in: root)) (--remove-other-formats)")
         }
+        CrashPoint.outputCommitted.reach()
         releaseLock()
         return written.map { "\(root)/\($0)" }
     }

@@ -65,6 +65,7 @@ extension OutputFolder {
         // The staging folder's lock file is not published; the folder lock beside it is still held.
         unlink(stagingPath + "/" + Self.stagingLockName)
         beforeExchange?()
+        CrashPoint.outputStaged.reach()
         guard vitrine_exchange_paths(stagingPath, destination.path) == 0 else {
             let cannot = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP, EXDEV].contains(errno)
             let reason = Self.lastError
@@ -77,6 +78,7 @@ extension OutputFolder {
                         : "cannot swap the new catalog into \(destination.path): \(reason)"))
         }
         commitStep?()
+        CrashPoint.outputExchanged.reach()
         // `stagingPath` holds the old catalog now.
         let old = stagingPath
         let (moves, inTheWay) = userFiles(

@@ -1,38 +1,82 @@
 import Foundation
 import VitrineCore
 
-// What a killed run leaves beside the output folder, removed by the next export: its staging folder. A staging
-// folder is alive while its run holds the lock inside it; the kernel lets that lock go however the run ends.
+// What a killed run leaves beside the output folder, put right by the next export. A staging folder is alive while
+// its run holds the lock inside it; the kernel lets that lock go however the run ends. One that still has its lock
+// file was never exchanged: it holds only the new catalog, which goes. One without it was exchanged (or about to be):
+// it is the old catalog, and what the user kept in it is carried into the output folder before it goes.
 extension OutputFolder {
-    /// Removes the staging folders of runs that are gone: beside the output folder (`.Output.vitrine-staging-…`),
+    /// Puts right the staging folders of runs that are gone: beside the output folder (`.Output.vitrine-staging-…`),
     /// and inside it where an older Vitrine staged (`Output/.vitrine-staging-…`). Called with the folder's lock held.
     static func removeAbandonedStaging(of destination: URL) {
         let parent = destination.deletingLastPathComponent().path
         let prefix = "." + destination.lastPathComponent + stagingInfix
         for name in topLevelNames(of: parent) where name.hasPrefix(prefix) {
-            removeIfAbandoned(parent + "/" + name)
+            removeIfAbandoned(parent + "/" + name, into: destination)
         }
         for name in topLevelNames(of: destination.path) where name.hasPrefix(stagingInfix) {
-            removeIfAbandoned(destination.path + "/" + name)
+            removeIfAbandoned(destination.path + "/" + name, into: nil)
         }
     }
 
-    /// Removes a staging folder unless a live run holds the lock inside it (a folder without one is no run's).
-    private static func removeIfAbandoned(_ path: String) {
+    /// Removes a staging folder unless a live run holds the lock inside it; from an old catalog left by an exchange
+    /// (no lock file), the files its manifest does not list are first carried into `destination` where it has none.
+    private static func removeIfAbandoned(_ path: String, into destination: URL?) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             unlink(path)
             return
         }
-        switch FileLock.take(path + "/" + stagingLockName) {
+        let lockPath = path + "/" + stagingLockName
+        let wasExchanged = lstat(lockPath, &status) != 0
+        switch FileLock.take(lockPath) {
         case .busy:
             return
         case .held(let descriptor):
+            if wasExchanged, let destination { carryUserFiles(from: path, into: destination) }
             try? FileManager.default.removeItem(atPath: path)
             close(descriptor)
         case .unavailable:
             try? FileManager.default.removeItem(atPath: path)
         }
+    }
+
+    /// Moves the files of an old catalog that its manifest does not list (the user's) into the output folder, where
+    /// it has nothing at their paths; a file there already (one linked into the new catalog) is the same file.
+    private static func carryUserFiles(from old: String, into destination: URL) {
+        let listed = ManifestTable(manifestIn: URL(fileURLWithPath: old))
+        for name in topLevelNames(of: old) where !isOwnFile(name) {
+            var status = stat()
+            guard lstat(old + "/" + name, &status) == 0 else { continue }
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                if !listed.contains(name) { carry(name, from: old, into: destination.path) }
+                continue
+            }
+            var paths: [String] = []
+            OutputManifest.walkFiles(in: old + "/" + name, relative: name) { (relative: UnsafeBufferPointer<UInt8>) in
+                let key = PathHashTable<OutputManifest.Made>.key(relative)
+                if listed[key: key] == nil, !listed.containsUnfingerprinted(key: key) {
+                    paths.append(String(decoding: relative, as: UTF8.self))
+                }
+            }
+            for path in paths { carry(path, from: old, into: destination.path) }
+        }
+    }
+
+    /// Moves `relative` from `old` into `destination` when nothing is there, making its folders (real ones).
+    private static func carry(_ relative: String, from old: String, into destination: String) {
+        var path = destination
+        var status = stat()
+        for component in relative.split(separator: "/").dropLast() {
+            path += "/" + component
+            if lstat(path, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else { return }
+                continue
+            }
+            guard mkdir(path, 0o755) == 0 else { return }
+        }
+        guard lstat(destination + "/" + relative, &status) != 0 else { return }
+        rename(old + "/" + relative, destination + "/" + relative)
     }
 }
