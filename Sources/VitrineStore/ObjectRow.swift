@@ -169,6 +169,48 @@ enum ObjectRow {
         return objects
     }
 
+    /// Every object a selection of `columns` with one text parameter gives, in its order: the text bound by its byte
+    /// count, so a NUL inside it is part of it (GRDB's arguments end a string at its first NUL).
+    static func objects(_ statement: Statement, text: String, capacity: Int = 0) throws -> [ArtObject] {
+        statement.setUncheckedArguments(StatementArguments())
+        var bytes = text
+        let code = bytes.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(statement.sqliteStatement, 1, "", 0, nil)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(statement.sqliteStatement, 1, $0, Int32(bytes.count), transient)
+            }
+        }
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql) }
+        var objects: [ArtObject] = []
+        objects.reserveCapacity(capacity)
+        while true {
+            let step = sqlite3_step(statement.sqliteStatement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: step), sql: statement.sql)
+            }
+            objects.append(object(statement))
+        }
+        sqlite3_reset(statement.sqliteStatement)
+        return objects
+    }
+
+    /// The rows of a query of a section key and two counts, the key read by its byte count (GRDB's strings end at
+    /// their first NUL).
+    static func keysAndCounts(_ db: Database, sql: String) throws -> [(key: String, objects: Int, bundled: Int)] {
+        let statement = try db.makeStatement(sql: sql)
+        let raw = statement.sqliteStatement
+        var rows: [(key: String, objects: Int, bundled: Int)] = []
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil {
+            rows.append(
+                (text(statement, 0) ?? "", Int(sqlite3_column_int64(raw, 1)), Int(sqlite3_column_int64(raw, 2))))
+        }
+        return rows
+    }
+
     /// The section an object belongs to: its maker's section name (`MakerName.sectionName`), '' for no known maker.
     static func sectionKey(_ maker: String?) -> String {
         MakerName.sectionName(maker) ?? ""

@@ -145,14 +145,13 @@ private final class RunSections: StoredSections {
                 return listing
             }
             let collection = SQLiteCollectionStore.runCollection(in: tables, columns: "section_key, image_sizing")
-            let rows = try Row.fetchCursor(
+            let rows = try ObjectRow.keysAndCounts(
                 db,
-                sql: "SELECT section_key, count(*), sum(\(SectionCounts.bundledPictures)) FROM (\(collection)) "
-                    + "GROUP BY section_key")
-            while let row = try rows.next() {
-                let key: String = row[0]
-                listing.sections.append((key.isEmpty ? nil : key, row[1]))
-                listing.bundled += row[2] as Int? ?? 0
+                sql: "SELECT section_key, count(*), ifnull(sum(\(SectionCounts.bundledPictures)), 0) FROM "
+                    + "(\(collection)) GROUP BY section_key")
+            for row in rows {
+                listing.sections.append((row.key.isEmpty ? nil : row.key, row.objects))
+                listing.bundled += row.bundled
             }
             return listing
         }
@@ -167,7 +166,7 @@ private final class RunSections: StoredSections {
             SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1")
             + " ORDER BY order_key, record_key"
         let objects = try store.access("read a section of") { db in
-            try ObjectRow.objects(db.cachedStatement(sql: collection), arguments: [maker ?? ""], capacity: count)
+            try ObjectRow.objects(db.cachedStatement(sql: collection), text: maker ?? "", capacity: count)
         }
         // A store SQLite reads without an error can still have lost rows: a catalog short of them is refused.
         guard objects.count == count else {

@@ -38,8 +38,6 @@ enum SectionCounts {
 
     /// The stored sections: key, objects and bundled pictures, by key.
     static func stored(in db: Database) throws -> [(key: String, objects: Int, bundled: Int)] {
-        try Row.fetchAll(db, sql: "SELECT section_key, objects, bundled FROM section ORDER BY section_key").map {
-            ($0[0], $0[1], $0[2])
-        }
+        try ObjectRow.keysAndCounts(db, sql: "SELECT section_key, objects, bundled FROM section ORDER BY section_key")
     }
 }

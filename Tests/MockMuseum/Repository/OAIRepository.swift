@@ -71,6 +71,14 @@ package final class OAIRepository: @unchecked Sendable {
         /// The datestamp of an earlier deletion, still listed as a deleted header (`lateTombstones`).
         package var oldTombstone: Int?
 
+        package init(number: Int, datestamp: Int, title: String, maker: String? = nil, date: String? = nil) {
+            self.number = number
+            self.datestamp = datestamp
+            self.title = title
+            self.maker = maker
+            self.date = date
+        }
+
         package var identifier: String { "oai:mock.example:\(number)" }
     }
 

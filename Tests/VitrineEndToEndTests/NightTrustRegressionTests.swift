@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import VitrineMockMuseum
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineOAIPMH
+@testable import VitrineSources
+
+/// One named test for each way a night broke its promise in issue 34 (the randomized suites check them together).
+@Suite struct NightTrustRegressionTests {
+    /// A repository of `count` records, the `n`th dated `day n` before its clock, as `behaviour` says.
+    private static func repository(
+        _ count: Int, _ configure: (inout OAIRepository.Behaviour) -> Void = { _ in }
+    ) -> OAIRepository {
+        var behaviour = OAIRepository.Behaviour()
+        behaviour.pageSize = 10
+        configure(&behaviour)
+        let repository = OAIRepository(behaviour: behaviour)
+        repository.change { records, clock in
+            records = (0..<count).map { number in
+                OAIRepository.Record(
+                    number: number, datestamp: clock - (count - number) * 86_400, title: "Object \(number)",
+                    maker: "Maker \(number % 4)", date: String(1600 + number))
+            }
+        }
+        return repository
+    }
+
+    /// Revises records (a new title, dated now), deletes others, moves the clock a day on.
+    private static func night(_ repository: OAIRepository, revise: [Int] = [], delete: [Int] = [], ahead: Int = 0) {
+        repository.change { records, clock in
+            clock += 86_400
+            for number in revise {
+                records[number].revision += 1
+                records[number].title = "Object \(number) (r\(records[number].revision))"
+                records[number].datestamp = clock + ahead
+            }
+            for number in delete {
+                records[number].deleted = true
+                records[number].datestamp = clock
+            }
+        }
+    }
+
+    private static func ids(_ run: ExportHarness.Run) throws -> [String] {
+        try ExportHarness.csvRows(run.folder.read("collection.csv")).map { $0[0] }.sorted()
+    }
+
+    private static func titles(_ run: ExportHarness.Run) throws -> [String] {
+        try ExportHarness.csvRows(run.folder.read("collection.csv")).map { $0[1] }.sorted()
+    }
+
+    /// Item 1: tokens that repeat from one harvest to the next (`tok-…`, or a counter restarting with the server)
+    /// answered a night with yesterday's pages.
+    @Test(arguments: [OAIRepository.Behaviour.Tokens.deterministic, .restarting])
+    func `a night with tokens that repeat reads tonight's pages, not the last harvest's`(
+        tokens: OAIRepository.Behaviour.Tokens
+    ) async throws {
+        let repository = Self.repository(60) { $0.tokens = tokens }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        // Every record changed, the changes span pages: token 2 of tonight is not token 2 of last night.
+        Self.night(repository, revise: Array(0..<60))
+        repository.restart()
+        let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        #expect(night.summary.summary.contains("(60 changed, 0 deleted, 0 new)"), "\(night.summary.summary)")
+        #expect(try Self.titles(night).allSatisfy { $0.hasSuffix("(r1)") })
+        // And `--full` harvests again, never a replay of a completed harvest's pages.
+        Self.night(repository, revise: Array(0..<60))
+        let full = try await ExportHarness.run(configuration, concurrency: 1, cache: cache, full: true)
+        #expect(try Self.titles(full).allSatisfy { $0.hasSuffix("(r2)") })
+    }
+
+    /// Item 2: windows covered only [earliestDatestamp, the server's clock].
+    @Test func `windows reach records before the claimed earliest datestamp and after the server's clock`() async throws
+    {
+        let repository = Self.repository(300) {
+            $0.earliestLies = true
+            $0.clockAhead = 1
+        }
+        // Three records dated after the server's clock.
+        Self.night(repository, revise: [5, 50, 250], ahead: 3 * 3_600)
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        let windowed = try await ExportHarness.run(configuration, concurrency: 4, chains: 4)
+        #expect(windowed.summary.notices.contains { $0.contains("date windows") })
+        #expect(try Self.ids(windowed).count == 300)
+        #expect(
+            windowed.summary.notices.contains {
+                $0.hasPrefix("note: 3 records are dated after the server's own clock")
+            },
+            "\(windowed.summary.notices)")
+    }
+
+    /// Item 3: a server that reports its whole size in every window, or ignores `from`/`until`, turned 20 pages into
+    /// more than 2,000 requests.
+    @Test(arguments: [true, false])
+    func `sizes that lie and dates ignored cost about a request a page`(ignoresDates: Bool) async throws {
+        let repository = Self.repository(200) {
+            $0.sizeLies = true
+            $0.ignoresDates = ignoresDates
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let run = try await ExportHarness.run(
+            SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL), concurrency: 4, chains: 4)
+        let requests = await server.requests().count
+        #expect(try Self.ids(run).count == 200)
+        #expect(requests <= 20 * 3 / 2 + 12, "\(requests) requests for 20 pages")
+        if ignoresDates {
+            #expect(run.summary.notices.contains { $0.contains("ignores from and until") })
+        }
+    }
+
+    /// Item 4: a record whose new datestamp sorts before the stored one kept its stale version.
+    @Test func `a revision dated before the stored version still replaces it`() async throws {
+        let repository = Self.repository(30)
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        // Record 3 revised and stamped two days ahead of the clock: stored so.
+        Self.night(repository, revise: [3], ahead: 2 * 86_400)
+        _ = try await ExportHarness.run(configuration, cache: cache)
+        // Revised again the next day, with the clock put right: its datestamp goes back.
+        Self.night(repository, revise: [3])
+        let night = try await ExportHarness.run(configuration, cache: cache)
+        #expect(try Self.titles(night).contains("Object 3 (r2)"))
+    }
+
+    /// Item 6: `--language` was not part of the store's identity: `--language nl` after an English run mixed them.
+    @Test func `another --language is another collection store`() {
+        let english = OAIPMHSource(
+            descriptor: OAIPMHSource.genericDescriptor, baseURL: url("https://r.example/oai"), metadataPrefix: "edm")
+        let dutch = OAIPMHSource(
+            descriptor: OAIPMHSource.genericDescriptor, baseURL: url("https://r.example/oai"), metadataPrefix: "edm",
+            language: "nl")
+        #expect(english.collectionIdentity != dutch.collectionIdentity)
+        #expect(english.collectionIdentity.hasSuffix(" language=en"))
+    }
+
+    /// Item 8: a night failed for good when the server refused the `from` Vitrine built (a fractional responseDate
+    /// echoed back, a misstated granularity), blaming flags the user never gave.
+    @Test func `fractions are dropped, and a refused night becomes a full run, saying why`() async throws {
+        let repository = Self.repository(40) {
+            $0.fractionalResponseDate = true
+            $0.takesOnlyDays = true
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        Self.night(repository, revise: [1, 2], delete: [7])
+        await server.resetLog()
+        let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let asked = await server.requests()
+        // Whole seconds, no fraction: the repository said seconds, and refused them (it takes days only).
+        #expect(asked.contains { $0.contains("from=") && !$0.contains(".250") && $0.hasSuffix("Z") })
+        #expect(night.summary.notices.first?.contains("harvested the whole collection instead of the changes") == true)
+        #expect(night.summary.notices.first?.contains("--from") == false)
+        #expect(try Self.ids(night).count == 39)
+        #expect(try Self.titles(night).contains("Object 1 (r1)"))
+    }
+}
