@@ -147,7 +147,7 @@ package struct ExportInteractor: ExportBusinessLogic {
             listsChanges: plan.window != nil, counters: counters,
             onWait: { [presenter] in presenter.presentWait($0) }, windowing: plan.windowing)
         let handle: (HarvestEvent) throws -> Void = { event in
-            try run.receive(event, incremental: plan.window != nil)
+            try run.receive(event)
             guard case .page = event else { return }
             let now = clock.now
             if now - lastReport >= progressInterval {

@@ -30,10 +30,10 @@ struct RunState {
     var duplicates: Int { staged?.duplicates ?? index.duplicates }
 
     /// Applies what the harvest hands over: a page, a measured total, or a restart.
-    mutating func receive(_ event: HarvestEvent, incremental: Bool) throws(ExportError) {
+    mutating func receive(_ event: HarvestEvent) throws(ExportError) {
         switch event {
         case .page(let reference, let page):
-            try receive(page, at: reference, incremental: incremental)
+            try receive(page, at: reference)
         case .measured(let total):
             statistics.reportedTotal = total
         case .span(let span):
@@ -51,7 +51,7 @@ struct RunState {
 
     /// Applies a page: every object and deleted record competes with the versions of its identifier seen before
     /// (`SectionIndex.wins`).
-    mutating func receive(_ page: SourcePage, at reference: PageReference, incremental: Bool) throws(ExportError) {
+    mutating func receive(_ page: SourcePage, at reference: PageReference) throws(ExportError) {
         statistics.pages += 1
         if reference.index == 0 {
             if let total = page.reportedTotal, statistics.reportedTotal == nil { statistics.reportedTotal = total }

@@ -153,18 +153,25 @@ extension OutputFolder {
     /// Moves a file (or a top-level entry) of the user's from the old catalog into the new one, making its folders
     /// (real folders of the new catalog, never through a link). Returns whether it did.
     private func carryOver(_ relative: String, from old: String) -> Bool {
-        var path = destination.path
-        let components = relative.split(separator: "/")
-        for component in components.dropLast() {
+        Self.move(relative, from: old, into: destination.path)
+    }
+
+    /// Moves `relative` from the folder `old` into the folder `into` when nothing is there, making its folders
+    /// one component at a time (real folders, never through a link). Returns whether it did.
+    @discardableResult
+    static func move(_ relative: String, from old: String, into destination: String) -> Bool {
+        var path = destination
+        var status = stat()
+        for component in relative.split(separator: "/").dropLast() {
             path += "/" + component
-            var status = stat()
             if lstat(path, &status) == 0 {
                 guard status.st_mode & S_IFMT == S_IFDIR else { return false }
                 continue
             }
             guard mkdir(path, 0o755) == 0 else { return false }
         }
-        return rename(old + "/" + relative, destination.path + "/" + relative) == 0
+        guard lstat(destination + "/" + relative, &status) != 0 else { return false }
+        return rename(old + "/" + relative, destination + "/" + relative) == 0
     }
 
     /// The last system call's error, in words (`Operation not permitted`).

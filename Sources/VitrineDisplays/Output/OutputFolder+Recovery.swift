@@ -50,7 +50,7 @@ extension OutputFolder {
             var status = stat()
             guard lstat(old + "/" + name, &status) == 0 else { continue }
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                if !listed.contains(name) { carry(name, from: old, into: destination.path) }
+                if !listed.contains(name) { move(name, from: old, into: destination.path) }
                 continue
             }
             var paths: [String] = []
@@ -60,23 +60,7 @@ extension OutputFolder {
                     paths.append(String(decoding: relative, as: UTF8.self))
                 }
             }
-            for path in paths { carry(path, from: old, into: destination.path) }
+            for path in paths { move(path, from: old, into: destination.path) }
         }
-    }
-
-    /// Moves `relative` from `old` into `destination` when nothing is there, making its folders (real ones).
-    private static func carry(_ relative: String, from old: String, into destination: String) {
-        var path = destination
-        var status = stat()
-        for component in relative.split(separator: "/").dropLast() {
-            path += "/" + component
-            if lstat(path, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFDIR else { return }
-                continue
-            }
-            guard mkdir(path, 0o755) == 0 else { return }
-        }
-        guard lstat(destination + "/" + relative, &status) != 0 else { return }
-        rename(old + "/" + relative, destination + "/" + relative)
     }
 }
