@@ -45,8 +45,7 @@ package struct PendingHarvest: Sendable, Equatable {
 
     /// A new harvest's identifier: 128 random bits in hex.
     package static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Fingerprint.hex(generator.next(), generator.next())
+        RandomID.hex(words: 2)
     }
 }
 

@@ -3,7 +3,9 @@ import Foundation
 /// 128 bits that say what something was made from, the same on every run and machine (Swift's `Hasher` is
 /// seeded per process; this is not): two 64-bit FNV-1a lanes with different bases. The output manifest keeps one
 /// per file (the templates, the Vitrine version and the page's context; or a file's bytes), so a re-run keeps a
-/// file that would come out the same instead of rendering it again; the collection store names its file by one.
+/// file that would come out the same instead of rendering it again; the collection store and the page cache name
+/// their files by one. Two lanes in registers, not a library hash: a night combines a few fields of every object,
+/// and a buffered SHA-256 or XXH3 made nights measurably slower (docs/PERFORMANCE.md).
 package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x6c62_272e_07bb_0142

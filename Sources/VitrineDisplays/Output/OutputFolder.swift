@@ -85,9 +85,7 @@ package final class OutputFolder: Sendable {
         self.commitStep = commitStep
         self.beforeExchange = beforeExchange
         destination = opening?.destination ?? Self.destination(path)
-        var random = SystemRandomNumberGenerator()
-        staging = Self.besideFolder(
-            destination, named: Self.stagingInfix + Fingerprint.hex(random.next(), 0).prefix(16))
+        staging = Self.besideFolder(destination, named: Self.stagingInfix + RandomID.hex(words: 1))
         stagingPath = staging.path
         let opened: (lock: Int32, previous: ManifestTable, spare: ManifestTable)
         if let opening {

@@ -115,15 +115,10 @@ package struct FileHarvestPages: HarvestPages {
         }
     }
 
-    /// 128 bits of FNV-1a (two 64-bit passes with different offsets), as hex.
+    /// A key's fingerprint, as 32 hex digits.
     static func hash(_ text: String) -> String {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in text.utf8 {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second = second &+ (second << 7)
-        }
-        return Fingerprint.hex(first, second)
+        var fingerprint = Fingerprint()
+        fingerprint.combine(text)
+        return fingerprint.description
     }
 }
