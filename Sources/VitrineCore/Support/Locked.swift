@@ -3,8 +3,9 @@ import Foundation
 /// A value behind a lock: the one way Vitrine shares mutable state between tasks and threads.
 ///
 /// Each use keeps its own state type and reads or changes it in one `withLock` call, so no lock is held across
-/// an `await` and no state is read half-changed.
-package final class Locked<State>: @unchecked Sendable {
+/// an `await` and no state is read half-changed. The state is `Sendable`: what it holds may be handed to
+/// another thread once read.
+package final class Locked<State: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 

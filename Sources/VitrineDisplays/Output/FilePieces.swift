@@ -3,8 +3,9 @@ import VitrineCore
 
 /// A file written piece by piece into the staging folder, so that a big one (the CSV of a million rows) is never
 /// whole in memory. Its bytes make its fingerprint as they pass, when the file has no other (a rendered file's is
-/// what it was rendered from: hashing a 37 MB Markdown catalog's bytes as well was an eighth of its rendering).
-package final class FilePieces {
+/// what it was rendered from, which is cheaper than its bytes). One thread writes it at a time: the one that made
+/// it, or whoever holds the `Locked` it is kept in.
+package final class FilePieces: @unchecked Sendable {
     private let descriptor: Int32
     /// The bytes' fingerprint; `nil` when they are not hashed.
     private(set) var fingerprint: Fingerprint?
