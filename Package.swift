@@ -146,7 +146,8 @@ let package = Package(
             path: "Tests/Support",
             swiftSettings: swiftSettings
         ),
-        // Unit tests: no sockets, no processes, no libxml2. `swift test --filter VitrineUnitTests`.
+        // Unit tests: no sockets, no processes, no libxml2, no file system beyond a temporary file; seconds.
+        // `swift test --filter VitrineUnitTests`.
         .testTarget(
             name: "VitrineUnitTests",
             dependencies: [
@@ -163,6 +164,23 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             path: "Tests/VitrineUnitTests",
+            swiftSettings: swiftSettings
+        ),
+        // Integration tests: the output folder, the displays writing whole catalogs, the collection store and the
+        // page cache, on temporary folders. `swift test --filter VitrineIntegrationTests`.
+        .testTarget(
+            name: "VitrineIntegrationTests",
+            dependencies: [
+                "CFolderExchange",
+                "VitrineCore",
+                "VitrineSources",
+                "VitrineDisplays",
+                "VitrineStore",
+                "VitrineTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "Tests/VitrineIntegrationTests",
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Golden files in `Tests/VitrineTests/Snapshots/`, named after the test. With `RECORD_SNAPSHOTS=1` the file
+/// Golden files in `Tests/VitrineIntegrationTests/Snapshots/`, named after the test. With `RECORD_SNAPSHOTS=1` the file
 /// is written again and the test still fails, so no baseline is ever accepted silently.
 enum Snapshot {
     static let folder = URL(fileURLWithPath: #filePath)
