@@ -132,9 +132,8 @@ package struct TemplateLibrary: Sendable {
         _ template: CompiledTemplate, _ context: some TemplateContext, to path: String, in folder: OutputFolder,
         inputs: Fingerprint
     ) throws(ExportError) -> (fragments: [RenderedFragment], size: Int) {
-        var output = RenderedBytes(buffer: PageBuffers.shared.take())
+        var output = RenderedBytes()
         template.render(context, into: &output)
-        defer { PageBuffers.shared.give(output.takeBuffer()) }
         try folder.write(output.bytes, to: path, fingerprint: inputs)
         return (output.fragments, output.bytes.count)
     }

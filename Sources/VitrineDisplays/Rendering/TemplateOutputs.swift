@@ -15,20 +15,6 @@ struct RenderedBytes: TemplateOutput {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Renders into `buffer` (empty), whose capacity is kept: see `PageBuffers`.
-    init(buffer: [UInt8]) {
-        bytes = buffer
-        if bytes.capacity < 8_192 { bytes.reserveCapacity(8_192) }
-    }
-
-    /// The bytes' buffer, emptied, for another page; this is left empty.
-    mutating func takeBuffer() -> [UInt8] {
-        var buffer: [UInt8] = []
-        swap(&buffer, &bytes)
-        buffer.removeAll(keepingCapacity: true)
-        return buffer
-    }
-
     mutating func append(text: [UInt8]) {
         bytes.append(contentsOf: text)
     }
@@ -292,25 +278,5 @@ struct RenderedPieces: TemplateOutput {
 
     private mutating func flushIfFull() {
         if page.bytes.count >= Self.piece { flush() }
-    }
-}
-
-/// Buffers that rendered pages lend each other: an artist page (200 cards, about 200 KB) rendered into a new array
-/// grew it five times from 8 KB, and each of its last growths was fresh memory from the kernel, a page fault a
-/// 4 KB page (perf of a night: page faults 7.7% of the samples, copying 6.9%). A buffer goes back once its page is
-/// written; as many are kept as pages are rendered at once, the largest 4 MB.
-final class PageBuffers: Sendable {
-    static let shared = PageBuffers()
-    private let buffers = Locked<[[UInt8]]>([])
-
-    /// A buffer no page is using, empty; a new one when there is none.
-    func take() -> [UInt8] {
-        buffers.withLock { $0.popLast() } ?? []
-    }
-
-    /// Gives a page's buffer back (a buffer over 4 MB is let go).
-    func give(_ buffer: [UInt8]) {
-        guard buffer.capacity <= 4 << 20 else { return }
-        buffers.withLock { $0.append(buffer) }
     }
 }
