@@ -29,8 +29,8 @@ struct ExportCommand: AsyncParsableCommand {
     var outputOptions: OutputOptions
 
     func run() async throws {
-        // First, before the export's threads allocate: a million-object export's peak memory is the figure issue 13
-        // bounds, and glibc's defaults held 90–140 MB of freed memory at that size.
+        // First, before the export's threads allocate: issue 13 bounds a large export's peak memory, and glibc's
+        // defaults keep much of what the export frees (see `vitrine_tune_allocator`).
         _ = vitrine_tune_allocator(Int32(ProcessInfo.processInfo.activeProcessorCount))
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

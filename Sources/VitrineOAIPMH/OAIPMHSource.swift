@@ -135,7 +135,8 @@ package struct OAIPMHSource: CollectionSource {
         return response.statusFailure
     }
 
-    /// How much of a page is parsed before other tasks get a turn (about a tenth of a millisecond of work).
+    /// How much of a page is parsed before other tasks get a turn: a small part of a page, so that the network's
+    /// work waits little (see `OAIPMHPageParser.parse(_:mapper:yieldingEvery:)`).
     static let parseSlice = 16 << 10
 
     package func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {

@@ -22,8 +22,8 @@ enum ObjectRow {
 
     /// Binds an object's row to `statement`'s parameters, its section key given (see `SectionKeys`), and its
     /// place in the source when it is staged in a run's collection (`stagedColumns`); then `statement.execute()`
-    /// runs it. Bound through SQLite's C API: building GRDB's `StatementArguments`, a boxed value per column, was
-    /// a third of the time a harvest spent staging its pages (perf, 100,000 objects).
+    /// runs it. Bound through SQLite's C API, not GRDB's `StatementArguments` (a boxed value per column): this runs
+    /// for every object a harvest stages.
     static func bind(
         _ object: ArtObject, sectionKey: String, place: SectionIndex.Place? = nil, to statement: Statement
     ) throws {
@@ -107,9 +107,8 @@ enum ObjectRow {
     /// deleted record.
     static let stagedColumns = columns + ", page, position, deleted"
 
-    /// Section keys by maker as the source spells it, each normalised once: normalising every row's maker was a
-    /// quarter of the time a harvest took to store (perf, 300,000 objects), and a collection has far fewer makers
-    /// than objects.
+    /// Section keys by maker as the source spells it, each normalised once rather than once per row: normalising is
+    /// costly, and a collection has far fewer makers than objects.
     /// Keyed by exact bytes, as the rows are: two spellings that differ only by normalisation keep their own keys.
     struct SectionKeys {
         private var keys: [ExactText: String] = [:]
@@ -129,8 +128,8 @@ enum ObjectRow {
         Data(recordID.utf8)
     }
 
-    /// The object on the row `statement` (a selection of `columns`) stands on, read through SQLite's C API:
-    /// GRDB's `Row` subscripts cost half of what reading a run's collection back took (perf, 100,000 objects).
+    /// The object on the row `statement` (a selection of `columns`) stands on, read through SQLite's C API, not
+    /// GRDB's `Row` subscripts: this runs for every object read back.
     static func object(_ statement: Statement) -> ArtObject {
         let raw = statement.sqliteStatement
         func text(_ column: Int32) -> String? { ObjectRow.text(statement, column) }
@@ -236,8 +235,8 @@ enum ObjectRow {
         }
     }
 
-    /// The sizing `sizing(_:)` wrote, read from its bytes: splitting a `String` for every row read back was a third
-    /// of the time a section took to read (perf, a night of 100,000 objects).
+    /// The sizing `sizing(_:)` wrote, read from its bytes rather than by splitting a `String`: this runs for every
+    /// row read back.
     static func sizing(from bytes: UnsafeBufferPointer<UInt8>) -> ImageReference.Sizing {
         let unit = UInt8(0x1F)
         var fields: [UnsafeBufferPointer<UInt8>] = []
@@ -248,7 +247,7 @@ enum ObjectRow {
             if fields.count > 3 { break }
         }
         func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
-        // A number is a small string, made without an allocation; `Int` reads it as it read the whole text before.
+        // A number is a small string, made without an allocation, and `Int` reads it as it reads any text.
         func number(_ field: UnsafeBufferPointer<UInt8>) -> Int? { Int(text(field)) }
         func named(_ name: StaticString) -> Bool {
             fields[0].elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))

@@ -55,7 +55,7 @@ extension SQLiteCollectionStore {
         }
         // In the stored table's own order: each row is appended to its B-tree, not inserted at random. The record
         // index is made afterwards, from the rows sorted once: kept up row by row, in an order that is not its own,
-        // it took as long as the rest of the insert (100,000 objects).
+        // every row would land at a random place in it.
         try db.execute(sql: "DROP INDEX object_by_record")
         try db.execute(
             sql: "INSERT INTO object (\(ObjectRow.columns)) SELECT \(ObjectRow.columns) FROM temp.run "
@@ -75,8 +75,8 @@ extension SQLiteCollectionStore {
                 sql:
                     "SELECT count(*) FROM temp.run WHERE deleted = 0 AND record_key NOT IN (SELECT record_key FROM object)"
             ) ?? 0
-        // `CROSS JOIN` keeps the run's rows outside: SQLite, which knows no table's size, scanned the stored table
-        // and looked each of its rows up in the run's (a night's 1,000 against 100,000 stored).
+        // `CROSS JOIN` keeps the run's rows outside: SQLite, which knows no table's size, may otherwise scan the
+        // stored table and look each of its rows up in the run's, which is usually far smaller.
         changes.changed =
             try Int.fetchOne(
                 db,

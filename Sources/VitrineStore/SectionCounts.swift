@@ -3,8 +3,8 @@ import GRDB
 
 /// How many objects each stored section has, and how many of them have pictures bundled with the source: the
 /// `section` table, changed in the transaction that stores a run's objects. A run lists its sections from it
-/// instead of reading every object: that pass was 30 ms of a 100,000-object night, before anything could be
-/// rendered. An incremental run changes only the counts of the sections its records leave and join.
+/// instead of reading every object, a pass that would come before anything is rendered. An incremental run changes
+/// only the counts of the sections its records leave and join.
 enum SectionCounts {
     /// An object whose pictures are bundled with the source (the demo's), as an SQL condition.
     static let bundledPictures = "image_sizing = 'bundled'"

@@ -46,8 +46,8 @@ enum StoreSchema {
         }
         // Version 4: the table clustered by section and catalog order (`order_key`, an object's `CatalogOrder.Key`
         // as bytes, then the record key), the record key unique beside it. Keyed by record alone, a section's rows
-        // lay all over the file: reading the collection back a section at a time read each page once per section,
-        // and a section came back in an order the Presenter had to sort.
+        // lie all over the file: reading the collection back a section at a time reads each page once per section,
+        // and a section comes back in an order the Presenter must sort.
         migrator.registerMigration("v4-section-order") { db in
             try db.execute(
                 sql: """

@@ -45,8 +45,8 @@ package struct SectionIndex: Sendable {
 
     /// The kept versions, in the order their identifiers first came; a deleted record's is a `removed` entry.
     /// Held in one array, with the dictionary mapping identifiers to places in it: a dictionary of whole entries
-    /// keeps a third to a half of its buckets empty, at 230 bytes a bucket (measured at 1,000,000 records: the
-    /// largest part of the harvest's peak).
+    /// keeps a third to a half of its buckets empty, each with room for an identifier and a whole entry, and this
+    /// index is the largest part of an in-memory harvest's peak.
     private var entries: [Entry] = []
     /// Each kept identifier's place in `entries`.
     private var slots: [ExactText: Int] = [:]
@@ -132,9 +132,8 @@ package struct SectionIndex: Sendable {
             members[Int(entries[index].section)].append(index)
         }
         let filled = members.indices.filter { !members[$0].isEmpty }
-        // Each section is put in catalog order on a core of its own: on one, 100,000 objects took 0.5 s between
-        // the harvest and the catalogs (perf). Keys are made a section at a time: a key holds copies of the id and
-        // the record identifier.
+        // Each section is put in catalog order on a core of its own: the sort stands between the harvest and the
+        // catalogs. Keys are made a section at a time: a key holds copies of the id and the record identifier.
         let orders = Locked([[Int]](repeating: [], count: filled.count))
         do {
             let (entries, members) = (self.entries, members)

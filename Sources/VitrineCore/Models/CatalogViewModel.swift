@@ -92,12 +92,12 @@ package struct CatalogViewModel: Sendable, Equatable {
         /// The object's image as the source gave it, and the thumbnail width asked for. The image's other URLs
         /// (at twice the thumbnail's width, the detail page's rendition, the full image: see
         /// `ExportPresenter+Pictures.swift`) are made from them when a page asks rather than held: each shows on
-        /// one kind of page, and three URLs an object are about 260 MB at a million objects.
+        /// one kind of page, and held they would add three URLs to every object in memory.
         package var image: ImageReference?
         package var requestedWidth: Int
 
-        /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: a million
-        /// objects' alt texts are a hundred megabytes.
+        /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: it repeats
+        /// what the object already holds.
         package var altText: String {
             Self.altText(title: title, maker: maker, date: date)
         }
@@ -153,7 +153,7 @@ package struct SummaryViewModel: Sendable, Equatable {
 
 extension UnsafePointer<CatalogViewModel.DisplayedObject> {
     // An object's derived strings from a pointer to it, each from the fields it needs: a computed property of
-    // `pointee` copied the whole object to call its getter.
+    // `pointee` copies the whole object to call its getter.
 
     /// `altText` of the object pointed to.
     package var altText: String {

@@ -119,10 +119,9 @@ extension ExportPresenter {
     /// Every object's display strings, in chunks on every core: they depend on the object and its maker only.
     ///
     /// Each chunk is made where it goes, in its section's memory, and each section's array is made from that memory
-    /// at its full size once, by moving: gathered in arrays of their own, the chunks were copied into the section's
-    /// array (a reference count of each of an object's strings, then a release of each: 3% of a night, perf), and
-    /// appended chunk by chunk, the array would grow by doubling, a million objects' display strings held twice over
-    /// at the last growth (measured with heaptrack).
+    /// at its full size once, by moving. Gathered in arrays of their own, the chunks would be copied into the
+    /// section's array (a retain of each of an object's strings, then a release of each); appended chunk by chunk,
+    /// the array would grow by doubling, holding every display string twice over at its last growth.
     private func displayedObjects(_ sections: [(ArtistSection, String)]) -> [[CatalogViewModel.DisplayedObject]] {
         let chunkSize = 2_000
         let chunks = sections.indices.flatMap { index in

@@ -1,7 +1,7 @@
 // The Presenter's rules for an object's pictures: which thumbnail a card shows, the one at twice its width for
 // `srcset`, the detail page's rendition and the full image. The thumbnail is made once, as every format shows it;
 // the others when a page asks (each page model asks once), not held per object: each shows on one kind of page,
-// and three URLs an object are about 260 MB at a million objects.
+// and held they would add three URLs to every object the catalog keeps in memory.
 extension ExportPresenter {
     /// The thumbnail at `width`: an empty URL (and the requested width as its size) when there is no image or its
     /// URL is neither a web address nor, for the demo's pictures, a path inside the output folder.
@@ -57,7 +57,7 @@ extension CatalogViewModel.DisplayedObject {
 
 extension UnsafePointer<CatalogViewModel.DisplayedObject> {
     // The same, from a pointer to the object (see `altText` in `CatalogViewModel.swift`): each from the fields it
-    // needs, since a computed property of `pointee` copied the whole object to call its getter.
+    // needs, since a computed property of `pointee` copies the whole object to call its getter.
 
     /// `thumbnail2xURL` of the object pointed to.
     package var thumbnail2xURL: String {

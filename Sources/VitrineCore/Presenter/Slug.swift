@@ -20,8 +20,7 @@ package enum Slug {
     }
 
     /// `make` for ASCII text (most object numbers), where folding is lower-casing: byte by byte, without
-    /// Foundation's `folding`, which bridges every string (measured: a fifth of a 100,000-object Markdown catalog's
-    /// time went to naming its gallery links).
+    /// Foundation's `folding`, which bridges every string; every object's links are named through here.
     static func asciiSlug(_ text: String) -> String {
         var slug: [UInt8] = []
         slug.reserveCapacity(min(text.utf8.count, maximumLength))

@@ -8,9 +8,8 @@ import VitrineCore
 /// from the network, and a response over 64 MB is refused.
 ///
 /// Why libxml2's SAX2 interface and not Foundation's `XMLParser`, which wraps the same parser: on Linux
-/// `XMLParser` turns every element name, namespace and attribute into Foundation strings and dictionaries, and
-/// with a delegate that does nothing at all it reads about 28,000 Rijksmuseum EDM records a second on this
-/// project's 2-core machine; libxml2 with callbacks that do nothing about 100,000. Names here are interned by
+/// `XMLParser` turns every element name, namespace and attribute into Foundation strings and dictionaries, even
+/// for a delegate that ignores them, and that costs more than the parse itself. Names here are interned by
 /// libxml2 and looked up once per page; values are copied as bytes into the record's store, and strings are made
 /// only by the mapper, of the values an object keeps.
 package enum OAIPMHPageParser {
@@ -29,8 +28,8 @@ package enum OAIPMHPageParser {
     }
 
     /// Parses a page as `parse(_:mapper:)` does, `sliceSize` bytes at a time, letting other tasks run between
-    /// slices. A page takes a millisecond or more to read; the network's work (the next request of a chain, the
-    /// response coming in) waits a slice at most instead of a whole page.
+    /// slices. A page is long to read next to the network's work (the next request of a chain, the response
+    /// coming in), which then waits a slice at most instead of a whole page.
     package static func parse(_ data: Data, mapper: OAIRecordMapper? = nil, yieldingEvery sliceSize: Int)
         async throws(OAIPMHParseError) -> OAIPMHResponse
     {

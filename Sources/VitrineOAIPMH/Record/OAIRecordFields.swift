@@ -216,7 +216,7 @@ package struct OAIRecordFields: Sendable, Equatable {
     }
 
     /// Agents by `rdf:about` and labels by agent, for a record with many creators: looking each creator's agent
-    /// up by a scan costs creators × agents (16,000 creators took 3.4 s of CPU); built once, this costs their sum.
+    /// up by a scan costs creators × agents, ruinous for a record of thousands; built once, this costs their sum.
     struct AgentIndex {
         private var agentByAbout: [ArraySlice<UInt8>: Int] = [:]
         private var labelsByAgent: [Int: [Labelled]] = [:]

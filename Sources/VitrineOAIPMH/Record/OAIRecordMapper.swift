@@ -57,10 +57,11 @@ package struct OAIRecordMapper: Sendable {
 
 /// Reads Europeana Data Model records, the Rijksmuseum's `metadataPrefix=edm`.
 ///
-/// Since June 2026 the record is flat (`ore:Aggregation`, `edm:ProvidedCHO`, `edm:WebResource`, `edm:Agent`
-/// side by side; `dc:creator rdf:resource` points at an agent in the same record). Before, the ProvidedCHO sat
-/// inside the aggregation and the agent inside `dc:creator`. The collected fields cover both: a reference is
-/// `rdf:resource` or the nested element's `rdf:about`, and agents and web resources are kept wherever they sit.
+/// A record comes in one of two shapes: flat, as the Rijksmuseum serves it now (`ore:Aggregation`,
+/// `edm:ProvidedCHO`, `edm:WebResource`, `edm:Agent` side by side; `dc:creator rdf:resource` points at an agent in
+/// the same record), or nested (the ProvidedCHO inside the aggregation, the agent inside `dc:creator`). The
+/// collected fields cover both: a reference is `rdf:resource` or the nested element's `rdf:about`, and agents and
+/// web resources are kept wherever they sit.
 struct EDMRecordMapper {
     var languages: [[UInt8]]
 
@@ -180,8 +181,8 @@ struct DublinCoreRecordMapper {
     /// `schilder: Rijn, Rembrandt van` → `Rijn, Rembrandt van`: a lower-case role before a colon is dropped.
     static func withoutRole(_ creator: String) -> String {
         // Most creators are read from their bytes: one with no colon, or with a role of ASCII letters and an ASCII
-        // byte after the colon (a combining mark there would make the colon part of another character). Walking
-        // `Character`s for every creator was a tenth of a 100,000-record harvest's Swift runtime samples (perf).
+        // byte after the colon (a combining mark there would make the colon part of another character). This runs
+        // for every creator of every record, and walking `Character`s is left to the rare rest.
         let utf8 = creator.utf8
         guard let byteColon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return creator }
         let after = utf8.index(after: byteColon)

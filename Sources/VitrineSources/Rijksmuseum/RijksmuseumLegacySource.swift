@@ -1,13 +1,12 @@
 import Foundation
 import VitrineCore
 
-/// The Rijksmuseum's collection API as it was: `GET {base}/{culture}/collection?key=…&p=…&ps=…&s=artist`.
+/// The Rijksmuseum's retired collection API: `GET {base}/{culture}/collection?key=…&p=…&ps=…&s=artist`.
 ///
-/// The museum retired it (it answers 410 Gone); it stays for mirrors, recorded data and the demo, which has
+/// The museum's own host answers 410 Gone; the source stays for mirrors, recorded data and the demo, which has
 /// its shape. Pages are numbered; the docs count from 0 and some clients from 1, so pages 0 through
-/// ⌈count / ps⌉ are fetched (and more while pages keep
-/// coming back full), and a page served twice is dropped as duplicates. The API serves no result past
-/// `p × ps = 10 000`: the rest is reported as out of reach.
+/// ⌈count / ps⌉ are fetched (and more while pages keep coming back full), and a page served twice is dropped as
+/// duplicates. The API serves no result past `p × ps = 10 000`: the rest is reported as out of reach.
 package struct RijksmuseumLegacySource: CollectionSource {
     package static let defaultBaseURL = "https://www.rijksmuseum.nl/api"
     package static let keyVariable = "RIJKSMUSEUM_API_KEY"

@@ -5,8 +5,7 @@ import VitrineCore
 /// Google's image host (`=s0` suffixes), or a fixed file.
 ///
 /// Read from the URL's bytes (see `WebAddress`), not through `URLComponents` or `Character`s: it runs several
-/// times for every record a harvest reads, and those cost a 100,000-record OAI-PMH harvest more CPU than its XML
-/// parsing.
+/// times for every record a harvest reads, and those would cost a harvest more CPU than its XML parsing.
 package enum ImageURL {
     /// File extensions that mark a link as an image.
     private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "jp2"]
@@ -55,7 +54,7 @@ package enum ImageURL {
 
 /// The parts of a URL that passed `WebURL.isValid` (an `http` or `https` URL in printable ASCII), as offsets in
 /// its UTF-8 bytes, split as RFC 3986 does. Only valid inside `read`'s closure. Not made for a URL with a
-/// character RFC 3986 does not allow (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`; a space was ruled out
+/// character RFC 3986 does not allow (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`; a space is ruled out
 /// already) or a port that is not a number: `URLComponents` refuses those, and so does this.
 struct WebAddress {
     private let bytes: UnsafeBufferPointer<UInt8>
