@@ -299,7 +299,11 @@ private struct LineBuffer {
             made.fingerprint.writeHex(to: buffer + used + 1)
             buffer[used + 33] = 0x09
             used += 34
-            used += DecimalDigits.write(made.size, to: buffer + used)
+            var size = String(made.size)
+            size.withUTF8 { digits in
+                if let source = digits.baseAddress { (buffer + used).update(from: source, count: digits.count) }
+                used += digits.count
+            }
         }
         buffer[used] = 0x0A
         used += 1

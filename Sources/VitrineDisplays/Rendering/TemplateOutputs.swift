@@ -20,7 +20,7 @@ struct RenderedBytes: TemplateOutput {
     }
 
     mutating func append(number: Int) {
-        bytes.appendDecimal(number)
+        bytes.append(contentsOf: String(number).utf8)
     }
 
     /// Lets go of the bytes so far, keeping the buffer.

