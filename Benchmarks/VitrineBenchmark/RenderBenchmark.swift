@@ -31,7 +31,7 @@ enum RenderBenchmark {
         defer { try? FileManager.default.removeItem(at: output) }
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.markdown], templates: try TemplateLibrary())
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: writer, progressDisplay: NoProgress())
-        let viewModel = presenter.makeViewModel(
+        let viewModel = try presenter.makeViewModel(
             response: ExportResponse(
                 source: SourceDescriptor(
                     name: "benchmark", institution: "Benchmark", defaultBaseURL: "", paging: "", keyVariable: nil,

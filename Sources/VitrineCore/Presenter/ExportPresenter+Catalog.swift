@@ -6,17 +6,11 @@ extension ExportPresenter {
     /// Objects turned into display strings at a time, on every core, before their harvested form is let go.
     static let objectsPerBatch = 20_000
 
-    /// The catalog view model for a response held in memory, every section's objects in place (tests; an export
-    /// writes `makeCatalog`'s parts instead). Reading sections held in memory cannot fail.
-    package func makeViewModel(response: consuming ExportResponse) -> CatalogViewModel {
-        guard let parts = try? makeCatalog(response: response),
-            let viewModel = try? parts.part(0..<parts.outline.sections.count)
-        else {
-            return CatalogViewModel(
-                title: "", subtitle: "", institution: "", sourceName: "", objectCount: 0,
-                sectionCount: 0, sections: [])
-        }
-        return viewModel
+    /// The whole catalog view model, every section's objects in place (tests and the render benchmark; an export
+    /// writes `makeCatalog`'s parts instead).
+    package func makeViewModel(response: consuming ExportResponse) throws(ExportError) -> CatalogViewModel {
+        let parts = try makeCatalog(response: response)
+        return try parts.part(0..<parts.outline.sections.count)
     }
 
     /// The catalog for a response, a part at a time: the outline (sections sorted, named, slugged and counted)

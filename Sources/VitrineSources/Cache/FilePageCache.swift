@@ -71,9 +71,6 @@ package struct FileHarvestPages: HarvestPages {
         return (fanOut, hash + ".page", fanOut + "/" + hash + ".page")
     }
 
-    /// The file of a key's entry.
-    package func file(for key: String) -> String { entryPath(key: key).file }
-
     package func response(for key: String) -> SourceResponse? {
         guard let data = FileManager.default.contents(atPath: entryPath(key: key).file),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),

@@ -9,18 +9,18 @@ import VitrineTestSupport
 /// fingerprints' seed held a version string that never changed. Every kept page's fingerprint now starts from the
 /// build that renders it.
 @Suite struct BuildIdentityTests {
-    private static let model: CatalogViewModel = {
+    private static func model() throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: Seeds.catalogResponse)
-    }()
+    }
 
     private static func export(to path: String, build: String) throws -> WrittenCatalog {
         var identity = Fingerprint()
         identity.combine(build)
         let writer = CatalogWriter(
             outputDirectory: path, formats: CatalogFormat.allCases, templates: try TemplateLibrary(build: identity))
-        return try writer.displayCatalog(viewModel: model)
+        return try writer.displayCatalog(viewModel: model())
     }
 
     @Test func `this executable has a build id, and it seeds the library's fingerprint`() throws {

@@ -62,7 +62,7 @@ import VitrineTestSupport
     }
 
     @Test func `parts are asked for in catalog order, a letter's makers at a time, each section once`() throws {
-        let viewModel = presenter.makeViewModel(response: Self.response)
+        let viewModel = try presenter.makeViewModel(response: Self.response)
         let asked = Locked<[Range<Int>]>([])
         let largest = Locked(0)
         let parts = CatalogParts(outline: viewModel) { range in
@@ -93,7 +93,7 @@ import VitrineTestSupport
     func `a part that cannot be made while the one before is written fails the run and keeps the catalog`(
         failing: Int
     ) throws {
-        let viewModel = presenter.makeViewModel(response: Self.response)
+        let viewModel = try presenter.makeViewModel(response: Self.response)
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(
             outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
@@ -120,7 +120,7 @@ import VitrineTestSupport
     }
 
     @Test func `each format writes the parts in order while the next part is made`() throws {
-        let viewModel = presenter.makeViewModel(response: Self.response)
+        let viewModel = try presenter.makeViewModel(response: Self.response)
         let whole = try TemporaryFolder()
         _ = try CatalogWriter(
             outputDirectory: whole.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
@@ -153,7 +153,7 @@ import VitrineTestSupport
 
     @Test func `a small catalog is one part, with the index showing every card`() throws {
         let asked = Locked<[Range<Int>]>([])
-        let viewModel = presenter.makeViewModel(response: Seeds.catalogResponse)
+        let viewModel = try presenter.makeViewModel(response: Seeds.catalogResponse)
         let parts = CatalogParts(outline: viewModel) { range in
             asked.withLock { $0.append(range) }
             return range.map { viewModel.sections[$0].objects }
@@ -167,7 +167,7 @@ import VitrineTestSupport
     }
 
     @Test func `search entries kept in a scratch file make the shards entries in memory make`() throws {
-        let model = presenter.makeViewModel(response: Self.response)
+        let model = try presenter.makeViewModel(response: Self.response)
         let names = GalleryNames(model)
         let inMemory = try SearchIndex(model, names: names)
         var spilled = SearchIndex(entriesInMemory: 10_000)
@@ -184,7 +184,7 @@ import VitrineTestSupport
     @Test func `a letter file written a megabyte at a time is the page rendered whole, and kept when unchanged`() throws
     {
         let objects = (0..<30_000).map { Seeds.object("SK-C-\($0)", "Jan Steen", title: "Tavern scene \($0)") }
-        let model = presenter.makeViewModel(
+        let model = try presenter.makeViewModel(
             response: Seeds.response([ArtistSection(maker: "Jan Steen", objects: objects)]))
         let folder = try TemporaryFolder()
         let templates = try TemplateLibrary()

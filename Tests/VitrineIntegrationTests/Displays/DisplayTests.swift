@@ -7,18 +7,20 @@ import VitrineTestSupport
 @testable import VitrineDisplays
 
 @Suite struct DisplayTests {
-    private func viewModel(_ response: ExportResponse = Seeds.catalogResponse) -> CatalogViewModel {
+    private func viewModel(_ response: ExportResponse = Seeds.catalogResponse) throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: response)
     }
 
     private var hostileViewModel: CatalogViewModel {
-        viewModel(
-            Seeds.response([
-                ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2))),
-                ArtistSection(maker: "Frans Hals", objects: Array(Seeds.hostile.dropFirst(2))),
-            ]))
+        get throws {
+            try viewModel(
+                Seeds.response([
+                    ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2))),
+                    ArtistSection(maker: "Frans Hals", objects: Array(Seeds.hostile.dropFirst(2))),
+                ]))
+        }
     }
 
     private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) throws
@@ -116,7 +118,7 @@ import VitrineTestSupport
         let objects = (0..<30_000).map {
             ArtObject(id: "SK-A-\($0)", title: "Portret van een vrouw, \"study\" \($0)", maker: "Anoniem", date: "1650")
         }
-        let model = viewModel(Seeds.response([ArtistSection(maker: "Anoniem", objects: objects)]))
+        let model = try viewModel(Seeds.response([ArtistSection(maker: "Anoniem", objects: objects)]))
         let output = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.csv], templates: try TemplateLibrary())
         _ = try writer.displayCatalog(viewModel: model)
@@ -131,7 +133,7 @@ import VitrineTestSupport
     }
 
     @Test func `the CSV reads back with a CSV library: header, one row per object, in section order`() throws {
-        let model = hostileViewModel
+        let model = try hostileViewModel
         let text = CSVDisplay.render(model)
         let reader = try CSVReader(string: text, hasHeaderRow: true)
         #expect(

@@ -108,7 +108,7 @@ import VitrineTestSupport
     }
 
     @Test func `the names each model says it answers are the ones it answers`() throws {
-        let viewModel = presenter.makeViewModel(
+        let viewModel = try presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
                     maker: "Jan Steen",
@@ -149,7 +149,7 @@ import VitrineTestSupport
 
     /// 6,000 objects of three makers (past the Markdown catalog's split), `revised` of them with a new title; some
     /// left out and some added when `changed`.
-    private func model(changed: Bool) -> CatalogViewModel {
+    private func model(changed: Bool) throws -> CatalogViewModel {
         let sections = ["Aelbert Cuyp", "Ferdinand Bol", "Jan Steen"].enumerated().map { number, maker in
             var objects = (0..<2_000).compactMap { index -> ArtObject? in
                 if changed, index % 97 == 5 { return nil }
@@ -164,7 +164,7 @@ import VitrineTestSupport
             }
             return ArtistSection(maker: maker, objects: objects)
         }
-        return presenter.makeViewModel(response: Seeds.response(sections))
+        return try presenter.makeViewModel(response: Seeds.response(sections))
     }
 
     private static func writer(_ folder: TemporaryFolder) throws -> CatalogWriter {
@@ -189,7 +189,7 @@ import VitrineTestSupport
         #expect(
             FileManager.default.fileExists(atPath: night.url.appendingPathComponent("catalog/.vitrine-fragments").path))
 
-        let changed = model(changed: true)
+        let changed = try model(changed: true)
         let written = try Self.writer(night).displayCatalog(viewModel: changed)
         let fresh = try TemporaryFolder()
         try Self.writer(fresh).displayCatalog(viewModel: changed)
@@ -220,7 +220,7 @@ import VitrineTestSupport
         try (try String(contentsOf: letter, encoding: .utf8) + "\nMy note.\n").write(
             to: letter, atomically: true, encoding: .utf8)
 
-        let changed = model(changed: true)
+        let changed = try model(changed: true)
         let written = try Self.writer(night).displayCatalog(viewModel: changed)
         let fresh = try TemporaryFolder()
         try Self.writer(fresh).displayCatalog(viewModel: changed)

@@ -50,7 +50,7 @@ import VitrineTestSupport
     /// The gallery of a response, its view model and the gallery's file names.
     private static func render(_ response: ExportResponse) throws -> (TemporaryFolder, CatalogViewModel, GalleryNames) {
         let spy = CatalogDisplayLogicSpy()
-        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: response)
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary())
@@ -193,7 +193,7 @@ import VitrineTestSupport
             ArtObject(id: "S-\($0)", title: "Study \($0)", maker: "Anonymous Pupil")
         }
         let spy = CatalogDisplayLogicSpy()
-        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
         let index = try SearchIndex(model, names: GalleryNames(model))
         #expect(index.shards["study$"]?.count == 2_500)
@@ -212,7 +212,7 @@ import VitrineTestSupport
             ArtObject(id: "S-3", title: "Landscape", maker: "Study Group"),
         ]
         let spy = CatalogDisplayLogicSpy()
-        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Study Group", objects: objects)]))
         let index = try SearchIndex(model, names: GalleryNames(model))
         #expect(index.shards["st"] == [0, 1, 2], "every object has the maker's word, each once")
@@ -297,7 +297,7 @@ struct SiteCrawl {
                     })
             } + [ArtistSection(maker: nil, objects: [ArtObject(id: "NONE-1", title: "Kabinet")])]
         let spy = CatalogDisplayLogicSpy()
-        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response(sections))
         let folder = try TemporaryFolder()
         _ = try CatalogWriter(outputDirectory: folder.path, formats: [.markdown], templates: try TemplateLibrary())

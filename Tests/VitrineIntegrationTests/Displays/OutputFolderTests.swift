@@ -65,11 +65,11 @@ private struct FilesDisplay: CatalogFileDisplay {
 
 /// The export owns only the files its manifest lists (issue 12, items 1 and 18).
 @Suite struct OutputManifestTests {
-    private let model: CatalogViewModel = {
+    private func model() throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: Seeds.catalogResponse)
-    }()
+    }
 
     @Test func `a user's file where Vitrine writes is never replaced without --force; one beside it is kept`() throws {
         let output = try TemporaryFolder()
@@ -78,7 +78,7 @@ private struct FilesDisplay: CatalogFileDisplay {
         try Data("my style".utf8).write(to: assets.appendingPathComponent("style.css"))
         try Data("PNG".utf8).write(to: assets.appendingPathComponent("logo.png"))
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary())
-        let error = #expect(throws: ExportError.self) { _ = try writer.displayCatalog(viewModel: model) }
+        let error = #expect(throws: ExportError.self) { _ = try writer.displayCatalog(viewModel: model()) }
         #expect(
             error?.description
                 == "\(output.path)/assets/style.css would be replaced, and Vitrine did not write it; choose another "
@@ -88,13 +88,13 @@ private struct FilesDisplay: CatalogFileDisplay {
 
         let forced = CatalogWriter(
             outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary(), force: true)
-        _ = try forced.displayCatalog(viewModel: model)
+        _ = try forced.displayCatalog(viewModel: model())
         #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("index.html").path))
         #expect(try output.read("assets/style.css") != "my style")
         // The logo stood where Vitrine writes nothing: it is carried into the new catalog.
         #expect(try output.read("assets/logo.png") == "PNG")
         // Now Vitrine's: the next export replaces it without asking.
-        _ = try writer.displayCatalog(viewModel: model)
+        _ = try writer.displayCatalog(viewModel: model())
         #expect(try output.read("assets/logo.png") == "PNG")
     }
 
@@ -103,10 +103,10 @@ private struct FilesDisplay: CatalogFileDisplay {
         let large = CatalogWriter(
             outputDirectory: output.path,
             displays: [FilesDisplay(files: ["index.html", "letters/letter-a.html", "search/a.js"])])
-        _ = try large.displayCatalog(viewModel: model)
+        _ = try large.displayCatalog(viewModel: model())
         try Data("mine".utf8).write(to: output.url.appendingPathComponent("notes.txt"))
         let small = CatalogWriter(outputDirectory: output.path, displays: [FilesDisplay(files: ["index.html"])])
-        _ = try small.displayCatalog(viewModel: model)
+        _ = try small.displayCatalog(viewModel: model())
         let left = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(left == [".vitrine-manifest", "index.html", "notes.txt"])
         #expect(OutputManifest.read(in: output.url).files == ["index.html"])
@@ -120,12 +120,12 @@ private struct FilesDisplay: CatalogFileDisplay {
         let path = parent.url.appendingPathComponent("site").path
         let templates = try TemplateLibrary()
         _ = try CatalogWriter(outputDirectory: path, formats: CatalogFormat.allCases, templates: templates)
-            .displayCatalog(viewModel: model)
+            .displayCatalog(viewModel: model())
         let full = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
         try Data("notes".utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent("objects/mine.txt"))
 
         let csv = try CatalogWriter(outputDirectory: path, formats: [.csv], templates: templates)
-            .displayCatalog(viewModel: model)
+            .displayCatalog(viewModel: model())
         var after = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
         #expect(after.removeValue(forKey: "/objects/mine.txt") == Data("notes".utf8))
         #expect(after == full, "every file as the full export wrote it, and its manifest")
@@ -135,7 +135,7 @@ private struct FilesDisplay: CatalogFileDisplay {
 
         let removed = try CatalogWriter(
             outputDirectory: path, formats: [.csv], templates: templates, removeOtherFormats: true
-        ).displayCatalog(viewModel: model)
+        ).displayCatalog(viewModel: model())
         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         // The user's file in a folder Vitrine no longer writes stays, the folder with it.
         #expect(names == [".vitrine-manifest", "collection.csv", "objects"])

@@ -96,7 +96,7 @@ import VitrineTestSupport
             ArtObject(id: "1", title: "Other", maker: "Emanuel Leutze"), at: SectionIndex.Place(page: 0, position: 1))
         #expect(index.sections().map(\.maker) == ["Emanuel Leutze"])
         let spy = CatalogDisplayLogicSpy()
-        let model = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: Seeds.response(index.sections()))
         #expect(model.sections.first?.objects.first?.title == "Washington Crossing the Delaware, first version")
     }

@@ -67,7 +67,7 @@ import VitrineTestSupport
     // MARK: - Samples
 
     /// Two makers, the first with three objects on three pages (so pages have neighbours); every image IIIF.
-    private static func small() -> CatalogViewModel {
+    private static func small() throws -> CatalogViewModel {
         func object(_ id: String, _ year: String) -> ArtObject {
             ArtObject(
                 id: id, title: "Work \(id)", maker: "Rembrandt van Rijn", date: year,
@@ -78,7 +78,7 @@ import VitrineTestSupport
         }
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
-        return presenter.makeViewModel(
+        return try presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
                     maker: "Rembrandt van Rijn",
@@ -88,10 +88,10 @@ import VitrineTestSupport
     }
 
     /// More makers than the index lists, so letters get pages of their own.
-    private static func many() -> CatalogViewModel {
+    private static func many() throws -> CatalogViewModel {
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
-        return presenter.makeViewModel(
+        return try presenter.makeViewModel(
             response: Seeds.response(
                 (0...HTMLDisplay.makersPerPage).map { number in
                     ArtistSection(
@@ -131,7 +131,7 @@ import VitrineTestSupport
         let names =
             Self.documented("### Every gallery page") + Self.documented("### A letter's page")
             + Self.documented("### Maker lists")
-        let pages = GalleryPlan(Self.many()).letterPages().map(\.page)
+        let pages = try GalleryPlan(Self.many()).letterPages().map(\.page)
         #expect(!pages.isEmpty)
         let blanks = try Self.blanks(
             "html/letter.html", probe: Self.probe(names, lists: lists),
@@ -145,7 +145,7 @@ import VitrineTestSupport
             "pages": ["number", "href", "current"], "cards": Self.documented("### Cards"),
         ]
         let names = Self.documented("### Every gallery page") + Self.documented("### An artist's page")
-        let viewModel = Self.small()
+        let viewModel = try Self.small()
         let rembrandt = try #require(viewModel.sections.firstIndex { $0.objects.count == 3 })
         let blanks = try Self.blanks(
             "html/artist.html", probe: Self.probe(names, lists: lists),
@@ -157,7 +157,7 @@ import VitrineTestSupport
     @Test func `every documented variable of an object's page has a value`() throws {
         let lists: [String: [String]] = ["previous": ["title", "pageName"], "next": ["title", "pageName"]]
         let names = Self.documented("### Every gallery page") + Self.documented("### An object's page")
-        let viewModel = Self.small()
+        let viewModel = try Self.small()
         let rembrandt = try #require(viewModel.sections.firstIndex { $0.objects.count == 3 })
         let plan = GalleryPlan(viewModel, cardsPerPage: 1)
         let page = plan.objectPage(rembrandt, 1)
@@ -175,7 +175,7 @@ import VitrineTestSupport
             "sections": Self.documented("Each of `sections`:"), "objects": Self.documented("Each of `objects`:"),
         ]
         let names = Self.documented("The root is the catalog:")
-        let viewModel = Self.small()
+        let viewModel = try Self.small()
         #expect(
             names.count >= 7 && lists["sections", default: []].count >= 6 && lists["objects", default: []].count >= 18)
         let blanks = try Self.blanks(
@@ -193,7 +193,7 @@ import VitrineTestSupport
             "objects": Self.documented("Each of `objects`:"),
         ]
         let names = Self.documented("### The split Markdown catalog")
-        let viewModel = Self.small()
+        let viewModel = try Self.small()
         let models: [any TemplateContext] = [
             MarkdownContents(
                 title: viewModel.title, subtitle: viewModel.subtitle,

@@ -170,16 +170,16 @@ import VitrineTestSupport
 
 /// What an API's text can do to a catalog, and cannot (issue 12, item 18).
 @Suite struct HostileTextTests {
-    private func viewModel(_ objects: [ArtObject], maker: String = "M") -> CatalogViewModel {
+    private func viewModel(_ objects: [ArtObject], maker: String = "M") throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: Seeds.response([ArtistSection(maker: maker, objects: objects)]))
     }
 
     @Test func `control characters and bidi overrides reach no CSV cell and no page`() throws {
         let object = ArtObject(
             id: "SK\u{0}-1\u{1B}", title: "Evil\u{1B}[2J \u{202E}txt.exe", maker: "M", date: "16\u{7}50")
-        let model = viewModel([object], maker: "Jan\u{1B}]0;x\u{7} Steen")
+        let model = try viewModel([object], maker: "Jan\u{1B}]0;x\u{7} Steen")
         let shown = try #require(model.sections.first?.objects.first)
         #expect(shown.id == "SK-1")
         #expect(shown.title == "Evil[2J txt.exe")
@@ -192,7 +192,7 @@ import VitrineTestSupport
 
     @Test func `a 10 MB title is shown capped, not written on every page that shows it`() throws {
         let huge = String(repeating: "Landscape ", count: 1_000_000)
-        let model = viewModel([ArtObject(id: "X-1", title: huge, maker: "M")])
+        let model = try viewModel([ArtObject(id: "X-1", title: huge, maker: "M")])
         let title = try #require(model.sections.first?.objects.first?.title)
         #expect(title.count == ExportPresenter.longestTitle)
         #expect(title.hasSuffix("…"))
@@ -217,7 +217,7 @@ import VitrineTestSupport
         }
     }
 
-    @Test func `a bundled picture keeps its path and size rules; a web image cannot pose as one`() {
+    @Test func `a bundled picture keeps its path and size rules; a web image cannot pose as one`() throws {
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
         let bundled = ArtObject(
@@ -227,7 +227,7 @@ import VitrineTestSupport
             id: "D-2", title: "T", maker: "M",
             image: ImageReference(
                 url: "images/d-2.svg", width: 480, height: 600, sizing: .fixed(smallURL: nil, smallWidth: nil)))
-        let model = presenter.makeViewModel(
+        let model = try presenter.makeViewModel(
             response: Seeds.response([ArtistSection(maker: "M", objects: [bundled, posing])]))
         let objects = model.sections[0].objects
         #expect(objects[0].thumbnailURL == "images/d-1.svg")
