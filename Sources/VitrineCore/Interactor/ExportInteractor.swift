@@ -46,7 +46,14 @@ package struct ExportInteractor: ExportBusinessLogic {
             forgetIfNothingToResume()
             throw error
         }
-        try presenter.presentCatalog(response: consume response)
+        // The catalogs are written off the concurrency pool; the response is handed over, so its objects can be let
+        // go a part at a time as they are written.
+        let handover = Handover(consume response)
+        let presenter = self.presenter
+        try await BlockingWork.run {
+            guard let response = handover.take() else { return }
+            try presenter.presentCatalog(response: consume response)
+        }
     }
 
     /// After a first harvest failed before it stored any page, nothing is left to resume: its store goes.
