@@ -1,6 +1,6 @@
 /// What the Interactor needs to run an export: how to walk the source. Everything else the user asked for
 /// (formats, output folder, templates, thumbnail width) is wired into the scene's parts by `ExportScene`.
-package struct ExportRequest: Sendable, Equatable {
+package struct ExportRequest: Sendable {
     /// How to walk the source's pages.
     package var harvest: HarvestOptions
 
@@ -15,7 +15,7 @@ package enum CatalogFormat: String, Sendable, CaseIterable, Equatable {
 }
 
 /// How the harvest walks a source.
-package struct HarvestOptions: Sendable, Equatable {
+package struct HarvestOptions: Sendable {
     /// Stop after this many pages (all when `nil`).
     package var maxPages: Int?
     /// Pages (or objects) fetched at once.
@@ -48,10 +48,5 @@ package struct HarvestOptions: Sendable, Equatable {
         self.jitter = jitter
         self.full = full
         self.chains = chains
-    }
-
-    package static func == (lhs: HarvestOptions, rhs: HarvestOptions) -> Bool {
-        lhs.maxPages == rhs.maxPages && lhs.concurrency == rhs.concurrency && lhs.retries == rhs.retries
-            && lhs.requestsPerSecond == rhs.requestsPerSecond && lhs.full == rhs.full && lhs.chains == rhs.chains
     }
 }
