@@ -61,7 +61,7 @@ package struct CSVDisplay: CatalogFileDisplay {
     static let piece = 1 << 20
 
     /// An object's row in `header`'s columns, ended by CRLF. Its fields are appended one by one: an array of the
-    /// eight strings was an allocation and eight reference counts a row.
+    /// eight strings would cost an allocation and eight reference counts a row.
     static func appendRow(
         _ object: UnsafePointer<CatalogViewModel.DisplayedObject>, source: String, to bytes: inout [UInt8]
     ) {

@@ -57,7 +57,7 @@ package struct ObjectPageNames: Sendable {
     package mutating func names(_ catalog: CatalogViewModel, _ sections: Range<Int>) -> [[String]] {
         var names = [[String]](repeating: [], count: catalog.sections.count)
         for index in sections {
-            // By position: mapping the objects copied each one, a retain of each of its strings (perf).
+            // By position: mapping the objects would copy each one, a retain of each of its strings.
             let objects = catalog.sections[index].objects
             names[index] = objects.indices.map {
                 registry.claim(Slug.make(objects[$0].id, fallback: "object")) + ".html"

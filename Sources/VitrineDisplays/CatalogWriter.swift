@@ -82,8 +82,8 @@ package struct CatalogWriter: CatalogDisplayLogic {
             // A part at a time (a letter's makers), its display strings let go once every format has written it.
             // Each format writes the parts in order on a queue of its own, while this thread reads and makes the
             // next part, as far as `lookaheadObjects` allows. The formats start (their assets written, the last
-            // export's fragment indexes read and checked) while the first part is read: one after the other, a
-            // night's second core sat idle for both.
+            // export's fragment indexes read and checked) while the first part is read: one after the other, each
+            // would leave a core idle.
             var names = ObjectPageNames()
             let ranges = CatalogPart.ranges(of: outline)
             var first: CatalogPart? = nil
@@ -143,8 +143,8 @@ package struct CatalogWriter: CatalogDisplayLogic {
         return !displays.contains { $0.format == format }
     }
 
-    /// At most this many objects' display strings are held at once in parts being written and the part being made
-    /// (about 100 MB): a larger part is made only once every part before it is written.
+    /// At most this many objects' display strings are held at once in parts being written and the part being made:
+    /// a larger part is made only once every part before it is written.
     static let lookaheadObjects = 100_000
 
     /// Starts every display's writer on another thread while `meanwhile` runs on this one; waits for both.
@@ -175,7 +175,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
     /// Runs `body` for every format's writer side by side: the first on this thread, the others on the global
     /// queue. Not in a `concurrentPerform`: libdispatch runs a `concurrentPerform` nested in another one on as many
     /// threads as the outer one leaves per iteration, so on two cores the gallery's pages, which fan out on every
-    /// core, were rendered on one thread (perf: the second core idle a third of the rendering).
+    /// core, would be rendered on one thread.
     private func each(
         _ writers: [any CatalogPartWriter],
         _ body: @escaping @Sendable (any CatalogPartWriter) throws(ExportError) -> Void
@@ -198,9 +198,9 @@ package struct CatalogWriter: CatalogDisplayLogic {
     }
 }
 
-/// The formats' writers, each taking the parts in catalog order on a serial queue of its own. Waiting for every
-/// writer at the end of each part left a core idle while the slowest format finished its part and the next part was
-/// read from the store on one thread: a fifth of a night's run (perf, 100,000 objects).
+/// The formats' writers, each taking the parts in catalog order on a serial queue of its own. No part waits for
+/// every writer to end the one before: that would leave a core idle while the slowest format finishes its part and
+/// the next part is read from the store on one thread.
 private final class PartPipeline: Sendable {
     private let writers: [(writer: any CatalogPartWriter, queue: DispatchQueue)]
     /// The parts handed to the writers and not yet written by all of them, with their object counts.

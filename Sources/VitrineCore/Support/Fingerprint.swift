@@ -5,7 +5,7 @@ import Foundation
 /// per file (the templates, the Vitrine version and the page's context; or a file's bytes), so a re-run keeps a
 /// file that would come out the same instead of rendering it again; the collection store and the page cache name
 /// their files by one. Two lanes in registers, not a library hash: a night combines a few fields of every object,
-/// and a buffered SHA-256 or XXH3 made nights measurably slower (docs/PERFORMANCE.md).
+/// and a buffered SHA-256 or XXH3 makes nights slower (docs/PERFORMANCE.md).
 package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x6c62_272e_07bb_0142
@@ -33,8 +33,8 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         (first, second) = lanes
     }
 
-    /// Writes the 32 hex digits `description` writes at `address` (a manifest writes 200,000 of them into its
-    /// buffer: appended a digit at a time, the array's capacity was checked 32 times a line).
+    /// Writes the 32 hex digits `description` writes at `address` (a manifest writes one a line into its buffer:
+    /// appended a digit at a time, the array's capacity would be checked 32 times a line).
     package func writeHex(to address: UnsafeMutablePointer<UInt8>) {
         Self.writeHex(first, second, to: address)
     }
@@ -65,8 +65,8 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         Self.mix(byte, into: &first, &second)
     }
 
-    /// Bytes one after the other, as `combine(byte:)` on each: the lanes are held in registers meanwhile. Hashing a
-    /// 37 MB Markdown catalog as it was written, a call and a store per byte was a sixth of its rendering (perf).
+    /// Bytes one after the other, as `combine(byte:)` on each, the lanes held in registers meanwhile rather than
+    /// stored after every byte: a file hashed as it is written passes through here whole.
     package mutating func combine(each bytes: UnsafeRawBufferPointer) {
         var (first, second) = (self.first, self.second)
         for byte in bytes { Self.mix(byte, into: &first, &second) }
@@ -126,7 +126,7 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     /// say where each field ends, whatever bytes a server put in them.
     ///
     /// For the fingerprints only the output folder keeps (a page's inputs, a card's or a line's key), which a night
-    /// works out for every object three times over: byte by byte that was a twentieth of its CPU time (perf). They
+    /// works out for every object three times over, so that a step takes a word rather than a byte. They
     /// start from the templates' fingerprint, which holds Vitrine's version, so no other version ever compares
     /// them. The page cache's and the store's names stay byte by byte (`combine(_:)`): their files outlive versions.
     package mutating func combine(field text: String) {

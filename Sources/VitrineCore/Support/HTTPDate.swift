@@ -2,7 +2,7 @@ import Foundation
 
 /// HTTP dates (RFC 9110 §5.6.7), read by hand: the IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT` and the two
 /// obsolete forms, `Sunday, 06-Nov-94 08:49:37 GMT` and `Sun Nov  6 08:49:37 1994`. Foundation's
-/// `DateFormatter` on Linux leaks a character set per parse (found by the text fuzz target) and costs far more.
+/// `DateFormatter` on Linux leaks a character set per parse and costs far more.
 package enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 

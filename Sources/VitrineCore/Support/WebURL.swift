@@ -1,8 +1,8 @@
 /// The one rule for what counts as a web address, used where a source picks links out of a record and where the
 /// Presenter lets a link into a catalog: an absolute `http` or `https` URL with a host, in printable ASCII.
 /// A `javascript:` or `data:` URL, a relative path, or text with spaces or control characters (which could end
-/// an attribute or a link early) is not one. Checked byte by byte: it runs several times per object, and a
-/// million `URLComponents` cost seconds.
+/// an attribute or a link early) is not one. Checked byte by byte: it runs several times per object, and
+/// `URLComponents` costs far more.
 package enum WebURL {
     /// Whether `text` is a web address by the rule above (no surrounding whitespace allowed).
     package static func isValid(_ text: String) -> Bool {

@@ -2,7 +2,7 @@ import VitrineCore
 
 /// A file of the split Markdown catalog: a letter's makers, or part of them. A letter of more than
 /// `objectsPerFile` objects is cut between makers into numbered files (`j.md`, `j--2.md` …), each of at most that
-/// many objects unless one maker alone has more: a 50 MB file opens in no viewer, and the catalog is written a
+/// many objects unless one maker alone has more: a bigger file opens in no viewer, and the catalog is written a
 /// file at a time (`CatalogPart.ranges`), so no more than one file's objects are in memory at once.
 struct MarkdownFile: Sendable, Equatable {
     /// Objects in one file, unless one maker alone has more.

@@ -17,8 +17,8 @@ enum FragmentIndex {
 }
 
 /// What an export records of a folder's pages as they are written, for the folder's `.vitrine-fragments`. The pages'
-/// fragments go to a scratch file past a megabyte (a million objects' cards are 24 MB), and the index is written a
-/// megabyte at a time from it at the end.
+/// fragments go to a scratch file past a megabyte, so a million objects' cards are never all in memory, and the
+/// index is written a megabyte at a time from it at the end.
 final class FragmentLog: Sendable {
     private struct State {
         /// Each page's fingerprint and size, and where its fragments are in the log (the scratch file, then `pending`).
@@ -37,7 +37,7 @@ final class FragmentLog: Sendable {
     func record(_ name: String, made: OutputManifest.Made, fragments: [RenderedFragment]) throws(ExportError) {
         var entries: [UInt8] = []
         entries.reserveCapacity(fragments.count * FragmentIndex.entrySize)
-        // A fragment past 4 GB into its file is not listed (it is rendered next time): the same on every run.
+        // A fragment past `UInt32.max` into its file is not listed (it is rendered next time): the same every run.
         for fragment in fragments where fragment.end <= Int(UInt32.max) && fragment.start <= fragment.end {
             fragment.key.append(to: &entries)
             Self.append(UInt32(fragment.start), to: &entries)

@@ -1,9 +1,8 @@
 import Foundation
 
-/// What a catalog's files were made from, looked up by path, held in a third of the memory a table keyed by path
-/// strings takes: each path is kept only as a 64-bit hash (see `PathHashTable`). A million files take 32 MB (a
-/// `[String: Made]` took about 130 MB, and a `[Int: Made]`, grown to a power of two, 67 MB). A re-run holds two:
-/// the live catalog's and the spare's.
+/// What a catalog's files were made from, looked up by path, each path kept only as a 64-bit hash (see
+/// `PathHashTable`): far less memory than a table keyed by path strings, or a `[Int: Made]` grown to a power of
+/// two. A re-run holds two: the live catalog's and the spare's.
 struct ManifestTable: Sendable {
     private var made = PathHashTable<OutputManifest.Made>()
     /// Files listed without a fingerprint (by an older Vitrine): only whether they are listed is asked.
@@ -99,7 +98,7 @@ struct PathHashTable<Value: Sendable>: Sendable {
 
     init() {}
 
-    /// Sorts `unsorted` where it is (a copy would be a second 32 MB at a million files) and takes it.
+    /// Sorts `unsorted` where it is (a copy would hold every entry twice) and takes it.
     init(sorting unsorted: inout [Entry]) {
         unsorted.sort { $0.key < $1.key }
         swap(&entries, &unsorted)

@@ -39,7 +39,7 @@ extension OutputFolder {
 
     /// `keep` for many files of one folder of the catalog (a part's detail pages, in `objects`; `""` for the
     /// catalog's own folder): each is looked up by its name in the folder, opened once (not by its whole path,
-    /// walked from `/` for each file), and they are staged under one lock. A night keeps nine detail pages in ten.
+    /// walked from `/` for each file), and they are staged under one lock. A night keeps nearly every detail page.
     /// Returns whether each was kept.
     ///
     /// A file is kept from the spare catalog when the staging folder (the spare) holds it, made from the same

@@ -53,7 +53,7 @@ extension OutputFolder {
             return (lock, Self.take(previous), Self.take(spare))
         }
 
-        /// A table handed over, not copied: a million files' is 32 MB.
+        /// A table handed over, not copied: it holds an entry for every file of the catalog.
         private static func take(_ table: Locked<ManifestTable>) -> ManifestTable {
             table.withLock { table in
                 defer { table = ManifestTable() }
@@ -61,7 +61,7 @@ extension OutputFolder {
             }
         }
 
-        /// Lets the lock go, when no `OutputFolder` took it over (the harvest failed).
+        /// Lets the lock go, when no `OutputFolder` has taken it over (the harvest failed).
         private func release() {
             lockDescriptor.withLock { descriptor in
                 if descriptor >= 0 { close(descriptor) }

@@ -3,12 +3,12 @@ import Foundation
 // The spare catalog: after its exchange, a big catalog's old version is kept beside the output folder
 // (`.Output.vitrine-spare`) instead of being removed, and the next export stages into it. Its files that the new
 // catalog shows unchanged stay where they are; only the files that differ are written, linked or removed. So a
-// re-run of a 100,000-page gallery that changed 1% touches a few thousand files, not 100,000 links and 100,000
-// removals, and the output folder still changes in one exchange. Files unchanged between the two catalogs are
-// one file on disk (a hard link), so the spare costs only the old versions of what changed.
+// re-run of a big gallery touches the files of what changed, not a link and a removal for every page, and the
+// output folder still changes in one exchange. Files unchanged between the two catalogs are one file on disk (a
+// hard link), so the spare costs only the old versions of what changed.
 extension OutputFolder {
-    /// A catalog of this many files or more keeps a spare: below it, linking every file costs less than a
-    /// millisecond per hundred and a hidden folder beside the output is not worth it (the demo writes ~630).
+    /// A catalog of this many files or more keeps a spare: below it, linking every file costs little and a hidden
+    /// folder beside the output is not worth it (the demo's catalog stays below it).
     package static let spareThreshold = 2_000
 
     /// `.Output.vitrine-spare`, beside the output folder.

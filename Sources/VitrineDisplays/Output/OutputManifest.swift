@@ -40,8 +40,8 @@ package struct OutputManifest: Sendable, Equatable {
 
     /// The fingerprint and size of each file written, by its path relative to the output folder (`/`-separated).
     package var made: [String: Made]
-    /// Files listed without a fingerprint (by an older Vitrine). Every other file is a key of `made`: a second
-    /// table of every path was 34 MB at a million pages.
+    /// Files listed without a fingerprint (by an older Vitrine). Every other file is a key of `made`, so no second
+    /// table holds every path.
     package var unfingerprinted: Set<String>
 
     package init(made: [String: Made] = [:], unfingerprinted: Set<String> = []) {
@@ -114,7 +114,7 @@ package struct OutputManifest: Sendable, Equatable {
 
     /// Writes a manifest into `folder` atomically: a temporary file, then one rename. `lines` hands each path, in
     /// order, with its fingerprint and size (`nil`: none) to the function it is given. Written a megabyte at a
-    /// time (`LineBuffer`): a million-page gallery's manifest is 60 MB.
+    /// time (`LineBuffer`): a million-page gallery's manifest is never whole in memory.
     static func write(
         in folder: URL, lines: ((UnsafeBufferPointer<UInt8>, Made?) -> Void) -> Void
     ) throws {
@@ -144,7 +144,7 @@ package struct OutputManifest: Sendable, Equatable {
     }
 
     /// `walkFiles`, each file's relative path handed over as bytes, good during the call only: a string per entry
-    /// (its name, its full path and its relative path) was most of walking a 100,000-page folder at the commit.
+    /// (its name, its full path and its relative path) would be most of the cost of walking a gallery's folder.
     static func walkFiles(
         in path: String, relative: String, _ visit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
@@ -253,9 +253,8 @@ package struct OutputManifest: Sendable, Equatable {
 }
 
 /// A manifest's lines, each written into a megabyte's buffer where it goes (the path, 32 hex digits, the size), the
-/// buffer written to the file when full. Appended to an array a byte or a field at a time, with the array and its
-/// count captured by the function handing the lines over (every access checked), 100,000 lines took 50 ms, alone
-/// on a core at the commit.
+/// buffer written to the file when full. Not an array appended to a byte or a field at a time: captured with its
+/// count by the function handing the lines over, it would have every access checked, alone on a core at the commit.
 private struct LineBuffer {
     static let chunk = 1 << 20
     let file: FilePieces

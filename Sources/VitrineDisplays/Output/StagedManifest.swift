@@ -2,7 +2,7 @@ import Foundation
 
 /// The files an export has staged, each with what it was made from and its size, in the order they were staged.
 /// Nothing reads them before the commit, so they are kept compact (each path's bytes one after another) rather
-/// than as a table keyed by path strings, which was 138 MB at a million pages; the commit writes the manifest
+/// than as a table keyed by path strings, which takes several times the memory; the commit writes the manifest
 /// straight from them, in path order, and asks a set of their path hashes (`PathHashTable`) which were staged.
 struct StagedManifest {
     private var paths: [UInt8] = []
@@ -72,9 +72,10 @@ struct StagedManifest {
     }
 
     /// The staged files' numbers in byte order of their paths (as `[UInt8]`s compare: the strings' order for the
-    /// ASCII paths a catalog has); of a path staged twice, the later one, which is the file. Each path's first 24 bytes are compared
-    /// as three big-endian words, the rest (rarely reached) byte by byte: compared with `memcmp` from their first
-    /// byte, 100,000 paths that all begin `objects/` took 40 ms to sort, alone on a core at the commit.
+    /// ASCII paths a catalog has); of a path staged twice, the later one, which is the file. Each path's first 24
+    /// bytes are compared as three big-endian words, the rest (rarely reached) byte by byte: nearly every path
+    /// begins `objects/`, which `memcmp` from the first byte would go over in every comparison, and the sort runs
+    /// alone on a core at the commit.
     private func pathOrder(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         struct Key {
             var words: (UInt64, UInt64, UInt64)

@@ -20,8 +20,8 @@ package enum CSVCell {
 
     /// Appends one field, defused and quoted as needed.
     package static func append(_ value: String, to bytes: inout [UInt8]) {
-        // Read as one buffer: through `String.UTF8View`, each byte was an index step and a check (a CSV of 100,000
-        // rows is eight fields a row).
+        // Read as one buffer: through `String.UTF8View`, each byte would be an index step and a check (every row
+        // is eight fields).
         var value = value
         value.withUTF8 { utf8 in
             let quoted = utf8.contains {

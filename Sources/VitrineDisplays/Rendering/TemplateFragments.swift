@@ -80,7 +80,7 @@ final class KnownFragments {
         let file = files[place.file]
         guard place.start >= 0, place.count >= 0, place.start + place.count <= file.size else { return false }
         let count = min(file.size - place.start, max(place.count, Self.windowSize))
-        // Not zeroed first: `pread` fills it, and only what it filled is kept (zeroing was a fifth of copying).
+        // Not zeroed first: `pread` fills it, and only what it filled is kept, so zeroing would be a wasted pass.
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             while initialized < count {
                 let read = pread(

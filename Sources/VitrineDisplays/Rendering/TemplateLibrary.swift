@@ -69,8 +69,8 @@ package struct TemplateLibrary: Sendable {
     /// at a time as it is rendered.
     ///
     /// A page whose model does not give its inputs is rendered once, its fingerprint worked out as it is written,
-    /// and the last export's file is kept instead when it was made from the same: asking first walked the template
-    /// twice for every file that changed, which in a night is every letter of the catalog.
+    /// and the last export's file is kept instead when it was made from the same: asking first would walk the
+    /// template twice for every file that changed, which in a night is every letter of the catalog.
     ///
     /// Returns where the rendered page's fragments are, and what it was made from and its size; `nil` when it was kept
     /// by its model's inputs without being rendered.

@@ -4,7 +4,8 @@ import VitrineCore
 // keeps the page when these did not change. Each covers every value its page model's key table can give.
 
 extension ArtistPage {
-    /// Every value `value(for:)` gives comes from these: a re-run compares them rather than walking 200 cards' template.
+    /// Every value `value(for:)` gives comes from these: a re-run compares them rather than walking the template of
+    /// a page of cards.
     func combineInputs(into fingerprint: inout Fingerprint) -> Bool {
         fingerprint.combine(field: siteTitle)
         fingerprint.combine(field: section.name)
@@ -49,9 +50,9 @@ extension ObjectPage {
     }
 
     /// The inputs of the page these would make, without making it: a night keeps nearly every detail page, and
-    /// the page's model (its object copied, its pictures worked out twice) cost more than the comparison. Its
+    /// the page's model (its object copied, its pictures worked out twice) costs more than the comparison. Its
     /// pictures (the large rendition and its size, the full image) count by the image reference they are made from:
-    /// working out their URLs for every page of a night was three URLs built and checked per object.
+    /// working out their URLs for every page of a night would build and check three URLs per object.
     static func combineInputs(
         siteTitle: String, institution: String, makerName: String,
         object: UnsafePointer<CatalogViewModel.DisplayedObject>,

@@ -84,7 +84,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
                     try writeArtistPage(
                         plan.artistPage(sectionIndex, pageIndex, cardSeed: cardSeed), seed: artistSeed,
                         neighbours: beside.map { sectionPages[$0].fileName })
-                    // The page's detail pages are asked for together: a night keeps nine in ten.
+                    // The page's detail pages are asked for together: a night keeps nearly all of them.
                     let objectPages = Array(names.objectPages[sectionIndex][page.range])
                     let inputs = page.range.map { index in
                         var inputs = objectSeed

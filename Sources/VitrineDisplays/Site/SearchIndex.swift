@@ -23,8 +23,8 @@ struct SearchIndex: Sendable {
 
     /// Every object's entry (`[title, maker, detail page, thumbnail URL]` as JSON), one after another in catalog
     /// order, made as each part of the catalog passes (its display strings are let go after it): in `entries`,
-    /// and past `entriesInMemory` bytes in `scratch` with the latest in `entries` (a million objects' entries are
-    /// about 180 MB).
+    /// and past `entriesInMemory` bytes in `scratch` with the latest in `entries`, so a million objects' entries are
+    /// never all in memory.
     private var entries: [UInt8] = []
     private var scratch: ScratchFile?
     private let entriesInMemory: Int
@@ -56,14 +56,14 @@ struct SearchIndex: Sendable {
     ) throws(ExportError) {
         if ends.isEmpty {
             // Room for what stays in memory, and the one entry that may pass it before a spill: grown by doubling,
-            // the buffer would be 16 MB.
+            // the buffer would end up twice that.
             entries.reserveCapacity(entriesInMemory + (1 << 16))
         }
         for sectionIndex in sections {
             let section = catalog.sections[sectionIndex]
             // Every object of a section has its maker's words: folded once.
             let makerWords = section.isUnknownMaker ? [] : Self.words(section.name, folded: &folded)
-            // Each object read where it is: a copy of it per object was a tenth of the index's time (perf).
+            // Each object read where it is: a copy of it would retain and release each of its strings.
             let objects = section.objects
             for index in objects.indices {
                 let number = Int32(ends.count)
@@ -109,7 +109,8 @@ struct SearchIndex: Sendable {
         }
         var byPrefix: [String: [String]] = [:]
         for word in postings.keys { byPrefix[String(word.prefix(Self.firstKeyLength)), default: []].append(word) }
-        // Each first key's words are split on their own, on every core: this ran on one thread after the last part.
+        // Each first key's words are split on their own, on every core: this runs after the last part, when
+        // nothing else keeps the other cores busy.
         let groups = Array(byPrefix)
         let split = Locked([[String: [Int32]]](repeating: [:], count: groups.count))
         let index = self
@@ -142,7 +143,7 @@ struct SearchIndex: Sendable {
     }
 
     /// The objects any of `words` occurs in, in order, each once: sorted in one array and its repeats dropped (a
-    /// `Set` of them, then sorted, hashed every number of every word).
+    /// `Set` of them, then sorted, would hash every number of every word).
     private func objects(of words: [String]) -> [Int32] {
         var objects: [Int32] = []
         objects.reserveCapacity(words.reduce(0) { $0 + (postings[$1]?.count ?? 0) })
@@ -180,8 +181,8 @@ struct SearchIndex: Sendable {
     }
 
     /// Each shard's key, file stem and script, made and handed to `body` on every core, one shard at a time on each
-    /// (the scripts of a million objects are never all in memory at once). Made on one thread after the last part
-    /// of the catalog, they kept the other core idle.
+    /// (the scripts of a million objects are never all in memory at once). They are made after the last part of
+    /// the catalog, when nothing else keeps the other cores busy.
     func forEachShard(_ body: @Sendable (String, String, [UInt8]) throws(ExportError) -> Void) throws(ExportError) {
         let keys = shards.keys.sorted()
         let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
@@ -271,7 +272,7 @@ struct SearchIndex: Sendable {
 }
 
 /// The objects a word occurs in. Most words of a large collection occur in one object only (names, numbers): they
-/// keep its number without an array, which was 30 MB of arrays at a million objects.
+/// keep its number without an array of their own.
 private enum Postings {
     case none
     case one(Int32)
