@@ -68,11 +68,6 @@ package struct TerminalDisplay: ProgressDisplayLogic {
 
     }
 
-    /// A line about the run as a whole, unless quiet.
-    package func displayNote(_ line: String) {
-        if !quiet { write(line) }
-    }
-
     /// Writes a line to standard error.
     @Sendable package static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((PrintableText.clean(line) + "\n").utf8))

@@ -60,22 +60,6 @@ struct ManifestTable: Sendable {
             return made[key: key] != nil || unfingerprinted.contains(key)
         }
     }
-
-    /// Files at or under the top-level `entry` of `folder` that this manifest does not list: the user's.
-    func foreignFiles(at entry: String, in folder: URL) -> [String] {
-        let target = folder.appendingPathComponent(entry).path
-        var status = stat()
-        guard lstat(target, &status) == 0 else { return [] }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return contains(entry) ? [] : [entry] }
-        var foreign: [String] = []
-        OutputManifest.walkFiles(in: target, relative: entry) { (path: UnsafeBufferPointer<UInt8>) in
-            let key = PathHashTable<OutputManifest.Made>.key(path)
-            if made[key: key] == nil, !unfingerprinted.contains(key) {
-                foreign.append(String(decoding: path, as: UTF8.self))
-            }
-        }
-        return foreign.sorted()
-    }
 }
 
 /// A value for each of a set of paths, each path kept only as a 64-bit hash, in one array sorted by it, with a

@@ -200,29 +200,6 @@ package struct OutputManifest: Sendable, Equatable {
         String(decoding: relative[(prefix + 1)...], as: UTF8.self)
     }
 
-    /// Removes the listed files whose top-level entry this export did not write (a `letters/` or `catalog/` of an
-    /// earlier, larger export), then the folders that leaves empty.
-    func removeFiles(outside entries: Set<String>, in folder: URL) {
-        var parents: Set<String> = []
-        for path in files {
-            let top = path.split(separator: "/").first.map(String.init) ?? path
-            guard !entries.contains(top) else { continue }
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
-            var parent = (path as NSString).deletingLastPathComponent
-            while !parent.isEmpty {
-                parents.insert(parent)
-                parent = (parent as NSString).deletingLastPathComponent
-            }
-        }
-        // Deepest first; a folder that still holds anything (the user's files) stays.
-        for parent in parents.sorted(by: { $0.count > $1.count }) {
-            let url = folder.appendingPathComponent(parent)
-            if (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
-                try? FileManager.default.removeItem(at: url)
-            }
-        }
-    }
-
     /// A relative path that stays inside the folder: not empty, not absolute, no `.` or `..` component, no NUL
     /// or tab. Checked byte by byte: a million-page manifest is read on every re-run.
     static func isSafe(_ path: String) -> Bool {

@@ -41,13 +41,6 @@ package enum CSVCell {
         }
     }
 
-    /// One record, ended by CRLF.
-    package static func row(_ fields: [String]) -> String {
-        var bytes: [UInt8] = []
-        appendRow(fields, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Appends one record, ended by CRLF.
     package static func appendRow(_ fields: [String], to bytes: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
