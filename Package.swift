@@ -44,11 +44,21 @@ let package = Package(
         .target(name: "CBuildIdentity"),
         // The C allocator told to give freed memory back (glibc), for the export's peak memory.
         .target(name: "CAllocatorTuning"),
+        // Small file-system helpers the output folder, the store and the page cache share: a lock taken without
+        // waiting, files written without an fsync each.
+        .target(name: "VitrineFiles", swiftSettings: swiftSettings),
+        // The output folder: a catalog staged beside it, then exchanged with it whole; the manifest of the files
+        // Vitrine owns there; user files carried over. Its own module, so nothing else reaches its internals.
+        .target(
+            name: "VitrineOutput",
+            dependencies: ["CFolderExchange", "VitrineCore", "VitrineFiles"],
+            swiftSettings: swiftSettings
+        ),
         // One adapter per JSON API, the bundled demo collection and the adapter kit. No HTTP: adapters describe
         // requests and read responses; the transport sends them.
         .target(
             name: "VitrineSources",
-            dependencies: ["VitrineCore"],
+            dependencies: ["VitrineCore", "VitrineFiles"],
             resources: [.embedInCode("Demo/pages"), .embedInCode("Demo/images")],
             swiftSettings: swiftSettings
         ),
@@ -74,7 +84,7 @@ let package = Package(
         .target(
             name: "VitrineStore",
             dependencies: [
-                "VitrineCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "VitrineCore", "VitrineFiles", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, which GRDB itself calls: rows are bound and read through it (see `ObjectRow`).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -88,13 +98,13 @@ let package = Package(
             resources: [.embedInCode("html"), .embedInCode("markdown")],
             swiftSettings: swiftSettings
         ),
-        // HTML, Markdown, CSV and terminal displays; atomic output.
+        // HTML, Markdown, CSV and terminal displays, written into the output folder.
         .target(
             name: "VitrineDisplays",
             dependencies: [
                 "CBuildIdentity",
-                "CFolderExchange",
                 "VitrineCore",
+                "VitrineOutput",
                 "VitrineTemplates",
             ],
             swiftSettings: swiftSettings
@@ -108,6 +118,7 @@ let package = Package(
                 "VitrineHTTP",
                 "VitrineOAIPMH",
                 "VitrineDisplays",
+                "VitrineOutput",
                 "VitrineStore",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -152,7 +163,6 @@ let package = Package(
             name: "VitrineUnitTests",
             dependencies: [
                 "CAllocatorTuning",
-                "CFolderExchange",
                 "VitrineCore",
                 "VitrineSources",
                 "VitrineDisplays",
@@ -173,8 +183,10 @@ let package = Package(
             dependencies: [
                 "CFolderExchange",
                 "VitrineCore",
+                "VitrineFiles",
                 "VitrineSources",
                 "VitrineDisplays",
+                "VitrineOutput",
                 "VitrineStore",
                 "VitrineTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -199,6 +211,8 @@ let package = Package(
             name: "VitrineEndToEndTests",
             dependencies: [
                 "VitrineCore",
+                "VitrineFiles",
+                "VitrineOutput",
                 "VitrineSources",
                 "VitrineOAIPMH",
                 "VitrineHTTP",

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineOutput
 
 /// The spreadsheet: `collection.csv`, one row per object in section order, RFC 4180, UTF-8.
 package struct CSVDisplay: CatalogFileDisplay {

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineOutput
 
 /// One catalog format: writes its files into the staging output folder, a part of the catalog at a time.
 package protocol CatalogFileDisplay: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineOutput
 
 /// Writes every requested format into a staging folder, then moves them into place together: the
 /// `CatalogDisplayLogic` the Presenter talks to.

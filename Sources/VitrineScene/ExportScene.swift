@@ -3,6 +3,7 @@ import Logging
 import VitrineCore
 import VitrineDisplays
 import VitrineHTTP
+import VitrineOutput
 import VitrineSources
 import VitrineStore
 

@@ -2,6 +2,7 @@ import Foundation
 import VitrineCore
 import VitrineDisplays
 import VitrineHTTP
+import VitrineOutput
 import VitrineSources
 
 /// Everything one export is built from: the one value the command line, the tests and the benchmark fill in

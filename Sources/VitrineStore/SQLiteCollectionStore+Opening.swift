@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitrineCore
+import VitrineFiles
 
 /// Opening a store: the lock, the checks that refuse a damaged, foreign or newer file, and the migrations.
 extension SQLiteCollectionStore {

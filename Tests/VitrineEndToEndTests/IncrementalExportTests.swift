@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import VitrineFiles
 import VitrineMockMuseum
 import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
 @testable import VitrineOAIPMH
+@testable import VitrineOutput
 @testable import VitrineScene
 @testable import VitrineSources
 

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineOutput
 
 /// The Markdown catalog: `catalog.md`, a table of contents and one `## ` heading per section. Past
 /// `splitThreshold` objects, one file is too big to open or render, so `catalog.md` lists the letters and each

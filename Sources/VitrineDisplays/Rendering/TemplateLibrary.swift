@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineOutput
 import VitrineTemplates
 
 /// The templates and assets a catalog is rendered with: the bundled ones, each replaced by the user's file of

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineOutput
 
 /// Rendered bytes, escaped as they are appended: runs of plain bytes are copied whole, so a value with nothing to
 /// escape (most titles, every URL) costs one copy.

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineOutput
 
 /// The HTML gallery site: `index.html` (A–Z letter bar, sections with counts, cards inline for small
 /// collections), a page per letter when the makers are many, `artists/{slug}.html` (split into numbered pages of

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 /// Checking, measuring and clearing the page cache: `vitrine cache`, and the check an export makes first. Only
 /// Vitrine's own layout is touched: harvest folders under `harvests/` whose names are harvest identifiers, the

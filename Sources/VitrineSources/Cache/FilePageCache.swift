@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 /// The page cache on disk: a folder per harvest under way, `{cache}/harvests/{harvest id}/`, holding one file per
 /// response, named by a hash of its key, under a two-character fan-out folder (a Met harvest stores half a million

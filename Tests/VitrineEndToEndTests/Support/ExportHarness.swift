@@ -7,6 +7,7 @@ import VitrineTestSupport
 @testable import VitrineCore
 @testable import VitrineDisplays
 @testable import VitrineHTTP
+@testable import VitrineOutput
 @testable import VitrineScene
 @testable import VitrineSources
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineFiles
 import VitrineTestSupport
 
 @testable import VitrineCore

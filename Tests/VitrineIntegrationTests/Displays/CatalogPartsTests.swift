@@ -4,6 +4,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineOutput
 
 /// The displays write a large catalog a part at a time (issue 13, item 5): each part's display strings are made
 /// when it is written and let go after, and the files are those of the catalog written whole.

@@ -5,6 +5,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineOutput
 
 @Suite struct DisplayTests {
     private func viewModel(_ response: ExportResponse = Seeds.catalogResponse) throws -> CatalogViewModel {

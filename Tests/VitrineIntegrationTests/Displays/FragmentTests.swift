@@ -4,6 +4,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineOutput
 
 /// A page rendered again copies the cards and object lines that did not change out of the last run's page
 /// (`TemplateFragments`, `.vitrine-fragments`): the page is byte for byte the one rendered whole, and a fragment is

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VitrineDisplays
+@testable import VitrineOutput
 
 /// A manifest's paths are checked byte by byte before an export trusts them: only paths that stay inside the
 /// output folder are listed.

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 /// A file written piece by piece into the staging folder, so that a big one (the CSV of a million rows) is never
 /// whole in memory. Its bytes make its fingerprint as they pass, when the file has no other (a rendered file's is
@@ -9,7 +10,7 @@ package final class FilePieces: @unchecked Sendable {
     private let descriptor: Int32
     /// The bytes' fingerprint; `nil` when they are not hashed.
     private(set) var fingerprint: Fingerprint?
-    private(set) var size = 0
+    package private(set) var size = 0
     private(set) var failure: (any Error)?
 
     /// - parameter exclusive: only when nothing is at `path` yet (a temporary file); never through a link.

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineOutput
 
 /// `.vitrine-fragments` in a folder of the catalog (`artists/`, `catalog/`): for each page there, what it was made
 /// from, its size, and where each of its fragments is. The next export copies a changed page's unchanged fragments
@@ -129,10 +130,10 @@ final class FragmentLibrary: Sendable {
     init?(_ folder: String, in output: OutputFolder) {
         livePath = output.destination.path + "/" + folder
         let relative = folder + "/" + FragmentIndex.fileName
-        guard let listed = output.previous[relative] else { return nil }
+        guard let listed = output.lastMade(relative) else { return nil }
         descriptor = open(livePath + "/" + FragmentIndex.fileName, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        guard let pages = Self.directory(descriptor, listed: listed, folder: folder, previous: output.previous) else {
+        guard let pages = Self.directory(descriptor, listed: listed, folder: folder, lastMade: output.lastMade) else {
             close(descriptor)
             return nil
         }
@@ -188,7 +189,8 @@ final class FragmentLibrary: Sendable {
     /// were written), its header is this version's, and its directory is whole. Returns its pages that the manifest
     /// lists as they were made.
     private static func directory(
-        _ descriptor: Int32, listed: OutputManifest.Made, folder: String, previous: ManifestTable
+        _ descriptor: Int32, listed: OutputManifest.Made, folder: String,
+        lastMade: (String) -> OutputManifest.Made?
     ) -> [String: Page]? {
         var status = stat()
         guard fstat(descriptor, &status) == 0, Int(status.st_size) == listed.size else { return nil }
@@ -232,7 +234,7 @@ final class FragmentLibrary: Sendable {
                     let count = take(4).map({ Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) })
                 else { return nil }
                 let made = OutputManifest.Made(fingerprint: fingerprint, size: size)
-                if OutputManifest.isSafe(name), !name.contains("/"), previous[folder + "/" + name] == made {
+                if OutputManifest.isSafe(name), !name.contains("/"), lastMade(folder + "/" + name) == made {
                     pages[name] = Page(made: made, entries: entries, count: count)
                 }
                 entries += count * FragmentIndex.entrySize

@@ -1,6 +1,7 @@
 import CFolderExchange
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 // The exchange: the staged catalog and the output folder swap places in one step (`renameat2(RENAME_EXCHANGE)`), so
 // that no reader ever sees a catalog mixed from two runs. A folder that cannot be exchanged is refused before the

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 // What a killed run leaves beside the output folder, put right by the next export. A staging folder is alive while
 // its run holds the lock inside it; the kernel lets that lock go however the run ends. One that still has its lock

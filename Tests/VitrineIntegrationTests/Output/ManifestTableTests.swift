@@ -4,6 +4,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineOutput
 
 /// The manifests a re-run holds by path hash, and the manifest written from what was staged (issue 13, item 5).
 @Suite struct ManifestTableTests {

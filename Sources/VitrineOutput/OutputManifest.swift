@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 /// The files the last export wrote into an output folder, listed in `.vitrine-manifest`: the only files the
 /// next export may replace or remove. Anything else in the folder is the user's, and an export that would
@@ -202,7 +203,7 @@ package struct OutputManifest: Sendable, Equatable {
 
     /// A relative path that stays inside the folder: not empty, not absolute, no `.` or `..` component, no NUL
     /// or tab. Checked byte by byte: a million-page manifest is read on every re-run.
-    static func isSafe(_ path: String) -> Bool {
+    package static func isSafe(_ path: String) -> Bool {
         isSafe(bytes: path.utf8)
     }
 

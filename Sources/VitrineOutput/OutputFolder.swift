@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 /// Writes a catalog atomically: every file goes into a staging folder beside the output folder, and only when all
 /// are written does the staged catalog take the output folder's place, in one exchange of the two folders. A run
@@ -260,8 +261,13 @@ package final class OutputFolder: Sendable {
     /// Fragments copied from the last export's pages so far.
     package var copiedFragments: Int { staged.withLock { $0.copied } }
 
+    /// What the last export's manifest says a file was made from, and its size; `nil` when it did not list it.
+    package func lastMade(_ relativePath: String) -> OutputManifest.Made? {
+        previous[relativePath]
+    }
+
     /// Notes fragments a page copied from the last export's pages.
-    func noteCopied(_ count: Int) {
+    package func noteCopied(_ count: Int) {
         if count > 0 { staged.withLock { $0.copied += count } }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 // Opening an output folder: refused when it cannot be exchanged, its lock taken, and the manifests of the live
 // catalog and of the spare read. An export into a folder that holds a catalog opens it when it starts

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 // Keeping a file the last export made: when it was made from the same fingerprint, the file stays (in the spare
 // catalog the staging folder is) or is hard-linked from the live catalog, and nothing is rendered.

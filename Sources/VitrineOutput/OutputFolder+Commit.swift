@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineFiles
 
 // The commit: the staged catalog takes the output folder's place in one exchange (`OutputFolder+Exchange.swift`);
 // what the user keeps in the folder is carried over; formats this run did not write stay as the last run left them.

@@ -4,6 +4,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineOutput
 
 /// A big catalog keeps its old version beside the output folder, and the next export stages into it: only what
 /// changed is written, linked or removed (issue 13, item 4), and the live catalog never changes before the

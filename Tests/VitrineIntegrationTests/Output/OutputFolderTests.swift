@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import VitrineFiles
 import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
+@testable import VitrineOutput
 
 /// The output folder: one export at a time, and nothing left behind by a killed one (issue 12, items 3 and 13).
 @Suite struct OutputFolderTests {
