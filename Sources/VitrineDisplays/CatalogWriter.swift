@@ -15,16 +15,13 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package let spareFrom: Int
     /// The bytes of a bundled file the catalogs show (the demo's pictures), by its path in the output folder.
     package let bundledFile: @Sendable (String) -> [UInt8]?
-    /// Where the files written are reported (the terminal display).
-    package let progressDisplay: (any ProgressDisplayLogic)?
     /// The output folder, when `openOutputFolder` opened it as the export started.
     private let opening = Locked<OutputFolder.Opening?>(nil)
 
     package init(
         outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false,
         removeOtherFormats: Bool = false, spareFrom: Int = OutputFolder.spareThreshold,
-        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
-        progressDisplay: (any ProgressDisplayLogic)? = nil
+        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
     ) {
         self.outputDirectory = outputDirectory
         self.displays = displays
@@ -32,7 +29,6 @@ package struct CatalogWriter: CatalogDisplayLogic {
         self.removeOtherFormats = removeOtherFormats
         self.spareFrom = spareFrom
         self.bundledFile = bundledFile
-        self.progressDisplay = progressDisplay
     }
 
     /// The displays for a set of formats, in the order given.
@@ -40,8 +36,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
         outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary,
         cardsPerPage: Int = GalleryNames.defaultCardsPerPage, force: Bool = false, removeOtherFormats: Bool = false,
         spareFrom: Int = OutputFolder.spareThreshold,
-        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
-        progressDisplay: (any ProgressDisplayLogic)? = nil
+        bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
     ) {
         let displays: [any CatalogFileDisplay] = formats.map { format in
             switch format {
@@ -53,7 +48,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
         self.init(
             outputDirectory: outputDirectory, displays: displays, force: force,
             removeOtherFormats: removeOtherFormats, spareFrom: spareFrom,
-            bundledFile: bundledFile, progressDisplay: progressDisplay)
+            bundledFile: bundledFile)
     }
 
     /// Opens the output folder now, when it holds a catalog (its manifest is there): takes its lock, so that a
@@ -123,7 +118,6 @@ package struct CatalogWriter: CatalogDisplayLogic {
                 rendered: counts.rendered, kept: counts.kept)
             written.notices = folder.notices
             written.copied = folder.copiedFragments
-            progressDisplay?.displayWritten(written)
             return written
         } catch {
             folder.discard()

@@ -71,8 +71,7 @@ package struct ExportScene: Sendable {
             force: settings.force,
             removeOtherFormats: settings.removeOtherFormats,
             spareFrom: settings.spareFrom,
-            bundledFile: { [source] in source.bundledFile(at: $0) },
-            progressDisplay: progressDisplay
+            bundledFile: { [source] in source.bundledFile(at: $0) }
         )
         let presenter = ExportPresenter(
             thumbnailWidth: settings.thumbnailWidth, catalogDisplay: catalogWriter, progressDisplay: progressDisplay)

@@ -1,6 +1,6 @@
 /// Writes a catalog (all requested formats), a part at a time.
 package protocol CatalogDisplayLogic: Sendable {
-    /// Writes the catalog, and tells the terminal display what it wrote; returns that too, for its callers.
+    /// Writes the catalog; returns what it wrote, which the Presenter reports.
     @discardableResult
     func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog
 }
@@ -38,7 +38,7 @@ package struct WrittenCatalog: Sendable, Equatable {
 /// Shows progress while harvesting, and the end-of-run report.
 package protocol ProgressDisplayLogic: Sendable {
     func displaySummary(viewModel: SummaryViewModel)
-    /// The files the catalog display wrote: it reports them here itself, not through the Presenter.
+    /// The files the catalog display wrote, as the Presenter hands them on.
     func displayWritten(_ written: WrittenCatalog)
     /// One line on where the harvest stands; `final` is the last, before the summary.
     func displayProgress(line: String)

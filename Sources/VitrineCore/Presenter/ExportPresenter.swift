@@ -28,8 +28,8 @@ package struct ExportPresenter: ExportPresentationLogic {
         // The harvested objects are let go a part at a time as they become display strings, while the catalogs are
         // written (the Interactor hands its response over).
         let catalog = try makeCatalog(response: consume response)
-        // The catalog display reports the files it wrote to the terminal display itself.
-        try catalogDisplay.displayCatalog(catalog)
+        let written = try catalogDisplay.displayCatalog(catalog)
+        progressDisplay.displayWritten(written)
         progressDisplay.displaySummary(viewModel: summary)
     }
 
