@@ -1,6 +1,7 @@
 import Foundation
 import VitrineCore
 import VitrineDisplays
+import VitrineTestSupport
 
 /// The Markdown catalog's rendering speed, in-process: a 100,000-object catalog (1,000 makers, titles and
 /// dates like the Rijksmuseum's, IIIF images) written by the Markdown display into a fresh folder, median of
@@ -32,7 +33,7 @@ enum RenderBenchmark {
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.markdown], templates: try TemplateLibrary())
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: writer, progressDisplay: NoProgress())
         let viewModel = try presenter.makeViewModel(
-            response: ExportResponse(
+            response: HarvestedCollection(
                 source: SourceDescriptor(
                     name: "benchmark", institution: "Benchmark", defaultBaseURL: "", paging: "", keyVariable: nil,
                     filters: [], summary: ""),

@@ -17,6 +17,8 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package let bundledFile: @Sendable (String) -> [UInt8]?
     /// The output folder, when `openOutputFolder` opened it as the export started.
     private let opening = Locked<OutputFolder.Opening?>(nil)
+    /// The catalog between `displayStart` and `displayEnd`.
+    private let session = Locked<CatalogSession?>(nil)
 
     package init(
         outputDirectory: String, displays: [any CatalogFileDisplay], force: Bool = false,
@@ -63,8 +65,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
         opening.withLock { $0 = opened }
     }
 
-    package func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog {
-        let outline = catalog.outline
+    package func displayStart(_ outline: CatalogViewModel) throws {
         // The gallery writes a page per object, a page per 200 cards and the search shards; the rest a few files.
         let perObject = displays.contains { $0.format == .html } ? outline.objectCount * 51 / 50 : 0
         let opened = opening.withLock { opening in
@@ -74,38 +75,25 @@ package struct CatalogWriter: CatalogDisplayLogic {
         let folder = try OutputFolder(
             path: outputDirectory, force: force, expectedFiles: perObject + 1_000, keepsSpareFrom: spareFrom,
             opening: opened)
+        let started = CatalogSession(outline: outline, folder: folder, displays: displays)
+        session.withLock { session in
+            session?.abandon()
+            session = started
+        }
+    }
+
+    package func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) throws {
+        try current().take(consume objects)
+    }
+
+    package func displayEnd() throws -> WrittenCatalog {
+        let ending = try current()
+        session.withLock { $0 = nil }
         do {
-            // A part at a time (a letter's makers), its display strings let go once every format has written it.
-            // Each format writes the parts in order on a queue of its own, while this thread reads and makes the
-            // next part, as far as `lookaheadObjects` allows. The formats start (their assets written, the last
-            // export's fragment indexes read and checked) while the first part is read: one after the other, each
-            // would leave a core idle.
-            var names = ObjectPageNames()
-            let ranges = CatalogPart.ranges(of: outline)
-            var first: CatalogPart? = nil
-            let writers = try Self.start(displays, outline, in: folder) { () throws(ExportError) in
-                guard let sections = ranges.first else { return }
-                first = CatalogPart(try catalog.part(sections), sections, names: &names)
-            }
-            let pipeline = PartPipeline(writers, holding: Self.lookaheadObjects)
-            do {
-                for sections in ranges {
-                    let objects = Self.objects(in: sections, of: outline)
-                    try pipeline.waitForRoom(objects)
-                    // The first part is let go here: held on, its display strings would outlive its writing.
-                    var part: CatalogPart? = nil
-                    swap(&part, &first)
-                    pipeline.write(
-                        try part ?? CatalogPart(try catalog.part(sections), sections, names: &names), objects: objects)
-                }
-            } catch {
-                pipeline.drain()
-                throw error
-            }
-            try pipeline.finish()
-            try each(writers) { writer throws(ExportError) in try writer.finish() }
+            try ending.finish()
+            let folder = ending.folder
             // The pictures the catalogs link to relatively, written beside them.
-            for path in outline.bundledFiles {
+            for path in ending.outline.bundledFiles {
                 guard let bytes = bundledFile(path) else {
                     throw ExportError(.output("the source has no file \(path), which its objects show"))
                 }
@@ -120,9 +108,24 @@ package struct CatalogWriter: CatalogDisplayLogic {
             written.copied = folder.copiedFragments
             return written
         } catch {
-            folder.discard()
+            ending.abandon()
             throw error
         }
+    }
+
+    package func displayAbandoned() {
+        session.withLock { session in
+            session?.abandon()
+            session = nil
+        }
+    }
+
+    /// The catalog under way.
+    private func current() throws(ExportError) -> CatalogSession {
+        guard let current = session.current else {
+            throw ExportError(.output("a part of the catalog came before its start"))
+        }
+        return current
     }
 
     /// The top-level entries each format writes.
@@ -136,130 +139,5 @@ package struct CatalogWriter: CatalogDisplayLogic {
     private func otherFormat(_ entry: String) -> Bool {
         guard let format = Self.entries.first(where: { $0.value.contains(entry) })?.key else { return false }
         return !displays.contains { $0.format == format }
-    }
-
-    /// At most this many objects' display strings are held at once in parts being written and the part being made:
-    /// a larger part is made only once every part before it is written.
-    static let lookaheadObjects = 100_000
-
-    /// Starts every display's writer on another thread while `meanwhile` runs on this one; waits for both.
-    private static func start(
-        _ displays: [any CatalogFileDisplay], _ outline: CatalogViewModel, in folder: OutputFolder,
-        meanwhile: () throws(ExportError) -> Void
-    ) throws(ExportError) -> [any CatalogPartWriter] {
-        let started = Locked<Result<[any CatalogPartWriter], ExportError>>(.success([]))
-        let starting = DispatchGroup()
-        DispatchQueue.global().async(group: starting) {
-            let writers = Result { () throws(ExportError) in
-                try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
-            }
-            started.withLock { $0 = writers }
-        }
-        let done = Result { () throws(ExportError) in try meanwhile() }
-        // Never past a writer still starting: the folder may be discarded next.
-        starting.wait()
-        let writers = try started.current.get()
-        try done.get()
-        return writers
-    }
-
-    private static func objects(in sections: Range<Int>, of outline: CatalogViewModel) -> Int {
-        sections.reduce(0) { $0 + outline.sections[$1].objectCount }
-    }
-
-    /// Runs `body` for every format's writer side by side: the first on this thread, the others on the global
-    /// queue. Not in a `concurrentPerform`: libdispatch runs a `concurrentPerform` nested in another one on as many
-    /// threads as the outer one leaves per iteration, so on two cores the gallery's pages, which fan out on every
-    /// core, would be rendered on one thread.
-    private func each(
-        _ writers: [any CatalogPartWriter],
-        _ body: @escaping @Sendable (any CatalogPartWriter) throws(ExportError) -> Void
-    ) throws(ExportError) {
-        let failure = FirstFailure()
-        let run: @Sendable (any CatalogPartWriter) -> Void = { writer in
-            do throws(ExportError) {
-                try body(writer)
-            } catch {
-                failure.record(error)
-            }
-        }
-        let others = DispatchGroup()
-        for writer in writers.dropFirst() {
-            DispatchQueue.global().async(group: others) { run(writer) }
-        }
-        if let first = writers.first { run(first) }
-        others.wait()
-        if let error = failure.error { throw error }
-    }
-}
-
-/// The formats' writers, each taking the parts in catalog order on a serial queue of its own. No part waits for
-/// every writer to end the one before: that would leave a core idle while the slowest format finishes its part and
-/// the next part is read from the store on one thread.
-private final class PartPipeline: Sendable {
-    private let writers: [(writer: any CatalogPartWriter, queue: DispatchQueue)]
-    /// The parts handed to the writers and not yet written by all of them, with their object counts.
-    private let inFlight = Locked<[(written: DispatchGroup, objects: Int)]>([])
-    /// How many objects' display strings the parts in flight and the one being made may hold.
-    private let holding: Int
-    private let failure = FirstFailure()
-
-    init(_ writers: [any CatalogPartWriter], holding: Int) {
-        self.writers = writers.enumerated().map { number, writer in
-            (writer, DispatchQueue(label: "vitrine.catalog-writer.\(number)", qos: .userInitiated))
-        }
-        self.holding = holding
-    }
-
-    /// Waits until a part of `objects` objects can be made beside the parts in flight (at once when none is), and
-    /// throws the first writer's failure.
-    func waitForRoom(_ objects: Int) throws(ExportError) {
-        while let oldest = inFlight.withLock({ parts -> DispatchGroup? in
-            parts.removeAll { $0.written.wait(timeout: .now()) == .success }
-            let held = parts.reduce(0) { $0 + $1.objects }
-            return parts.isEmpty || held + objects <= holding ? nil : parts[0].written
-        }) {
-            oldest.wait()
-        }
-        if let error = failure.error { throw error }
-    }
-
-    /// Hands a part to every writer.
-    func write(_ part: CatalogPart, objects: Int) {
-        let written = DispatchGroup()
-        for (writer, queue) in writers {
-            queue.async(group: written) { [failure] in
-                guard !failure.isSet else { return }
-                do throws(ExportError) {
-                    try writer.write(part)
-                } catch {
-                    failure.record(error)
-                }
-            }
-        }
-        inFlight.withLock { $0.append((written, objects)) }
-    }
-
-    /// Waits until every part handed over is written, or given up after a failure.
-    func drain() {
-        for part in inFlight.withLock({ parts in
-            defer { parts = [] }
-            return parts
-        }) {
-            part.written.wait()
-        }
-    }
-
-    /// `drain`, then the first writer's failure.
-    func finish() throws(ExportError) {
-        drain()
-        if let error = failure.error { throw error }
-    }
-}
-
-extension CatalogPart {
-    /// A part of a catalog, its objects' page names claimed after those of every earlier part.
-    fileprivate init(_ catalog: CatalogViewModel, _ sections: Range<Int>, names: inout ObjectPageNames) {
-        self.init(catalog: catalog, sections: sections, objectPages: names.names(catalog, sections))
     }
 }

@@ -44,11 +44,11 @@ package enum Seeds {
             image: nil, objectURL: nil),
     ]
 
-    package static func response(_ sections: [ArtistSection]) -> ExportResponse {
+    package static func response(_ sections: [ArtistSection]) -> HarvestedCollection {
         var statistics = ExportStatistics()
         statistics.objects = sections.reduce(0) { $0 + $1.objects.count }
         statistics.sections = sections.count
-        return ExportResponse(source: descriptor, sections: sections, statistics: statistics)
+        return HarvestedCollection(source: descriptor, sections: sections, statistics: statistics)
     }
 
     /// A small catalog: diacritics, non-Latin makers, no maker, images with and without sizes.

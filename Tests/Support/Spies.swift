@@ -3,37 +3,61 @@ import VitrineCore
 
 /// Captures what the Interactor presents.
 package final class ExportPresentationLogicSpy: ExportPresentationLogic, Sendable {
-    private let presented = Locked<[ExportResponse]>([])
-    private let progress = Locked<[HarvestProgress]>([])
-    private let waits = Locked<[HarvestWait]>([])
+    private struct Seen {
+        var starts: [CatalogStart] = []
+        var parts: [[ArtistSection]] = []
+        var ends: [ExportStatistics] = []
+        var abandoned = 0
+        var progress: [HarvestProgress] = []
+        var waits: [HarvestWait] = []
+    }
+
+    private let seen = Locked(Seen())
 
     package init() {}
 
-    package var responses: [ExportResponse] { presented.current }
-    package var progressReports: [HarvestProgress] { progress.current }
-    package var waitReports: [HarvestWait] { waits.current }
+    package var starts: [CatalogStart] { seen.withLock { $0.starts } }
+    package var parts: [[ArtistSection]] { seen.withLock { $0.parts } }
+    package var ends: [ExportStatistics] { seen.withLock { $0.ends } }
+    package var abandoned: Int { seen.withLock { $0.abandoned } }
+    package var progressReports: [HarvestProgress] { seen.withLock { $0.progress } }
+    package var waitReports: [HarvestWait] { seen.withLock { $0.waits } }
 
-    package func presentCatalog(response: consuming ExportResponse) throws {
-        let kept = copy response
-        presented.withLock { $0.append(kept) }
+    package func presentStart(_ start: CatalogStart) throws {
+        seen.withLock { $0.starts.append(start) }
+    }
+
+    package func presentPart(_ sections: consuming [ArtistSection]) throws {
+        let kept = copy sections
+        seen.withLock { $0.parts.append(kept) }
+    }
+
+    package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws {
+        seen.withLock { $0.ends.append(statistics) }
+    }
+
+    package func presentAbandoned() {
+        seen.withLock { $0.abandoned += 1 }
     }
 
     package func presentProgress(_ report: HarvestProgress) {
-        progress.withLock { $0.append(report) }
+        seen.withLock { $0.progress.append(report) }
     }
 
     package func presentWait(_ wait: HarvestWait) {
-        waits.withLock { $0.append(wait) }
+        seen.withLock { $0.waits.append(wait) }
     }
 }
 
-/// Captures what the Presenter displays.
+/// Captures what the Presenter displays: each catalog whole, as its outline and parts add up.
 package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplayLogic, Sendable {
     private struct Seen {
         var catalogs: [CatalogViewModel] = []
+        var building: (catalog: CatalogViewModel, next: Int)?
         var summaries: [SummaryViewModel] = []
         var progressLines: [String] = []
         var written: [WrittenCatalog] = []
+        var abandoned = 0
     }
 
     private let seen = Locked(Seen())
@@ -44,11 +68,42 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var summaries: [SummaryViewModel] { seen.withLock { $0.summaries } }
     package var progressLines: [String] { seen.withLock { $0.progressLines } }
     package var written: [WrittenCatalog] { seen.withLock { $0.written } }
+    package var abandoned: Int { seen.withLock { $0.abandoned } }
 
-    package func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog {
-        let viewModel = try catalog.part(0..<catalog.outline.sections.count)
-        seen.withLock { $0.catalogs.append(viewModel) }
+    package func displayStart(_ outline: CatalogViewModel) throws {
+        seen.withLock { $0.building = (outline, 0) }
+    }
+
+    package func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) throws {
+        let part = copy objects
+        try seen.withLock { seen in
+            guard var building = seen.building, building.next + part.count <= building.catalog.sections.count else {
+                throw ExportError(.output("a part the spy did not expect"))
+            }
+            for objects in part {
+                building.catalog.sections[building.next].objects = objects
+                building.next += 1
+            }
+            seen.building = building
+        }
+    }
+
+    package func displayEnd() throws -> WrittenCatalog {
+        try seen.withLock { seen in
+            guard let building = seen.building, building.next == building.catalog.sections.count else {
+                throw ExportError(.output("the catalog ended before its last section"))
+            }
+            seen.catalogs.append(building.catalog)
+            seen.building = nil
+        }
         return WrittenCatalog(paths: ["spy/catalog"])
+    }
+
+    package func displayAbandoned() {
+        seen.withLock { seen in
+            seen.building = nil
+            seen.abandoned += 1
+        }
     }
 
     package func displaySummary(viewModel: SummaryViewModel) {
@@ -61,6 +116,17 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
 
     package func displayWritten(_ written: WrittenCatalog) {
         seen.withLock { $0.written.append(written) }
+    }
+}
+
+extension ExportPresenter {
+    /// The whole catalog a harvested collection makes, pushed as an export pushes it (into a spy display).
+    package func makeViewModel(response: consuming HarvestedCollection) throws -> CatalogViewModel {
+        let spy = CatalogDisplayLogicSpy()
+        let presenter = ExportPresenter(thumbnailWidth: thumbnailWidth, catalogDisplay: spy, progressDisplay: spy)
+        try response.push(to: presenter)
+        guard let catalog = spy.catalogs.last else { throw ExportError(.output("no catalog was presented")) }
+        return catalog
     }
 }
 

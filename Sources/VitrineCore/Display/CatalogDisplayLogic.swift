@@ -1,15 +1,28 @@
-/// Writes a catalog (all requested formats), a part at a time.
+/// Writes a catalog (every requested format) as the Presenter hands it over: the outline, the parts in catalog
+/// order, then the end, one call at a time.
 package protocol CatalogDisplayLogic: Sendable {
-    /// Writes the catalog; returns what it wrote, which the Presenter reports.
-    @discardableResult
-    func displayCatalog(_ catalog: CatalogParts) throws -> WrittenCatalog
+    /// Begins the catalog: `outline` has every section named and counted, with no objects.
+    func displayStart(_ outline: CatalogViewModel) throws
+    /// The display strings of the next sections' objects, one array per section, in catalog order.
+    func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) throws
+    /// Every part was handed over: finishes the catalog and returns what it wrote, which the Presenter reports.
+    func displayEnd() throws -> WrittenCatalog
+    /// Drops what `displayStart` and `displayPart` began; the output folder stays as it was.
+    func displayAbandoned()
 }
 
 extension CatalogDisplayLogic {
-    /// Writes a catalog whose objects are all in place.
+    /// Writes a catalog whose objects are all in place, as one part.
     @discardableResult
     package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
-        try displayCatalog(CatalogParts(whole: viewModel))
+        do {
+            try displayStart(viewModel)
+            try displayPart(viewModel.sections.map(\.objects))
+            return try displayEnd()
+        } catch {
+            displayAbandoned()
+            throw error
+        }
     }
 }
 

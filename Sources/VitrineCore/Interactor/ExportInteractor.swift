@@ -39,20 +39,20 @@ package struct ExportInteractor: ExportBusinessLogic {
     }
 
     package func export(request: ExportRequest) async throws {
-        let response: ExportResponse
+        let harvested: HarvestedCollection
         do {
-            response = try await harvest(options: request.harvest)
+            harvested = try await harvest(options: request.harvest)
         } catch {
             forgetIfNothingToResume()
             throw error
         }
-        // The catalogs are written off the concurrency pool; the response is handed over, so its objects can be let
-        // go a part at a time as they are written.
-        let handover = Handover(consume response)
+        // The catalogs are written off the concurrency pool; the collection is handed over, so its objects can be
+        // let go a part at a time as they are pushed.
+        let handover = Handover(consume harvested)
         let presenter = self.presenter
         try await BlockingWork.run {
-            guard let response = handover.take() else { return }
-            try presenter.presentCatalog(response: consume response)
+            guard let harvested = handover.take() else { return }
+            try harvested.push(to: presenter)
         }
     }
 
@@ -69,7 +69,7 @@ package struct ExportInteractor: ExportBusinessLogic {
     /// Harvests the source into sections: every page, only the changes since the stored harvest, or nothing at
     /// all (`--offline`), as `plan` decides. A repository that refuses or ignores an incremental run's `from` is
     /// harvested in full instead.
-    package func harvest(options: HarvestOptions) async throws -> ExportResponse {
+    package func harvest(options: HarvestOptions) async throws -> HarvestedCollection {
         let clock = ContinuousClock()
         let start = clock.now
         var plan = try await plan(options: options)
@@ -123,16 +123,15 @@ package struct ExportInteractor: ExportBusinessLogic {
         statistics.changes = try keep(run, plan: plan, options: options, notices: &statistics.notices)
         statistics.seconds = Self.seconds(clock.now - start)
         if let store, run.staged != nil {
-            // The Presenter reads the run's collection from the store, a section at a time.
+            // The run's collection is read from the store a section at a time as it is pushed.
             let stored = try store.runSections()
             statistics.sections = try stored.sections().count
-            return ExportResponse(
-                source: source.descriptor, sections: [], statistics: statistics, storedSections: stored)
+            return HarvestedCollection(source: source.descriptor, sections: [], statistics: statistics, stored: stored)
         }
         // Last: the objects move from the index into the sections, never held twice.
         let sections = run.index.takeSections()
         statistics.sections = sections.count
-        return ExportResponse(source: source.descriptor, sections: sections, statistics: statistics)
+        return HarvestedCollection(source: source.descriptor, sections: sections, statistics: statistics)
     }
 
     /// Walks what the plan says into the run's collection (staged in the store when there is one), reporting

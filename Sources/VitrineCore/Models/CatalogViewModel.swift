@@ -48,7 +48,7 @@ package struct CatalogViewModel: Sendable, Equatable {
         /// `12 objects`.
         package var countLabel: String
         package var isUnknownMaker: Bool
-        /// The section's objects; empty in a catalog's outline (`CatalogParts`), whose objects come a part at a time.
+        /// The section's objects; empty in a catalog's outline, whose objects come a part at a time.
         package var objects: [DisplayedObject]
         /// How many objects the section has, whether `objects` holds them or not.
         package var objectCount: Int

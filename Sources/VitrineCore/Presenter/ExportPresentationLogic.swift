@@ -1,7 +1,14 @@
-/// The Presenter's side of the export scene.
+/// The Presenter's side of the export scene. A kept harvest comes as `presentStart`, `presentPart` for each part
+/// in catalog order, then `presentEnd`, or `presentAbandoned` after a failure on the way, one call at a time.
 package protocol ExportPresentationLogic: Sendable {
-    /// Turns harvested sections into a catalog view model, has the displays write it, then reports.
-    func presentCatalog(response: consuming ExportResponse) throws
+    /// The catalog begins: its sections, counted, in catalog order.
+    func presentStart(_ start: CatalogStart) throws
+    /// The next sections in catalog order, with their objects.
+    func presentPart(_ sections: consuming [ArtistSection]) throws
+    /// Every part was presented: the displays finish, then the run is reported.
+    func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws
+    /// The catalog will not be finished: the displays drop what they began.
+    func presentAbandoned()
     /// Reports where a running harvest stands.
     func presentProgress(_ progress: HarvestProgress)
     /// Reports a pause before a retry, and why.

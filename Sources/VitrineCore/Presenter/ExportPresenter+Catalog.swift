@@ -1,87 +1,37 @@
 import Foundation
 
-// The catalog: sections sorted, objects turned into display strings (on every core, a batch at a time), slugs and
-// index letters. The same catalog serves every format.
+// The catalog: its outline (sections named, slugged, lettered and counted), then each part's objects as display
+// strings, made on every core. The same catalog serves every format.
 extension ExportPresenter {
-    /// Objects turned into display strings at a time, on every core, before their harvested form is let go.
-    static let objectsPerBatch = 20_000
-
-    /// The whole catalog view model, every section's objects in place (tests and the render benchmark; an export
-    /// writes `makeCatalog`'s parts instead).
-    package func makeViewModel(response: consuming ExportResponse) throws(ExportError) -> CatalogViewModel {
-        let parts = try makeCatalog(response: response)
-        return try parts.part(0..<parts.outline.sections.count)
-    }
-
-    /// The catalog for a response, a part at a time: the outline (sections sorted, named, slugged and counted)
-    /// now, each part's display strings when the displays ask. The response is consumed: each section's objects
-    /// (held in memory, or read from the collection store) are let go as soon as they are display strings, so the
-    /// collection is never held twice over.
-    package func makeCatalog(response: consuming ExportResponse) throws(ExportError) -> CatalogParts {
-        let descriptor = response.source
-        let source = try CatalogSource(response)
-        let summaries = source.sections
-        // Sections by maker, each name folded once (not once per comparison: real collections have 50,000 makers).
-        var known: [(index: Int, key: String)] = summaries.indices.compactMap { index in
-            summaries[index].maker.map { (index, SortKey.key(for: $0)) }
-        }
-        known.sort { left, right in
-            if left.key != right.key {
-                return left.key.unicodeScalars.lexicographicallyPrecedes(right.key.unicodeScalars)
-            }
-            return (summaries[left.index].maker ?? "").unicodeScalars.lexicographicallyPrecedes(
-                (summaries[right.index].maker ?? "").unicodeScalars)
-        }
-        let makerCount = known.count
-        // The unknown maker's section last (the source has merged any several into one).
-        let order = known.map(\.index) + summaries.indices.filter { summaries[$0].maker == nil }
-        known = []
+    /// The catalog's outline: every section of `start`, in the order given, with no objects.
+    package func makeOutline(_ start: CatalogStart) -> CatalogViewModel {
         var slugs = Slug.Registry(reserved: ["index", "unknown-artist"])
-        let sections = order.map { index in
-            let (maker, count) = summaries[index]
-            let name = maker.map { Self.oneLine($0, limit: Self.longestName) } ?? Self.unknownMakerName
+        let sections = start.sections.map { maker, count in
+            let name = Self.sectionName(maker)
             return displayed(
                 maker: maker, count: count, name: name,
                 slug: maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)))
         }
         let objectCount = sections.reduce(0) { $0 + $1.objectCount }
+        let makerCount = start.sections.count { $0.maker != nil }
         var outline = CatalogViewModel(
-            title: "\(descriptor.institution) collection",
+            title: "\(start.source.institution) collection",
             subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker")), "
-                + "from the \(descriptor.name) source",
-            institution: descriptor.institution,
-            sourceName: descriptor.name,
+                + "from the \(start.source.name) source",
+            institution: start.source.institution,
+            sourceName: start.source.name,
             objectCount: objectCount,
             sectionCount: sections.count,
             sections: sections
         )
-        outline.bundledFiles = Set(source.bundledURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty }).sorted()
-        let names = sections.map(\.name)
-        return CatalogParts(
-            outline: outline,
-            load: { [self] range throws(ExportError) in
-                // A batch at a time: each section's objects are read (or taken from memory) just before they become
-                // display strings, and let go with their batch.
-                var shown: [[CatalogViewModel.DisplayedObject]] = []
-                shown.reserveCapacity(range.count)
-                var batch: [(ArtistSection, String)] = []
-                var batchObjects = 0
-                for position in range {
-                    let index = order[position]
-                    batch.append(
-                        (
-                            ArtistSection(maker: summaries[index].maker, objects: try source.objects(of: index)),
-                            names[position]
-                        ))
-                    batchObjects += summaries[index].count
-                    if batchObjects >= Self.objectsPerBatch || position + 1 == range.upperBound {
-                        shown += displayedObjects(batch)
-                        batch = []
-                        batchObjects = 0
-                    }
-                }
-                return shown
-            })
+        outline.bundledFiles = Set(start.bundledImageURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty })
+            .sorted()
+        return outline
+    }
+
+    /// A section's heading: its maker on one line, or `Unknown artist`.
+    static func sectionName(_ maker: String?) -> String {
+        maker.map { oneLine($0, limit: longestName) } ?? unknownMakerName
     }
 
     private func displayed(
@@ -116,18 +66,20 @@ extension ExportPresenter {
     /// at its full size once, by moving. Gathered in arrays of their own, the chunks would be copied into the
     /// section's array (a retain of each of an object's strings, then a release of each); appended chunk by chunk,
     /// the array would grow by doubling, holding every display string twice over at its last growth.
-    private func displayedObjects(_ sections: [(ArtistSection, String)]) -> [[CatalogViewModel.DisplayedObject]] {
+    func displayedObjects(_ sections: consuming [ArtistSection]) -> [[CatalogViewModel.DisplayedObject]] {
         let chunkSize = 2_000
         let chunks = sections.indices.flatMap { index in
-            stride(from: 0, to: sections[index].0.objects.count, by: chunkSize).map {
-                (section: index, range: $0..<min($0 + chunkSize, sections[index].0.objects.count))
+            stride(from: 0, to: sections[index].objects.count, by: chunkSize).map {
+                (section: index, range: $0..<min($0 + chunkSize, sections[index].objects.count))
             }
         }
-        let memory = SectionMemory(counts: sections.map(\.0.objects.count))
+        let memory = SectionMemory(counts: sections.map(\.objects.count))
+        let makers = sections.map { $0.maker == nil ? "" : Self.sectionName($0.maker) }
+        let sections = copy sections
         DispatchQueue.concurrentPerform(iterations: chunks.count) { number in
             let (index, range) = chunks[number]
-            let (section, name) = sections[index]
-            let maker = section.maker == nil ? "" : name
+            let section = sections[index]
+            let maker = makers[index]
             for position in range {
                 memory.initialize(index, position, to: displayed(section.objects[position], maker: maker))
             }
@@ -178,65 +130,5 @@ extension ExportPresenter {
             requestedWidth: thumbnailWidth,
             objectURL: WebURL.filter(object.objectURL)
         )
-    }
-}
-
-/// Where the catalog's sections come from: the response's sections held in memory, or the run's collection in the
-/// collection store. Each section's objects are handed over once, in catalog order.
-private final class CatalogSource: Sendable {
-    /// Every section's maker (`nil`: no known maker, at most one such section) and object count, in no order.
-    let sections: [(maker: String?, count: Int)]
-    /// The image URLs of the objects whose pictures are bundled with the source.
-    let bundledURLs: [String]
-    /// The sections held in memory, each emptied as it is handed over.
-    private let held: Locked<[[ArtObject]]>
-    private let stored: (any StoredSections)?
-
-    init(_ response: consuming ExportResponse) throws(ExportError) {
-        if let stored = response.storedSections {
-            self.stored = stored
-            sections = try stored.sections()
-            bundledURLs = try stored.bundledImageURLs()
-            held = Locked([])
-            return
-        }
-        stored = nil
-        var known: [(maker: String?, count: Int)] = []
-        var objects: [[ArtObject]] = []
-        var unknown: [ArtObject] = []
-        var all: [ArtistSection] = []
-        swap(&all, &response.sections)
-        bundledURLs = all.lazy.flatMap(\.objects).compactMap { object in
-            guard let image = object.image, image.sizing == .bundled else { return nil }
-            return image.url
-        }
-        for index in all.indices {
-            if all[index].maker == nil {
-                // Sources give at most one unknown section; merge defensively all the same.
-                unknown += all[index].objects
-            } else {
-                known.append((all[index].maker, all[index].objects.count))
-                objects.append(all[index].objects)
-            }
-            all[index].objects = []
-        }
-        if !unknown.isEmpty {
-            known.append((nil, unknown.count))
-            objects.append(unknown)
-        }
-        sections = known
-        held = Locked(objects)
-    }
-
-    /// The objects of section `index`: the held ones as they are (the Interactor put them in `CatalogOrder`), stored
-    /// ones in the order the store reads them, which is the same.
-    func objects(of index: Int) throws(ExportError) -> [ArtObject] {
-        guard let stored else {
-            return held.withLock { held in
-                defer { held[index] = [] }
-                return held[index]
-            }
-        }
-        return try stored.objects(maker: sections[index].maker, count: sections[index].count)
     }
 }

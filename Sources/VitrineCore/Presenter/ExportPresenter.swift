@@ -22,15 +22,23 @@ package struct ExportPresenter: ExportPresentationLogic {
         self.progressDisplay = progressDisplay
     }
 
-    package func presentCatalog(response: consuming ExportResponse) throws {
-        let summary = makeSummary(
-            response: ExportResponse(source: response.source, sections: [], statistics: response.statistics))
-        // The harvested objects are let go a part at a time as they become display strings, while the catalogs are
-        // written (the Interactor hands its response over).
-        let catalog = try makeCatalog(response: consume response)
-        let written = try catalogDisplay.displayCatalog(catalog)
+    package func presentStart(_ start: CatalogStart) throws {
+        try catalogDisplay.displayStart(makeOutline(start))
+    }
+
+    package func presentPart(_ sections: consuming [ArtistSection]) throws {
+        // The harvested objects are let go as they become display strings.
+        try catalogDisplay.displayPart(displayedObjects(consume sections))
+    }
+
+    package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws {
+        let written = try catalogDisplay.displayEnd()
         progressDisplay.displayWritten(written)
-        progressDisplay.displaySummary(viewModel: summary)
+        progressDisplay.displaySummary(viewModel: makeSummary(source: source, statistics: statistics))
+    }
+
+    package func presentAbandoned() {
+        catalogDisplay.displayAbandoned()
     }
 
     package func presentProgress(_ progress: HarvestProgress) {
@@ -77,9 +85,8 @@ package struct ExportPresenter: ExportPresentationLogic {
 
     // MARK: - Summary
 
-    /// The end-of-run report for a response.
-    package func makeSummary(response: ExportResponse) -> SummaryViewModel {
-        let statistics = response.statistics
+    /// The end-of-run report.
+    package func makeSummary(source: SourceDescriptor, statistics: ExportStatistics) -> SummaryViewModel {
         var warnings = statistics.warnings.prefix(Self.warningLimit).map { "warning: \($0)" }
         if statistics.warnings.count > Self.warningLimit {
             warnings.append("warning: … and \(statistics.warnings.count - Self.warningLimit) more skipped records")
@@ -99,7 +106,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         return SummaryViewModel(
             warnings: warnings,
             notices: statistics.notices.map { "note: \($0)" },
-            summary: "vitrine: \(response.source.name): " + parts.joined(separator: ", ")
+            summary: "vitrine: \(source.name): " + parts.joined(separator: ", ")
         )
     }
 

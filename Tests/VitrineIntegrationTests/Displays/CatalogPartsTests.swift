@@ -12,7 +12,7 @@ import VitrineTestSupport
     /// 6,300 objects (past the Markdown catalog's split) under makers of five letters and no maker: ids repeat
     /// across sections and parts (so detail page names are claimed across parts), and titles share words (so
     /// search shards gather objects of every part).
-    private static let response: ExportResponse = {
+    private static let response: HarvestedCollection = {
         let makers: [String?] = [
             "Aelbert Cuyp", "Anthonie van Dyck", "Ferdinand Bol", "Jan Steen", "Émile Bernard",
             "葛飾北斎", "Rembrandt van Rijn", nil,
@@ -36,11 +36,22 @@ import VitrineTestSupport
         return ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
     }()
 
-    @Test func `a catalog written a part at a time is the catalog written whole, file for file`() throws {
+    /// Pushes `response` into `writer` as an export does, one section per part.
+    private func push(
+        _ response: HarvestedCollection, into writer: CatalogWriter, objectsPerPart: Int = 1
+    ) throws {
+        let spy = CatalogDisplayLogicSpy()
+        try response.push(
+            to: ExportPresenter(thumbnailWidth: 400, catalogDisplay: writer, progressDisplay: spy),
+            objectsPerPart: objectsPerPart)
+    }
+
+    @Test(arguments: [1, HarvestedCollection.objectsPerPart])
+    func `a catalog pushed a part at a time is the catalog written whole, file for file`(objectsPerPart: Int) throws {
         let parted = try TemporaryFolder()
         let writer = CatalogWriter(
             outputDirectory: parted.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        _ = try writer.displayCatalog(presenter.makeCatalog(response: Self.response))
+        try push(Self.response, into: writer, objectsPerPart: objectsPerPart)
 
         // Every format written from the whole view model as one part.
         let whole = try TemporaryFolder()
@@ -62,22 +73,19 @@ import VitrineTestSupport
         #expect(hasNumberedName, "the eighth claim of a shared id's name")
     }
 
-    @Test func `parts are asked for in catalog order, a letter's makers at a time, each section once`() throws {
+    @Test func `the formats write a letter's makers at a time, in catalog order, each section once`() throws {
         let viewModel = try presenter.makeViewModel(response: Self.response)
-        let asked = Locked<[Range<Int>]>([])
-        let largest = Locked(0)
-        let parts = CatalogParts(outline: viewModel) { range in
-            asked.withLock { $0.append(range) }
-            largest.withLock { $0 = max($0, range.reduce(0) { $0 + viewModel.sections[$1].objectCount }) }
-            return range.map { viewModel.sections[$0].objects }
-        }
+        let recorder = PartRecorder()
         let folder = try TemporaryFolder()
-        let written = try CatalogWriter(
-            outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
-        ).displayCatalog(parts)
+        let templates = try TemplateLibrary()
+        let writer = CatalogWriter(
+            outputDirectory: folder.path,
+            displays: [
+                HTMLDisplay(templates: templates), MarkdownDisplay(templates: templates), CSVDisplay(), recorder,
+            ])
+        try push(Self.response, into: writer)
 
-        #expect(written.rendered > 6_300)
-        let ranges = asked.current
+        let ranges = recorder.written.current
         let letters = viewModel.sections.map(\.letter)
         // A, B, F, J, the non-Latin maker under #, R, and the unknown maker: one part each.
         #expect(ranges.count == Set(letters).count)
@@ -87,65 +95,69 @@ import VitrineTestSupport
             #expect(earlier.upperBound == later.lowerBound, "parts follow one another without gap or overlap")
         }
         for range in ranges { #expect(Set(range.map { letters[$0] }).count == 1, "one letter per part") }
-        #expect(largest.current == 1_600, "no part holds more than its letter's objects")
+        let largest = ranges.map { $0.reduce(0) { $0 + viewModel.sections[$1].objectCount } }.max()
+        #expect(largest == 1_600, "no part holds more than its letter's objects")
     }
 
     @Test(arguments: [1, 4])
-    func `a part that cannot be made while the one before is written fails the run and keeps the catalog`(
+    func `a section the store cannot read fails the run, stops the reading and keeps the catalog`(
         failing: Int
     ) throws {
-        let viewModel = try presenter.makeViewModel(response: Self.response)
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(
             outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        _ = try writer.displayCatalog(viewModel: viewModel)
+        try push(Self.response, into: writer)
         let before = try ["index.html", "catalog.md", "collection.csv"].map { try folder.read($0) }
 
-        // Each part after the first is made on another thread while the writers write the one before it.
-        let asked = Locked(0)
-        let parts = CatalogParts(outline: viewModel) { range throws(ExportError) in
-            let number = asked.withLock { count in
-                defer { count += 1 }
-                return count
-            }
-            if number == failing { throw ExportError(.store("cannot read part \(number) of the store")) }
-            return range.map { viewModel.sections[$0].objects }
+        // Each section after the first is read while the writers write the ones before it.
+        let store = StoredStub(Self.response.sections) { number throws(ExportError) in
+            if number == failing { throw ExportError(.store("cannot read section \(number) of the store")) }
         }
+        var stored = Self.response
+        stored.sections = []
+        stored.stored = store
         #expect {
-            try writer.displayCatalog(parts)
+            try push(stored, into: writer)
         } throws: { error in
-            "\(error)".contains("cannot read part \(failing) of the store")
+            "\(error)".contains("cannot read section \(failing) of the store")
         }
-        #expect(asked.current == failing + 1, "no part is asked for after the one that failed")
+        #expect(store.reads.current == failing + 1, "no section is read after the one that failed")
         #expect(try ["index.html", "catalog.md", "collection.csv"].map { try folder.read($0) } == before)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.url.deletingLastPathComponent().path)
+        let staging = ".\(folder.url.lastPathComponent)\(OutputFolder.stagingInfix)"
+        #expect(!beside.contains { $0.hasPrefix(staging) }, "no staging folder is left behind: \(beside)")
     }
 
-    @Test func `each format writes the parts in order while the next part is made`() throws {
+    @Test func `each format writes the parts in order while the next sections are read`() throws {
         let viewModel = try presenter.makeViewModel(response: Self.response)
         let whole = try TemporaryFolder()
         _ = try CatalogWriter(
             outputDirectory: whole.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
         ).displayCatalog(viewModel: viewModel)
 
-        // The first part's writer holds on until the second part has been made: it is made while the first is
-        // written, or never (and the writer gives up waiting).
+        // The first part's writer holds on until the store is read for the second part: it is read while the
+        // first is written, or never (and the writer gives up waiting).
         let ranges = CatalogPart.ranges(of: viewModel)
         #expect(ranges.count > 2)
-        let secondMade = DispatchSemaphore(value: 0)
-        let parts = CatalogParts(outline: viewModel) { range in
-            if range == ranges[1] { secondMade.signal() }
-            return range.map { viewModel.sections[$0].objects }
+        let secondRead = DispatchSemaphore(value: 0)
+        // Sections are read in catalog order, one per part pushed.
+        let store = StoredStub(Self.response.sections) { number throws(ExportError) in
+            if number == ranges[1].lowerBound { secondRead.signal() }
         }
-        let recorder = PartRecorder(waitingOn: secondMade, in: ranges[0])
+        var stored = Self.response
+        stored.sections = []
+        stored.stored = store
+        let recorder = PartRecorder(waitingOn: secondRead, in: ranges[0])
         let folder = try TemporaryFolder()
         let templates = try TemplateLibrary()
-        _ = try CatalogWriter(
-            outputDirectory: folder.path,
-            displays: [
-                HTMLDisplay(templates: templates), MarkdownDisplay(templates: templates), CSVDisplay(), recorder,
-            ]
-        ).displayCatalog(parts)
-        #expect(recorder.waited.current == .success, "the second part was made while the first was written")
+        try push(
+            stored,
+            into: CatalogWriter(
+                outputDirectory: folder.path,
+                displays: [
+                    HTMLDisplay(templates: templates), MarkdownDisplay(templates: templates), CSVDisplay(), recorder,
+                ]))
+        #expect(recorder.waited.current == .success, "the second part was read while the first was written")
         #expect(recorder.written.current == ranges, "every part, in catalog order")
         for file in ["index.html", "catalog.md", "collection.csv", "search/manifest.js"] {
             #expect(try folder.read(file) == whole.read(file), "\(file)")
@@ -153,17 +165,14 @@ import VitrineTestSupport
     }
 
     @Test func `a small catalog is one part, with the index showing every card`() throws {
-        let asked = Locked<[Range<Int>]>([])
         let viewModel = try presenter.makeViewModel(response: Seeds.catalogResponse)
-        let parts = CatalogParts(outline: viewModel) { range in
-            asked.withLock { $0.append(range) }
-            return range.map { viewModel.sections[$0].objects }
-        }
+        let recorder = PartRecorder()
         let folder = try TemporaryFolder()
-        _ = try CatalogWriter(
-            outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary()
-        ).displayCatalog(parts)
-        #expect(asked.current == [0..<viewModel.sections.count])
+        try push(
+            Seeds.catalogResponse,
+            into: CatalogWriter(
+                outputDirectory: folder.path, displays: [HTMLDisplay(templates: try TemplateLibrary()), recorder]))
+        #expect(recorder.written.current == [0..<viewModel.sections.count])
         #expect(try folder.read("index.html").contains("The Night Watch"), "the inline cards have their objects")
     }
 
@@ -241,12 +250,12 @@ import VitrineTestSupport
 /// A format that writes nothing and notes the parts it is given; on `first`, it waits for `signal` first.
 private final class PartRecorder: CatalogFileDisplay, CatalogPartWriter {
     let format = CatalogFormat.csv
-    let signal: DispatchSemaphore
-    let first: Range<Int>
+    let signal: DispatchSemaphore?
+    let first: Range<Int>?
     let written = Locked<[Range<Int>]>([])
     let waited = Locked<DispatchTimeoutResult?>(nil)
 
-    init(waitingOn signal: DispatchSemaphore, in first: Range<Int>) {
+    init(waitingOn signal: DispatchSemaphore? = nil, in first: Range<Int>? = nil) {
         self.signal = signal
         self.first = first
     }
@@ -256,7 +265,7 @@ private final class PartRecorder: CatalogFileDisplay, CatalogPartWriter {
     }
 
     func write(_ part: CatalogPart) throws(ExportError) {
-        if part.sections == first {
+        if let signal, part.sections == first {
             let result = signal.wait(timeout: .now() + 60)
             waited.withLock { $0 = result }
         }
@@ -264,4 +273,31 @@ private final class PartRecorder: CatalogFileDisplay, CatalogPartWriter {
     }
 
     func finish() throws(ExportError) {}
+}
+
+/// A collection store's run over sections held in memory, which calls `onRead` with each read's number (from 0).
+private final class StoredStub: StoredSections {
+    let held: [ArtistSection]
+    let reads = Locked(0)
+    let onRead: @Sendable (Int) throws(ExportError) -> Void
+
+    init(_ sections: [ArtistSection], onRead: @escaping @Sendable (Int) throws(ExportError) -> Void) {
+        held = sections
+        self.onRead = onRead
+    }
+
+    func sections() throws(ExportError) -> [(maker: String?, count: Int)] {
+        held.map { ($0.maker, $0.objects.count) }
+    }
+
+    func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject] {
+        let number = reads.withLock { reads in
+            defer { reads += 1 }
+            return reads
+        }
+        try onRead(number)
+        return held.first { $0.maker == maker }?.objects ?? []
+    }
+
+    func bundledImageURLs() throws(ExportError) -> [String] { [] }
 }

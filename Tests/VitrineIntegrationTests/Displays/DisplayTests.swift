@@ -8,7 +8,7 @@ import VitrineTestSupport
 @testable import VitrineOutput
 
 @Suite struct DisplayTests {
-    private func viewModel(_ response: ExportResponse = Seeds.catalogResponse) throws -> CatalogViewModel {
+    private func viewModel(_ response: HarvestedCollection = Seeds.catalogResponse) throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
         return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: response)

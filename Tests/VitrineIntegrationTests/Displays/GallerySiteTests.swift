@@ -10,7 +10,7 @@ import VitrineTestSupport
 @Suite struct GallerySiteTests {
     /// A catalog big enough to page: one maker with 1,050 objects (6 pages of 200), 40 more with 50 each,
     /// ids that are hostile as file names, and objects without images.
-    private static func largeResponse() -> ExportResponse {
+    private static func largeResponse() -> HarvestedCollection {
         var sections: [ArtistSection] = []
         let hostileIDs = [
             "../../etc/passwd", "a/b\\c", "SK-1", "sk 1", "SK_1", String(repeating: "x", count: 300), "葛飾", ".", "",
@@ -48,7 +48,9 @@ import VitrineTestSupport
     }
 
     /// The gallery of a response, its view model and the gallery's file names.
-    private static func render(_ response: ExportResponse) throws -> (TemporaryFolder, CatalogViewModel, GalleryNames) {
+    private static func render(_ response: HarvestedCollection) throws -> (
+        TemporaryFolder, CatalogViewModel, GalleryNames
+    ) {
         let spy = CatalogDisplayLogicSpy()
         let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: response)

@@ -36,15 +36,14 @@ import VitrineTestSupport
         return object
     }
 
-    private func harvest(store: (any CollectionStore)?) async throws -> (ExportResponse, CatalogViewModel) {
+    private func harvest(store: (any CollectionStore)?) async throws -> (HarvestedCollection, CatalogViewModel) {
         let spy = ExportPresentationLogicSpy()
         let interactor = ExportInteractor(
             source: StubSource(pages: Self.pages), transport: StubTransport(), presenter: spy, store: store)
         let response = try await interactor.harvest(options: HarvestOptions(concurrency: 2))
         let display = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: display, progressDisplay: display)
-        let catalog = try presenter.makeCatalog(response: response)
-        return (response, try catalog.part(0..<catalog.outline.sections.count))
+        return (response, try presenter.makeViewModel(response: response))
     }
 
     @Test func `a run staged in the store makes the catalog a run in memory makes`() async throws {
@@ -53,7 +52,7 @@ import VitrineTestSupport
         let (staged, stagedCatalog) = try await harvest(store: store)
         let (held, heldCatalog) = try await harvest(store: nil)
 
-        #expect(staged.sections.isEmpty && staged.storedSections != nil, "the staged run holds no objects")
+        #expect(staged.sections.isEmpty && staged.stored != nil, "the staged run holds no objects")
         #expect(stagedCatalog == heldCatalog)
         #expect(staged.statistics.objects == 6 && held.statistics.objects == 6)
         #expect(staged.statistics.duplicates == 2 && held.statistics.duplicates == 2)

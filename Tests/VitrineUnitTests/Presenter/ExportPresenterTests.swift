@@ -5,10 +5,10 @@ import VitrineTestSupport
 @testable import VitrineDisplays
 
 @Suite struct ExportPresenterTests {
-    private func present(_ response: ExportResponse, width: Int = 400) throws -> CatalogViewModel {
+    private func present(_ response: HarvestedCollection, width: Int = 400) throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(thumbnailWidth: width, catalogDisplay: spy, progressDisplay: spy)
-        try presenter.presentCatalog(response: response)
+        try response.push(to: presenter)
         return try #require(spy.catalogs.first)
     }
 
@@ -128,8 +128,7 @@ import VitrineTestSupport
         response.statistics.warnings = [RecordWarning(page: "3", position: 2, reason: "missing field objectNumber")]
         response.statistics.seconds = 1.26
         let spy = CatalogDisplayLogicSpy()
-        try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).presentCatalog(
-            response: response)
+        try response.push(to: ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy))
         let summary = try #require(spy.summaries.first)
         #expect(summary.summary == "vitrine: test: 14 pages, 5 objects, 5 sections, 1 duplicate, 1 skipped, 1.3 s")
         #expect(summary.warnings == ["warning: page 3, record 2: missing field objectNumber"])

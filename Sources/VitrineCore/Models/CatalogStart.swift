@@ -1,0 +1,17 @@
+/// What the Interactor pushes to the Presenter once a harvest is kept, in order: the catalog's start (this), its
+/// sections' objects a part at a time (`[ArtistSection]`), and its end (`ExportStatistics`). Plain values: nothing
+/// the Presenter receives reads the store.
+package struct CatalogStart: Sendable {
+    /// The source the objects came from.
+    package var source: SourceDescriptor
+    /// Every section in catalog order (`SectionOrder`): its maker (`nil`: no known maker, last) and object count.
+    package var sections: [(maker: String?, count: Int)]
+    /// The image URLs of the objects whose pictures are bundled with the source (the demo's).
+    package var bundledImageURLs: [String]
+
+    package init(source: SourceDescriptor, sections: [(maker: String?, count: Int)], bundledImageURLs: [String]) {
+        self.source = source
+        self.sections = sections
+        self.bundledImageURLs = bundledImageURLs
+    }
+}
