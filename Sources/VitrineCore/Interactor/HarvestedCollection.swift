@@ -21,7 +21,7 @@ package struct HarvestedCollection: Sendable {
 
     /// Objects pushed to the Presenter at a time: each part's objects are read (or taken from memory) just before
     /// they go, and let go with their part, so the collection is never held twice over.
-    package static let objectsPerPart = 20_000
+    package static let objectsPerPart = 5_000
 
     /// Pushes the collection to `presenter`: its start, its sections in catalog order a part at a time (whole
     /// sections, at least `objectsPerPart` objects unless the last), then its end. A failure on the way has the
