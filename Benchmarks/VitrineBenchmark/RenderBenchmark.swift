@@ -29,7 +29,12 @@ enum RenderBenchmark {
             ProcessInfo.processInfo.environment["VITRINE_OUTPUT_ROOT"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
         let output = root.appendingPathComponent("vitrine-markdown-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer {
+            // The output folder's lock is beside it.
+            for folder in [output, root.appendingPathComponent(".\(output.lastPathComponent).vitrine-lock")] {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.markdown], templates: try TemplateLibrary())
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: writer, progressDisplay: NoProgress())
         let viewModel = try presenter.makeViewModel(

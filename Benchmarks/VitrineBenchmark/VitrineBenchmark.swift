@@ -264,8 +264,10 @@ struct VitrineBenchmark {
         let output = root.appendingPathComponent("vitrine-benchmark-\(getpid())")
         let floor = root.appendingPathComponent("vitrine-benchmark-files-\(getpid())")
         defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: floor)
+            // The output folder's lock is beside it.
+            for folder in [output, floor, root.appendingPathComponent(".\(output.lastPathComponent).vitrine-lock")] {
+                try? FileManager.default.removeItem(at: folder)
+            }
         }
         let export = try await VitrineProcess.run([
             "export", "--source", "rijksmuseum", "--base-url", oai.oaiBaseURL, "--no-cache", "--quiet",
