@@ -76,7 +76,7 @@ package struct CSVDisplay: CatalogFileDisplay {
         field(object.pointee.maker, then: comma)
         field(object.pointee.date, then: comma)
         field(object.pointee.thumbnailURL, then: comma)
-        field(object.imageURL, then: comma)
+        field(object.pointee.imageURL, then: comma)
         field(object.pointee.objectURL, then: comma)
         field(source, then: 0x0D)
         bytes.append(0x0A)

@@ -85,16 +85,18 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var objectURL: String
         package var hasObjectURL: Bool
         /// `http(s)` URL (or a bundled picture's path) of the thumbnail at the requested width, and its size;
-        /// empty when there is no image. Every format shows it, so it is made once and held.
+        /// empty when there is no image.
         package var thumbnailURL: String
         package var thumbnailWidth: Int
         package var thumbnailHeight: Int
-        /// The object's image as the source gave it, and the thumbnail width asked for. The image's other URLs
-        /// (at twice the thumbnail's width, the detail page's rendition, the full image: see
-        /// `ExportPresenter+Pictures.swift`) are made from them when a page asks rather than held: each shows on
-        /// one kind of page, and held they would add three URLs to every object in memory.
-        package var image: ImageReference?
-        package var requestedWidth: Int
+        /// The thumbnail at twice the width, for `srcset`; empty when the host cannot size images.
+        package var thumbnail2xURL: String
+        /// The detail page's rendition and its size; empty and 0 when there is none.
+        package var largeImageURL: String
+        package var largeWidth: Int
+        package var largeHeight: Int
+        /// The full-size image; empty when there is none.
+        package var imageURL: String
 
         /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: it repeats
         /// what the object already holds.
@@ -116,8 +118,9 @@ package struct CatalogViewModel: Sendable, Equatable {
             maker: String,
             date: String,
             thumbnail: ThumbnailSelector.Thumbnail,
-            image: ImageReference?,
-            requestedWidth: Int,
+            thumbnail2xURL: String,
+            large: ThumbnailSelector.Thumbnail,
+            imageURL: String,
             objectURL: String
         ) {
             self.id = id
@@ -128,8 +131,11 @@ package struct CatalogViewModel: Sendable, Equatable {
             self.thumbnailURL = thumbnail.url
             self.thumbnailWidth = thumbnail.width
             self.thumbnailHeight = thumbnail.height
-            self.image = image
-            self.requestedWidth = requestedWidth
+            self.thumbnail2xURL = thumbnail2xURL
+            self.largeImageURL = large.url
+            self.largeWidth = large.width
+            self.largeHeight = large.height
+            self.imageURL = imageURL
             self.objectURL = objectURL
             self.hasObjectURL = !objectURL.isEmpty
         }
@@ -159,6 +165,4 @@ extension UnsafePointer<CatalogViewModel.DisplayedObject> {
     package var altText: String {
         CatalogViewModel.DisplayedObject.altText(title: pointee.title, maker: pointee.maker, date: pointee.date)
     }
-
-    // Its pictures' URLs are beside the object's own, in `ExportPresenter+Pictures.swift`.
 }

@@ -126,8 +126,9 @@ extension ExportPresenter {
             maker: maker,
             date: date,
             thumbnail: Self.thumbnail(of: object.image, width: thumbnailWidth),
-            image: object.image,
-            requestedWidth: thumbnailWidth,
+            thumbnail2xURL: Self.doubleThumbnailURL(of: object.image, width: thumbnailWidth),
+            large: Self.largeImage(of: object.image),
+            imageURL: Self.fullImageURL(of: object.image),
             objectURL: WebURL.filter(object.objectURL)
         )
     }

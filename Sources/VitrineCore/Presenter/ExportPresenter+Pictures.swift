@@ -1,7 +1,5 @@
 // The Presenter's rules for an object's pictures: which thumbnail a card shows, the one at twice its width for
-// `srcset`, the detail page's rendition and the full image. The thumbnail is made once, as every format shows it;
-// the others when a page asks (each page model asks once), not held per object: each shows on one kind of page,
-// and held they would add three URLs to every object the catalog keeps in memory.
+// `srcset`, the detail page's rendition and the full image.
 extension ExportPresenter {
     /// The thumbnail at `width`: an empty URL (and the requested width as its size) when there is no image or its
     /// URL is neither a web address nor, for the demo's pictures, a path inside the output folder.
@@ -40,31 +38,4 @@ extension ExportPresenter {
     private static func checked(_ url: String, of image: ImageReference) -> String {
         image.sizing == .bundled ? WebURL.filterBundledPath(url) : WebURL.filter(url)
     }
-}
-
-extension CatalogViewModel.DisplayedObject {
-    package var hasThumbnail: Bool { !thumbnailURL.isEmpty }
-    /// The thumbnail at twice the width, for `srcset`; empty when the host cannot size images.
-    package var thumbnail2xURL: String { ExportPresenter.doubleThumbnailURL(of: image, width: requestedWidth) }
-    /// The detail page's rendition and its size.
-    package var largeImage: ThumbnailSelector.Thumbnail { ExportPresenter.largeImage(of: image) }
-    package var largeImageURL: String { largeImage.url }
-    package var largeWidth: Int { largeImage.width }
-    package var largeHeight: Int { largeImage.height }
-    /// `http(s)` URL of the full-size image; empty when there is none.
-    package var imageURL: String { ExportPresenter.fullImageURL(of: image) }
-}
-
-extension UnsafePointer<CatalogViewModel.DisplayedObject> {
-    // The same, from a pointer to the object (see `altText` in `CatalogViewModel.swift`): each from the fields it
-    // needs, since a computed property of `pointee` copies the whole object to call its getter.
-
-    /// `thumbnail2xURL` of the object pointed to.
-    package var thumbnail2xURL: String {
-        ExportPresenter.doubleThumbnailURL(of: pointee.image, width: pointee.requestedWidth)
-    }
-    /// `largeImage` of the object pointed to.
-    package var largeImage: ThumbnailSelector.Thumbnail { ExportPresenter.largeImage(of: pointee.image) }
-    /// `imageURL` of the object pointed to.
-    package var imageURL: String { ExportPresenter.fullImageURL(of: pointee.image) }
 }

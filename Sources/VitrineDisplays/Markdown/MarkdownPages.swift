@@ -128,14 +128,14 @@ struct MarkdownObject: TemplateContext {
     ) -> TemplateValue? {
         switch key {
         case .maker: .text(object.pointee.maker)
-        // The catalog's own templates show none of these: made only for a user's template that asks.
-        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: root))
+        // The catalog's own templates show none of these.
+        case .imageURL: .text(GalleryPlan.located(object.pointee.imageURL, from: root))
         case .objectURL: .text(object.pointee.objectURL)
         case .hasObjectURL: .flag(object.pointee.hasObjectURL)
-        case .thumbnail2xURL: .text(GalleryPlan.located(object.thumbnail2xURL, from: root))
-        case .largeImageURL: .text(GalleryPlan.located(object.largeImage.url, from: root))
-        case .largeWidth: .number(object.largeImage.width)
-        case .largeHeight: .number(object.largeImage.height)
+        case .thumbnail2xURL: .text(GalleryPlan.located(object.pointee.thumbnail2xURL, from: root))
+        case .largeImageURL: .text(GalleryPlan.located(object.pointee.largeImageURL, from: root))
+        case .largeWidth: .number(object.pointee.largeWidth)
+        case .largeHeight: .number(object.pointee.largeHeight)
         case .pageName: .text(pageName)
         case .sectionPageName: .text(sectionPageName)
         default: object.shownValue(for: key, root: root)

@@ -50,9 +50,7 @@ extension ObjectPage {
     }
 
     /// The inputs of the page these would make, without making it: a night keeps nearly every detail page, and
-    /// the page's model (its object copied, its pictures worked out twice) costs more than the comparison. Its
-    /// pictures (the large rendition and its size, the full image) count by the image reference they are made from:
-    /// working out their URLs for every page of a night would build and check three URLs per object.
+    /// the page's model (its object copied) costs more than the comparison.
     static func combineInputs(
         siteTitle: String, institution: String, makerName: String,
         object: UnsafePointer<CatalogViewModel.DisplayedObject>,
@@ -67,7 +65,10 @@ extension ObjectPage {
         fingerprint.combine(field: object.pointee.date)
         fingerprint.combine(field: sectionPageName)
         fingerprint.combine(field: object.pointee.objectURL)
-        fingerprint.combine(image: object.pointee.image)
+        fingerprint.combine(field: object.pointee.largeImageURL)
+        fingerprint.combine(field: object.pointee.largeWidth)
+        fingerprint.combine(field: object.pointee.largeHeight)
+        fingerprint.combine(field: object.pointee.imageURL)
         for neighbour in [previous, next] {
             if let neighbour {
                 fingerprint.combine(byte: 1)
@@ -81,8 +82,7 @@ extension ObjectPage {
 }
 
 extension Fingerprint {
-    /// What a card and a Markdown line both show of an object, read in place: its values, its thumbnail, and its
-    /// other pictures by the image reference they are made from (`combine(image:)`).
+    /// What a card and a Markdown line both show of an object, read in place: its values and its pictures.
     mutating func combine(shownOf object: UnsafePointer<CatalogViewModel.DisplayedObject>) {
         combine(field: object.pointee.id)
         combine(field: object.pointee.title)
@@ -90,41 +90,12 @@ extension Fingerprint {
         combine(field: object.pointee.date)
         combine(byte: object.pointee.hasDate ? 1 : 0)
         combine(field: object.pointee.thumbnailURL)
-        combine(image: object.pointee.image)
-        combine(field: object.pointee.requestedWidth)
         combine(field: object.pointee.thumbnailWidth)
         combine(field: object.pointee.thumbnailHeight)
-    }
-
-    /// An image reference, as the pages derive their pictures from it: every URL and size a page shows of an image
-    /// (thumbnails at any width, the detail page's rendition, the full image) is a function of these fields, the
-    /// width asked for and Vitrine's version, which every page's fingerprint starts from.
-    mutating func combine(image: ImageReference?) {
-        guard let image else {
-            combine(byte: 0)
-            return
-        }
-        combine(byte: 1)
-        combine(field: image.url)
-        combine(field: image.width ?? -1)
-        combine(field: image.height ?? -1)
-        switch image.sizing {
-        case .googleImageHost:
-            combine(byte: 1)
-        case .iiif(let service, let cachedWidths):
-            combine(byte: 2)
-            combine(field: service)
-            combine(field: cachedWidths.count)
-            for width in cachedWidths { combine(field: width) }
-        case .imgix:
-            combine(byte: 3)
-        case .fixed(let smallURL, let smallWidth):
-            combine(byte: 4)
-            combine(byte: smallURL == nil ? 0 : 1)
-            combine(field: smallURL ?? "")
-            combine(field: smallWidth ?? -1)
-        case .bundled:
-            combine(byte: 5)
-        }
+        combine(field: object.pointee.thumbnail2xURL)
+        combine(field: object.pointee.largeImageURL)
+        combine(field: object.pointee.largeWidth)
+        combine(field: object.pointee.largeHeight)
+        combine(field: object.pointee.imageURL)
     }
 }

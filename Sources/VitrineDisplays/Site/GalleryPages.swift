@@ -257,7 +257,7 @@ struct Card: TemplateContext {
         self.position = position
         self.pageName = pageName
         self.root = root
-        thumbnail2xURL = objects.withObject(at: position) { $0.thumbnail2xURL } ?? ""
+        thumbnail2xURL = objects.withObject(at: position) { $0.pointee.thumbnail2xURL } ?? ""
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {

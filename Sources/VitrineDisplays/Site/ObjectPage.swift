@@ -13,9 +13,6 @@ struct ObjectPage: TemplateContext {
     let sectionPageName: String
     let previous: Neighbour?
     let next: Neighbour?
-    /// The object's pictures, worked out once per page.
-    let large: ThumbnailSelector.Thumbnail
-    let imageURL: String
 
     init(
         siteTitle: String, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
@@ -28,8 +25,6 @@ struct ObjectPage: TemplateContext {
         self.sectionPageName = sectionPageName
         self.previous = previous
         self.next = next
-        large = object.largeImage
-        imageURL = object.imageURL
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -44,14 +39,14 @@ struct ObjectPage: TemplateContext {
         case .hasDate: .flag(object.hasDate)
         case .altText: .text(object.altText)
         case .sectionPageName: .text(sectionPageName)
-        case .largeImageURL: .text(GalleryPlan.located(large.url, from: "../"))
-        case .largeWidth: .number(large.width)
-        case .largeHeight: .number(large.height)
-        case .hasLarge: .flag(!large.url.isEmpty)
+        case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: "../"))
+        case .largeWidth: .number(object.largeWidth)
+        case .largeHeight: .number(object.largeHeight)
+        case .hasLarge: .flag(!object.largeImageURL.isEmpty)
         case .objectURL: .text(object.objectURL)
         case .hasObjectURL: .flag(object.hasObjectURL)
-        case .imageURL: .text(GalleryPlan.located(imageURL, from: "../"))
-        case .hasImageURL: .flag(!imageURL.isEmpty)
+        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: "../"))
+        case .hasImageURL: .flag(!object.imageURL.isEmpty)
         case .previous: previous.map { .context($0) }
         case .next: next.map { .context($0) }
         default: nil

@@ -84,38 +84,24 @@ import Testing
         [0, 1, 200, 4000, -1][Int(random.next() % 5)]
     }
 
-    static func image(_ random: inout Generator) -> ImageReference? {
-        let url = "https://images.example/\(text(&random))"
-        let width: Int? = random.next() % 2 == 0 ? nil : number(&random)
-        let height: Int? = random.next() % 2 == 0 ? nil : number(&random)
-        let sizings: [ImageReference.Sizing] = [
-            .googleImageHost, .iiif(service: "https://iiif.example/\(text(&random))", cachedWidths: [200, 400]),
-            .iiif(service: "https://iiif.example/a", cachedWidths: []), .imgix,
-            .fixed(smallURL: "https://images.example/small/\(text(&random))", smallWidth: number(&random)),
-            .fixed(smallURL: nil, smallWidth: nil), .bundled,
-        ]
-        switch random.next() % 3 {
-        case 0: return nil
-        default:
-            return ImageReference(
-                url: url, width: width, height: height, sizing: sizings[Int(random.next() % UInt64(sizings.count))])
-        }
+    /// A picture's URL: empty (none) a third of the time.
+    static func url(_ random: inout Generator) -> String {
+        random.next() % 3 == 0 ? "" : "https://images.example/\(text(&random))"
     }
 
     static func object(_ random: inout Generator) -> CatalogViewModel.DisplayedObject {
-        let image = image(&random)
-        return CatalogViewModel.DisplayedObject(
+        CatalogViewModel.DisplayedObject(
             id: text(&random), title: text(&random), maker: text(&random), date: text(&random),
-            thumbnail: ThumbnailSelector.Thumbnail(
-                url: image == nil ? "" : "https://thumbs.example/\(text(&random))", width: number(&random),
-                height: number(&random)),
-            image: image, requestedWidth: [200, 400][Int(random.next() % 2)], objectURL: text(&random))
+            thumbnail: ThumbnailSelector.Thumbnail(url: url(&random), width: number(&random), height: number(&random)),
+            thumbnail2xURL: url(&random),
+            large: ThumbnailSelector.Thumbnail(url: url(&random), width: number(&random), height: number(&random)),
+            imageURL: url(&random), objectURL: text(&random))
     }
 
     /// The stored fields of an object that `changeObject` changes.
     static let objectFields = [
         "id", "title", "maker", "date", "hasDate", "objectURL", "hasObjectURL", "thumbnailURL", "thumbnailWidth",
-        "thumbnailHeight", "image", "requestedWidth",
+        "thumbnailHeight", "thumbnail2xURL", "largeImageURL", "largeWidth", "largeHeight", "imageURL",
     ]
 
     static func changeObject(_ object: inout CatalogViewModel.DisplayedObject, _ random: inout Generator) {
@@ -130,11 +116,14 @@ import Testing
         case "objectURL", "hasObjectURL":
             object.objectURL = text(&random)
             object.hasObjectURL = !object.objectURL.isEmpty
-        case "thumbnailURL": object.thumbnailURL = text(&random)
+        case "thumbnailURL": object.thumbnailURL = url(&random)
         case "thumbnailWidth": object.thumbnailWidth = number(&random)
         case "thumbnailHeight": object.thumbnailHeight = number(&random)
-        case "image": object.image = image(&random)
-        default: object.requestedWidth = [100, 200, 400][Int(random.next() % 3)]
+        case "thumbnail2xURL": object.thumbnail2xURL = url(&random)
+        case "largeImageURL": object.largeImageURL = url(&random)
+        case "largeWidth": object.largeWidth = number(&random)
+        case "largeHeight": object.largeHeight = number(&random)
+        default: object.imageURL = url(&random)
         }
     }
 
