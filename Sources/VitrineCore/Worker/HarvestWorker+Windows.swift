@@ -1,45 +1,5 @@
 import Logging
 
-/// How a long OAI-PMH list may be cut into date windows, as the Interactor allows it.
-package struct Windowing: Sendable {
-    /// Chains at once.
-    package var chains: Int
-    /// Whether the user asked for windows (`--chains`): then a list whose size is unknown is cut too.
-    package var explicit: Bool
-    /// An incremental run's listing (open after `from`) is cut between `from` and `until`, the server's clock when
-    /// the run began; no `Identify` is needed. `nil` for a full run.
-    package var changes: ChangeWindow?
-    /// The span this harvest was cut in by a run that did not finish: cut the same way again, so its pages are
-    /// found in the page cache.
-    package var planned: ChangeWindow?
-    /// Keeps a full run's span before its first window is asked for (the collection store).
-    package var record: @Sendable (ChangeWindow) -> Void
-
-    package init(
-        chains: Int, explicit: Bool, changes: ChangeWindow? = nil, planned: ChangeWindow? = nil,
-        record: @escaping @Sendable (ChangeWindow) -> Void = { _ in }
-    ) {
-        self.chains = chains
-        self.explicit = explicit
-        self.changes = changes
-        self.planned = planned
-        self.record = record
-    }
-
-    /// Whether a list whose first page is this is long enough to cut: more than ten pages (a short list is one
-    /// chain), or of unknown length when the user asked for windows.
-    func worthWindows(_ first: SourcePage) -> Bool {
-        guard chains > 1, case .next(.some) = first.continuation else { return false }
-        guard let total = HarvestWorker.size(of: first) else { return explicit }
-        return total > 10 * max(first.records.count, 1)
-    }
-
-    /// A window worth a chain of its own: a quarter of a chain's share, and at least ten pages.
-    func target(total: Int?, pageSize: Int) -> Int {
-        max(1, (total ?? 0) / (4 * chains), 10 * pageSize)
-    }
-}
-
 /// OAI-PMH in parallel date windows: a resumption-token chain is serial by protocol, but selective harvesting
 /// (`from`/`until`) makes any date window a chain of its own, and each window's first page says how many records it
 /// holds (`completeListSize`). A long list's first page measures it; the span the repository states (its earliest
@@ -51,29 +11,10 @@ package struct Windowing: Sendable {
 /// the repository ignores the dates, and the list is walked as one chain instead; a window that says it holds as
 /// many records as the one it was cut from is walked uncut; sizes are clamped.
 extension HarvestWorker {
-    /// A window still to walk, with what is known of its size.
-    struct PlannedWindow: Sendable {
-        var window: DateWindow
-        /// Records it holds, as measured (or its share of its parent's, until measured).
-        var estimate: Int
-        /// Whether its first page decides whether to cut it.
-        var measure: Bool
-        /// The measured size of the window it was cut from: a window is cut only while its size shrinks.
-        var parent: Int?
-    }
-
     /// A window's first request was refused (`badArgument`), or its first page lists records outside it: the
     /// repository does not take `from`/`until` as asked.
     struct WindowRefused: Error {
         var reason: String
-    }
-
-    /// The largest list size believed (a billion records): a `completeListSize` beyond it is taken as this.
-    static let largestListSize = 1 << 30
-
-    /// A page's `completeListSize`, clamped to `0...largestListSize`.
-    static func size(of page: SourcePage) -> Int? {
-        page.reportedTotal.map { min(max($0, 0), largestListSize) }
     }
 
     /// Harvests a long list in date windows, its first page (`first`, not handed over) having measured it.
@@ -307,55 +248,6 @@ extension HarvestWorker {
         return .walked(didNotShrink: didNotShrink)
     }
 
-    /// Whether a page lists a record (or a deleted one) dated outside `window`.
-    static func listsOutside(_ page: SourcePage, _ window: DateWindow) -> Bool {
-        page.records.contains { record in
-            switch record {
-            case .object(let object): object.datestamp.flatMap(window.contains) == false
-            case .deleted(_, let datestamp): datestamp.flatMap(window.contains) == false
-            case .skipped: false
-            }
-        }
-    }
-
-    /// A window measured too large (`size` records), cut into as many equal pieces as it holds targets (2 to twice
-    /// the chains): a repository's datestamps bunch up (a bulk load, a re-index in one second), so a few cuts of
-    /// many pieces find the bunch in fewer round trips than halving, and an empty piece costs one short answer.
-    ///
-    /// When every object of the window's first page (`first`) has one datestamp, the bunch is likely there: that
-    /// granule is planned as a window of its own, walked at once (it cannot be cut), and the rest of the window
-    /// around it is measured as usual.
-    static func split(
-        _ window: DateWindow, size: Int, target: Int, chains: Int, span: ClosedRange<Int>, first: SourcePage? = nil
-    ) -> [PlannedWindow] {
-        if let bunch = first.flatMap({ Self.bunch(of: $0, in: window) }) {
-            return [PlannedWindow(window: bunch, estimate: size, measure: false)]
-                + window.around(bunch).map { PlannedWindow(window: $0, estimate: 0, measure: true, parent: size) }
-        }
-        let count = min(max(2, size / max(target, 1) + (size % max(target, 1) == 0 ? 0 : 1)), 2 * chains)
-        let pieces = window.pieces(count, in: span)
-        return pieces.map {
-            PlannedWindow(window: $0, estimate: size / pieces.count, measure: true, parent: size)
-        }
-    }
-
-    /// The one granule of `window` (not the whole of it) in which every object of its first page was changed, when
-    /// the page has at least two objects; `nil` otherwise.
-    static func bunch(of first: SourcePage, in window: DateWindow) -> DateWindow? {
-        var bunch: DateWindow?
-        var objects = 0
-        for case .object(let object) in first.records {
-            guard let datestamp = object.datestamp,
-                let granule = DateWindow(from: datestamp, until: datestamp, daysOnly: window.daysOnly),
-                bunch == nil || bunch == granule
-            else { return nil }
-            bunch = granule
-            objects += 1
-        }
-        guard objects >= 2, let bunch, window.encloses(bunch), bunch != window else { return nil }
-        return bunch
-    }
-
     /// Walks a window's chain after its first page, handing pages over with their places.
     private func walkChain(
         _ walker: HarvestWorker, span: ClosedRange<Int>, window: DateWindow, first: SourcePage, prefetched: Prefetch?,
@@ -374,15 +266,6 @@ extension HarvestWorker {
             prefetched?.cancel()
             return .finished
         }
-    }
-
-    /// A page's place in the source's order: windows by their start (the one open before first), pages in order
-    /// within a window.
-    static func place(
-        of page: Int, in window: DateWindow, span: ClosedRange<Int>, cursor: PageCursor = .token(nil)
-    ) -> PageReference {
-        let ordinal = window.from.map { min(max(0, ($0 - span.lowerBound) / window.granule + 1), 1 << 40) } ?? 0
-        return PageReference(index: ordinal * 1_000_000 + min(page, 999_999), cursor: cursor)
     }
 
     /// This worker walking another source (a window of this one): the same rate ceiling, prefetch slots,
