@@ -153,7 +153,7 @@ let package = Package(
         // What every test target shares: seeds, spies, stubs, fixtures (read from Tests/Fixtures), temporary folders.
         .target(
             name: "VitrineTestSupport",
-            dependencies: ["VitrineCore"],
+            dependencies: ["VitrineCore", "VitrineDisplays"],
             path: "Tests/Support",
             swiftSettings: swiftSettings
         ),

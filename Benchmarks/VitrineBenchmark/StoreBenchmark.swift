@@ -2,6 +2,7 @@ import Foundation
 import VitrineCore
 import VitrineMockMuseum
 import VitrineStore
+import VitrineTestSupport
 
 /// The collection store's figures (issue 13): how fast it takes a harvest's objects, and what a night's change
 /// costs a user compared with a full export, each `vitrine export` timed as a process of its own.

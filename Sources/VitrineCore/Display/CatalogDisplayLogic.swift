@@ -11,21 +11,6 @@ package protocol CatalogDisplayLogic: Sendable {
     func displayAbandoned()
 }
 
-extension CatalogDisplayLogic {
-    /// Writes a catalog whose objects are all in place, as one part.
-    @discardableResult
-    package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
-        do {
-            try displayStart(viewModel)
-            try displayPart(viewModel.sections.map(\.objects))
-            return try displayEnd()
-        } catch {
-            displayAbandoned()
-            throw error
-        }
-    }
-}
-
 /// What writing a catalog did.
 package struct WrittenCatalog: Sendable, Equatable {
     /// The top-level files and folders written, as the user named the output folder.

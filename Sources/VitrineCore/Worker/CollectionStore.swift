@@ -36,35 +36,6 @@ package protocol CollectionStore: Sendable {
     func discardIfNeverHarvested()
 }
 
-extension CollectionStore {
-    /// Replaces every object (a full harvest) and records its state: the objects staged as one run's collection,
-    /// which then becomes the stored one in one transaction. Returns what changed.
-    package func replaceAll(
-        with objects: some Sequence<ArtObject>, state: StoreState
-    ) throws(ExportError) -> StoreChanges {
-        _ = try startRun(fromStored: false)
-        let changes = objects.enumerated().map { position, object in
-            StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
-        }
-        _ = try stage(changes) { _, _ in true }
-        return try commitRun(incremental: false, state: state)
-    }
-
-    /// Writes the changed objects and removes the deleted ones (an incremental harvest), as one run on the stored
-    /// collection whose records are all written in one transaction. Returns what changed.
-    package func apply(
-        upserts: [ArtObject], deletions: [String], state: StoreState
-    ) throws(ExportError) -> StoreChanges {
-        _ = try startRun(fromStored: true)
-        let changes =
-            upserts.enumerated().map { position, object in
-                StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
-            } + deletions.map { StagedChange.deletion($0, datestamp: nil, SectionIndex.Place(page: 1, position: 0)) }
-        _ = try stage(changes) { _, _ in true }
-        return try commitRun(incremental: true, state: state)
-    }
-}
-
 /// A version of a record a page lists, for the run's collection: an object, or a deleted record (its identifier).
 package enum StagedChange: Sendable {
     case object(ArtObject, SectionIndex.Place)

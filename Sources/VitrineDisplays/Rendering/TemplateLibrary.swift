@@ -146,11 +146,6 @@ package struct TemplateLibrary: Sendable {
         return output.bytes
     }
 
-    /// Renders a template as text (for tests and small files).
-    package func renderText(_ name: String, _ context: some TemplateContext) throws(ExportError) -> String {
-        String(decoding: try render(name, context), as: UTF8.self)
-    }
-
     private func template(_ name: String) throws(ExportError) -> CompiledTemplate {
         guard let template = templates[name] else { throw ExportError(.template("no template named \(name).mustache")) }
         return template
