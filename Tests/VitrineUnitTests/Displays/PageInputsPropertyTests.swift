@@ -203,7 +203,7 @@ import Testing
     }
 }
 
-/// SplitMix64: the same seed, the same models.
+/// SplitMix64: the same seed, the same models and shuffles.
 struct Generator: RandomNumberGenerator {
     private var state: UInt64
 

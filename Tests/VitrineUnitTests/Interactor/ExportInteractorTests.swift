@@ -80,7 +80,7 @@ import VitrineTestSupport
                 inOrder.insert(object, at: .init(page: page, position: position))
             }
         }
-        var generator = SeededGenerator(seed: seed)
+        var generator = Generator(seed: seed)
         var shuffled = SectionIndex()
         for page in Array(pages.indices).shuffled(using: &generator) {
             for (position, object) in pages[page].enumerated() {
@@ -140,21 +140,6 @@ import VitrineTestSupport
         let response = try await harvest(pages)
         #expect(response.sections.map(\.maker) == ["Jan Steen", nil])
         #expect(response.sections[1].objects.map(\.id) == ["A", "B", "C"])
-    }
-}
-
-/// A small deterministic random generator (SplitMix64), so shuffles repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -248,7 +233,7 @@ struct SeededGenerator: RandomNumberGenerator {
             object.date = dates[number % dates.count]
             return object
         }
-        var generator = SeededGenerator(seed: seed)
+        var generator = Generator(seed: seed)
         objects.shuffle(using: &generator)
         // When: sorted as SQLite sorts the stored `order_key` and `record_key` BLOBs (byte by byte, shorter first).
         let sorted = objects.sorted { Self.storeOrder($0, $1) }
