@@ -49,11 +49,15 @@ final class CatalogSession: Sendable {
             guard index < outline.sections.count else {
                 throw ExportError(.output("the catalog came with more than its \(index) sections"))
             }
-            guard section.count == outline.sections[index].objectCount else {
+            let expected = outline.sections[index]
+            guard section.count == expected.objectCount,
+                section.first.map({ $0.maker == (expected.isUnknownMaker ? "" : expected.name) }) ?? true
+            else {
                 throw ExportError(
                     .output(
-                        "the catalog's section \(index + 1) came with \(section.count) objects where its outline "
-                            + "counted \(outline.sections[index].objectCount)"))
+                        "the catalog's section \(index + 1) came with \(section.count) objects of "
+                            + "\(section.first?.maker ?? "no maker") where its outline has \(expected.objectCount) "
+                            + "of \(expected.name)"))
             }
             if state.gathered.isEmpty {
                 // Room for the whole part before its first section is held.
@@ -61,6 +65,11 @@ final class CatalogSession: Sendable {
             }
             state.gathered.append(section)
             try handOn(&state)
+        }
+        // Room for the next part before this call returns: the Interactor reads its sections only then, so the
+        // parts in flight and the one being read and made stay within the lookahead.
+        if state.gathered.isEmpty, state.part < ranges.count {
+            try writing().waitForRoom(count(in: ranges[state.part]))
         }
     }
 
@@ -115,8 +124,9 @@ final class CatalogSession: Sendable {
         sections.reduce(0) { $0 + outline.sections[$1].objectCount }
     }
 
-    /// At most this many objects' display strings are held at once in parts being written and the part being made:
-    /// a larger part is made only once every part before it is written.
+    /// At most this many objects' display strings are held at once in parts being written and the part being read
+    /// and made, give or take the push that completes a part: a larger part is read only once every part before it
+    /// is written.
     static let lookaheadObjects = 100_000
 
     /// Runs `body` for every format's writer side by side: the first on this thread, the others on the global

@@ -68,6 +68,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
     package func displayStart(_ outline: CatalogViewModel) throws {
         // The gallery writes a page per object, a page per 200 cards and the search shards; the rest a few files.
         let perObject = displays.contains { $0.format == .html } ? outline.objectCount * 51 / 50 : 0
+        displayAbandoned()
         let opened = opening.withLock { opening in
             defer { opening = nil }
             return opening
@@ -76,10 +77,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
             path: outputDirectory, force: force, expectedFiles: perObject + 1_000, keepsSpareFrom: spareFrom,
             opening: opened)
         let started = CatalogSession(outline: outline, folder: folder, displays: displays)
-        session.withLock { session in
-            session?.abandon()
-            session = started
-        }
+        session.withLock { $0 = started }
     }
 
     package func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) throws {

@@ -128,6 +128,24 @@ import VitrineTestSupport
         #expect(!beside.contains { $0.hasPrefix(staging) }, "no staging folder is left behind: \(beside)")
     }
 
+    @Test func `sections handed over in another order than the outline's fail the run`() throws {
+        let viewModel = try presenter.makeViewModel(
+            response: Seeds.response([
+                ArtistSection(maker: "Jan Steen", objects: [Seeds.object("A-1", "Jan Steen")]),
+                ArtistSection(maker: "Frans Hals", objects: [Seeds.object("B-1", "Frans Hals")]),
+            ]))
+        let folder = try TemporaryFolder()
+        let writer = CatalogWriter(outputDirectory: folder.path, formats: [.csv], templates: try TemplateLibrary())
+        try writer.displayStart(viewModel)
+        #expect {
+            try writer.displayPart(viewModel.sections.reversed().map(\.objects))
+        } throws: { error in
+            "\(error)".contains("1 objects of Jan Steen where its outline has 1 of Frans Hals")
+        }
+        writer.displayAbandoned()
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("collection.csv").path))
+    }
+
     @Test func `each format writes the parts in order while the next sections are read`() throws {
         let viewModel = try presenter.makeViewModel(response: Self.response)
         let whole = try TemporaryFolder()
