@@ -154,13 +154,7 @@ package struct SectionIndex: Sendable {
             sections.append(ArtistSection(maker: makers[filled[number]], objects: objects))
         }
         entries = []
-        return sections.sorted { lhs, rhs in
-            switch (lhs.maker, rhs.maker) {
-            case (.some(let left), .some(let right)): SortKey.precedes(left, right)
-            case (.some, nil): true
-            case (nil, _): false
-            }
-        }
+        return SectionOrder.order(sections.map { ($0.maker, $0.objects.count) }).map { sections[$0] }
     }
 
     /// Whether a version with `datestamp` at `place` beats the kept one: the later datestamp (`Datestamp.isLater`),

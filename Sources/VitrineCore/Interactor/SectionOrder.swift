@@ -26,11 +26,4 @@ package enum SortKey {
     package static func key(for name: String) -> String {
         name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
-
-    /// Whether `lhs` sorts before `rhs`.
-    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        let (left, right) = (key(for: lhs), key(for: rhs))
-        if left != right { return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars) }
-        return lhs.unicodeScalars.lexicographicallyPrecedes(rhs.unicodeScalars)
-    }
 }
