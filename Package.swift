@@ -242,7 +242,7 @@ if Context.environment["VITRINE_BENCHMARKS"] != nil {
             name: "VitrineBenchmark",
             dependencies: [
                 "VitrineCore", "VitrineSources", "VitrineOAIPMH", "VitrineScene", "VitrineStore", "VitrineDisplays",
-                "VitrineMockMuseum", "VitrineTestSupport",
+                "VitrineOutput", "VitrineMockMuseum", "VitrineTestSupport",
             ],
             path: "Benchmarks/VitrineBenchmark",
             swiftSettings: swiftSettings

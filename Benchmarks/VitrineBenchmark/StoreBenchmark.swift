@@ -231,7 +231,6 @@ enum StoreBenchmark {
             let walker = FileManager.default.enumerator(atPath: folder.path)
             while let path = walker?.nextObject() as? String {
                 guard walker?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory else { continue }
-                guard !path.hasSuffix(".vitrine-manifest"), !path.hasSuffix(".vitrine-lock") else { continue }
                 paths.insert("/" + path)
             }
             return paths

@@ -2,6 +2,7 @@ import Foundation
 import VitrineCore
 import VitrineMockMuseum
 import VitrineOAIPMH
+import VitrineOutput
 import VitrineScene
 import VitrineSources
 
@@ -13,6 +14,15 @@ struct VitrineBenchmark {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "serve" {
             try await serve(Array(arguments.dropFirst()))
+            return
+        }
+        // `adopt-records SITE`: a site copied back with its spare and records beside it (a benchmark's starting
+        // point, restored before each timed night) has them as its own again, as before the copy.
+        if arguments.first == "adopt-records", let path = arguments.dropFirst().first {
+            let site = OutputFolder.destination(path)
+            for catalog in [site, OutputFolder.spareURL(of: site)] {
+                CatalogRecords.adoptCopy(of: catalog.path, output: site)
+            }
             return
         }
         if arguments.first == "throughput" {

@@ -59,8 +59,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
     /// failed harvest leaves nothing behind.
     package func openOutputFolder() throws(ExportError) {
         let destination = OutputFolder.destination(outputDirectory)
-        let manifest = destination.appendingPathComponent(OutputManifest.fileName).path
-        guard FileManager.default.fileExists(atPath: manifest) else { return }
+        guard OutputFolder.holdsCatalog(destination) else { return }
         let opened = try OutputFolder.Opening(destination)
         opening.withLock { $0 = opened }
     }

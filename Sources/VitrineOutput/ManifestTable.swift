@@ -12,11 +12,13 @@ struct ManifestTable: Sendable {
 
     init() {}
 
-    /// The manifest in `folder`; empty when it has none.
-    init(manifestIn folder: URL) {
+    /// The manifest of the catalog folder `catalog` beside (or at) `output`; empty when it has none.
+    init(ofCatalog catalog: String, output: URL) {
         var entries: [PathHashTable<OutputManifest.Made>.Entry] = []
         var lastTop: [UInt8] = []
-        OutputManifest.scan(in: folder, reserve: { entries.reserveCapacity($0) }) { path, made in
+        OutputManifest.scan(
+            OutputManifest.path(ofCatalog: catalog, output: output), reserve: { entries.reserveCapacity($0) }
+        ) { path, made in
             let key = PathHashTable<OutputManifest.Made>.key(path)
             if let made {
                 entries.append(.init(key: key, value: made))

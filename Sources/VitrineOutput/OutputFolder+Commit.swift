@@ -42,13 +42,13 @@ extension OutputFolder {
                     removeSpareLeftovers(staged: PathHashTable(staged: log), entries: Set(stagedEntries))
                 }
             } else {
-                let written = (try? log.write(in: staging)) != nil
+                let written = (try? log.write(in: records.folder)) != nil
                 manifestWritten.withLock { $0 = written }
             }
         }
         guard manifestWritten.current else {
             discard()
-            throw ExportError(.output("cannot write \(OutputManifest.fileName) in \(stagingPath)"))
+            throw ExportError(.output("cannot write \(records.path(OutputManifest.fileName))"))
         }
         try exchange(
             staged: Set(entries), carried: Set(carried), keepSpare: log.count >= keepsSpareFrom && !previous.isEmpty)
@@ -62,6 +62,7 @@ extension OutputFolder {
         if !removedFormats.isEmpty {
             note("removed \(Self.listed(removedFormats, in: root)) (--remove-other-formats)")
         }
+        CatalogRecords.removeOrphans(of: destination)
         CrashPoint.outputCommitted.reach()
         releaseLock()
         return written.map { "\(root)/\($0)" }

@@ -104,10 +104,8 @@ extension OutputFolder {
         }
         guard failed.isEmpty else { return }
         if keepSpare, Self.keepAsSpare(URL(fileURLWithPath: old), of: destination) { return }
-        do {
-            try FileManager.default.removeItem(atPath: old)
-        } catch {
-            note("the old catalog could not be removed (\(Self.reason(error))): it is still at \(old)")
+        if !Self.removeCatalog(old, of: destination) {
+            note("the old catalog could not be removed: it is still at \(old)")
         }
     }
 
@@ -178,10 +176,10 @@ extension OutputFolder {
     /// The last system call's error, in words (`Operation not permitted`).
     static var lastError: String { String(cString: strerror(errno)) }
 
-    /// Vitrine's own bookkeeping at the top of the output folder: the manifest, the lock and staging folders of
-    /// older Vitrines, a staging folder's lock.
+    /// Vitrine's own bookkeeping at the top of a catalog: a staging folder's lock, and the manifest, lock and
+    /// staging folders older Vitrines kept there.
     static func isOwnFile(_ name: String) -> Bool {
-        name == lockName || name == OutputManifest.fileName || name == OutputManifest.fileName + ".tmp"
+        name == lockName || name == OutputManifest.legacyFileName || name == OutputManifest.legacyFileName + ".tmp"
             || name == stagingLockName || name.hasPrefix(stagingInfix)
     }
 

@@ -23,6 +23,9 @@ extension OutputFolder {
         /// its manifests.
         package init(_ destination: URL) throws(ExportError) {
             self.destination = destination
+            // `--output new/site` makes `new/` too, as `mkdir -p` would; what cannot be made is said below.
+            try? FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try OutputFolder.checkExchangeable(destination)
             do {
                 try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
@@ -30,10 +33,11 @@ extension OutputFolder {
                 throw ExportError(.output("cannot create \(destination.path): \(OutputFolder.reason(error))"))
             }
             lockDescriptor = Locked(try OutputFolder.lock(destination))
+            CatalogRecords.adoptCopy(of: destination.path, output: destination)
             for (table, url) in [(previous, destination), (spare, OutputFolder.spareURL(of: destination))] {
                 read.enter()
                 Thread { [read] in
-                    let files = ManifestTable(manifestIn: url)
+                    let files = ManifestTable(ofCatalog: url.path, output: destination)
                     table.withLock { $0 = files }
                     read.leave()
                 }.start()

@@ -13,16 +13,16 @@ extension OutputFolder {
         let parent = destination.deletingLastPathComponent().path
         let prefix = "." + destination.lastPathComponent + stagingInfix
         for name in topLevelNames(of: parent) where name.hasPrefix(prefix) {
-            removeIfAbandoned(parent + "/" + name, into: destination)
+            removeIfAbandoned(parent + "/" + name, into: destination, of: destination)
         }
         for name in topLevelNames(of: destination.path) where name.hasPrefix(stagingInfix) {
-            removeIfAbandoned(destination.path + "/" + name, into: nil)
+            removeIfAbandoned(destination.path + "/" + name, into: nil, of: destination)
         }
     }
 
     /// Removes a staging folder unless a live run holds the lock inside it; from an old catalog left by an exchange
     /// (no lock file), the files its manifest does not list are first carried into `destination` where it has none.
-    private static func removeIfAbandoned(_ path: String, into destination: URL?) {
+    private static func removeIfAbandoned(_ path: String, into destination: URL?, of output: URL) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFDIR else {
@@ -36,17 +36,17 @@ extension OutputFolder {
             return
         case .held(let descriptor):
             if wasExchanged, let destination { carryUserFiles(from: path, into: destination) }
-            try? FileManager.default.removeItem(atPath: path)
+            removeCatalog(path, of: output)
             close(descriptor)
         case .unavailable:
-            try? FileManager.default.removeItem(atPath: path)
+            removeCatalog(path, of: output)
         }
     }
 
     /// Moves the files of an old catalog that its manifest does not list (the user's) into the output folder, where
     /// it has nothing at their paths; a file there already (one linked into the new catalog) is the same file.
     private static func carryUserFiles(from old: String, into destination: URL) {
-        let listed = ManifestTable(manifestIn: URL(fileURLWithPath: old))
+        let listed = ManifestTable(ofCatalog: old, output: destination)
         for name in topLevelNames(of: old) where !isOwnFile(name) {
             var status = stat()
             guard lstat(old + "/" + name, &status) == 0 else { continue }

@@ -30,7 +30,7 @@ extension OutputFolder {
         var status = stat()
         guard lstat(spare.path, &status) == 0 else { return ManifestTable() }
         guard status.st_mode & S_IFMT == S_IFDIR, !files.isEmpty, rename(spare.path, staging.path) == 0 else {
-            try? FileManager.default.removeItem(at: spare)
+            removeCatalog(spare.path, of: destination)
             return ManifestTable()
         }
         for name in topLevelNames(of: staging.path) where !files.contains(name) || isLink(staging.path + "/" + name) {
@@ -42,10 +42,10 @@ extension OutputFolder {
 
     /// Removes from the adopted spare what this run did not stage (`staged`): pages of objects gone since that
     /// catalog, and top-level entries it no longer writes (`letters/` of a bigger collection). Walks the folder,
-    /// so a file its manifest did not list goes too. Vitrine's own `.vitrine-` files (the new manifest and its
-    /// temporary file, written meanwhile; the lock) stay.
+    /// so a file its manifest did not list goes too (Vitrine's own files an older version kept there). The staging
+    /// folder's lock stays.
     func removeSpareLeftovers(staged: PathHashTable<Void>, entries: Set<String>) {
-        for name in Self.topLevelNames(of: stagingPath) where !name.hasPrefix(".vitrine-") {
+        for name in Self.topLevelNames(of: stagingPath) where name != Self.stagingLockName {
             let path = stagingPath + "/" + name
             guard entries.contains(name) else {
                 try? FileManager.default.removeItem(atPath: path)
@@ -65,7 +65,7 @@ extension OutputFolder {
     /// gone). Returns whether it did.
     static func keepAsSpare(_ old: URL, of destination: URL) -> Bool {
         let spare = spareURL(of: destination)
-        try? FileManager.default.removeItem(at: spare)
+        removeCatalog(spare.path, of: destination)
         return rename(old.path, spare.path) == 0
     }
 }

@@ -126,6 +126,23 @@ extension OutputFolder {
         }
     }
 
+    /// Writes one of this catalog's records (`artists.fragments`) piece by piece: beside the output folder, never
+    /// in the published catalog, and not in its manifest.
+    package func writeRecord(_ name: String, inPieces body: (FilePieces) throws(ExportError) -> Void)
+        throws(ExportError)
+    {
+        let path = records.path(name)
+        let pieces: FilePieces
+        do {
+            pieces = try FilePieces(path: path, hashingBytes: false)
+        } catch {
+            throw ExportError(.output("cannot write \(path): \(Self.reason(error))"))
+        }
+        defer { pieces.finish() }
+        try body(pieces)
+        if let failure = pieces.failure { throw ExportError(.output("cannot write \(path): \(Self.reason(failure))")) }
+    }
+
     /// Stages a text file, UTF-8.
     package func write(_ text: String, to relativePath: String) throws(ExportError) {
         try write(Array(text.utf8), to: relativePath)

@@ -13,6 +13,10 @@ package final class OutputFolder: Sendable {
     /// Where this run writes first.
     package let staging: URL
     let stagingPath: String
+    /// The staging folder's records (its manifest, its fragment indexes), which become the output folder's.
+    let records: CatalogRecords
+    /// The output folder's records as the last export left them; `nil` before its first catalog.
+    let lastRecords: CatalogRecords?
     /// Top-level entries staged so far (in the order first staged), and folders already created.
     struct Staged {
         var entries: [String] = []
@@ -97,6 +101,7 @@ package final class OutputFolder: Sendable {
         let descriptor = opened.lock
         lockDescriptor = Locked(descriptor)
         previous = opened.previous
+        lastRecords = CatalogRecords(of: destination.path, output: destination)
         do {
             Self.removeAbandonedStaging(of: destination)
             spare = Self.adoptSpare(of: destination, as: staging, files: opened.spare)
@@ -107,6 +112,9 @@ package final class OutputFolder: Sendable {
                 throw POSIXError(.EACCES)
             }
             stagingLock = Locked(held)
+            guard let records = CatalogRecords(of: stagingPath, output: destination) else { throw POSIXError(.ENOENT) }
+            try records.makeEmpty()
+            self.records = records
         } catch {
             close(descriptor)
             throw ExportError(.output("cannot create \(staging.path): \(Self.reason(error))"))
@@ -141,6 +149,11 @@ package final class OutputFolder: Sendable {
     /// (`.Output.vitrine-spare`): on the same disk, and not published with the catalog.
     static func besideFolder(_ destination: URL, named suffix: some StringProtocol) -> URL {
         destination.deletingLastPathComponent().appendingPathComponent("." + destination.lastPathComponent + suffix)
+    }
+
+    /// Whether an export wrote a catalog into `destination` (it has a manifest).
+    package static func holdsCatalog(_ destination: URL) -> Bool {
+        OutputManifest.path(ofCatalog: destination.path, output: destination) != nil
     }
 
     /// The output folder a path names, as every message shows it.
@@ -187,10 +200,30 @@ package final class OutputFolder: Sendable {
         staged.withLock { ($0.rendered, $0.kept) }
     }
 
-    /// Removes the staging folder and everything in it; the output folder is untouched.
+    /// Removes the staging folder and everything in it, and its records; the output folder is untouched.
     package func discard() {
-        try? fileManager.removeItem(at: staging)
+        Self.removeCatalog(stagingPath, of: destination)
         releaseLock()
+    }
+
+    /// Removes a catalog folder beside the output folder: its records first, so that records never outlive it.
+    /// Returns whether the folder is gone.
+    @discardableResult
+    static func removeCatalog(_ path: String, of destination: URL) -> Bool {
+        CatalogRecords(of: path, output: destination)?.remove()
+        do {
+            try FileManager.default.removeItem(atPath: path)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Where the last export left one of its records of the output folder (`artists.fragments`); `nil` when it
+    /// left none.
+    package func lastRecord(_ name: String) -> String? {
+        guard let path = lastRecords?.path(name), FileManager.default.fileExists(atPath: path) else { return nil }
+        return path
     }
 
     /// Whether `path` is a symbolic link (not followed).

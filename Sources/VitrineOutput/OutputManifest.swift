@@ -2,15 +2,18 @@ import Foundation
 import VitrineCore
 import VitrineFiles
 
-/// The files the last export wrote into an output folder, listed in `.vitrine-manifest`: the only files the
-/// next export may replace or remove. Anything else in the folder is the user's, and an export that would
-/// replace it stops and names it (unless told `--force`).
+/// The files the last export wrote into an output folder, listed in its records' `manifest` (`CatalogRecords`,
+/// beside the folder): the only files the next export may replace or remove. Anything else in the folder is the
+/// user's, and an export that would replace it stops and names it (unless told `--force`).
 ///
 /// Each line is a path, and for a rendered page the fingerprint of what it was made from and its size: a
 /// re-run keeps a file whose fingerprint has not changed (and whose size is still the one written) instead of
 /// rendering it again.
 package struct OutputManifest: Sendable, Equatable {
-    package static let fileName = ".vitrine-manifest"
+    package static let fileName = "manifest"
+    /// Where Vitrine before its records folder kept the manifest: in the catalog itself. Read when a catalog has no
+    /// records yet; never written.
+    package static let legacyFileName = ".vitrine-manifest"
     static let header = "# vitrine manifest 2: the files the last export wrote here; anything else is yours"
 
     /// What a rendered file was made from, and how many bytes it had.
@@ -55,10 +58,12 @@ package struct OutputManifest: Sendable, Equatable {
         Array(made.keys) + unfingerprinted.filter { made[$0] == nil }
     }
 
-    /// The folder's manifest; empty when it has none (a new folder, or one Vitrine never wrote).
-    package static func read(in folder: URL) -> OutputManifest {
+    /// The manifest of the catalog folder `catalog` (an output folder, or a folder beside `output`); empty when
+    /// it has none (a new folder, or one Vitrine never wrote).
+    package static func read(ofCatalog catalog: URL, output: URL? = nil) -> OutputManifest {
         var manifest = OutputManifest()
-        scan(in: folder, reserve: { manifest.made.reserveCapacity($0) }) { path, made in
+        scan(path(ofCatalog: catalog.path, output: output ?? catalog), reserve: { manifest.made.reserveCapacity($0) }) {
+            path, made in
             let path = String(decoding: path, as: UTF8.self)
             if let made {
                 manifest.made[path] = made
@@ -75,12 +80,10 @@ package struct OutputManifest: Sendable, Equatable {
     /// (`nil`: listed without). Returns whether the folder has a manifest.
     @discardableResult
     static func scan(
-        in folder: URL, reserve: (Int) -> Void = { _ in },
+        _ path: String?, reserve: (Int) -> Void = { _ in },
         _ line: (UnsafeBufferPointer<UInt8>, Made?) -> Void
     ) -> Bool {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else {
-            return false
-        }
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return false }
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             let bytes = buffer.bindMemory(to: UInt8.self)
             reserve(bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
@@ -102,7 +105,35 @@ package struct OutputManifest: Sendable, Equatable {
         return true
     }
 
-    /// Writes the manifest atomically: a temporary file, then one rename.
+    /// Whether the files the manifest at `path` lists are in `catalog` as it wrote them: each a plain file (not a
+    /// link), of the size listed when it has one. A manifest that lists nothing bears out nothing.
+    static func bearsOut(_ path: String, in catalog: String) -> Bool {
+        var listed = 0
+        var borneOut = true
+        let found = scan(path) { file, made in
+            guard borneOut else { return }
+            listed += 1
+            var status = stat()
+            let name = catalog + "/" + String(decoding: file, as: UTF8.self)
+            borneOut =
+                lstat(name, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+                && made.map { Int(status.st_size) == $0.size } ?? true
+        }
+        return found && borneOut && listed > 0
+    }
+
+    /// Where the manifest of the catalog folder `catalog` is: in its records, else (written by an older Vitrine) in
+    /// the folder itself; `nil` when it has none.
+    static func path(ofCatalog catalog: String, output: URL) -> String? {
+        if let records = CatalogRecords(of: catalog, output: output) {
+            let path = records.path(fileName)
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        let legacy = catalog + "/" + legacyFileName
+        return FileManager.default.fileExists(atPath: legacy) ? legacy : nil
+    }
+
+    /// Writes the manifest into the records folder `folder` atomically: a temporary file, then one rename.
     func write(in folder: URL) throws {
         try Self.write(in: folder) { line in
             for path in files.sorted() {
@@ -113,7 +144,7 @@ package struct OutputManifest: Sendable, Equatable {
         }
     }
 
-    /// Writes a manifest into `folder` atomically: a temporary file, then one rename. `lines` hands each path, in
+    /// Writes a manifest into the records folder `folder` atomically: a temporary file, then one rename. `lines` hands each path, in
     /// order, with its fingerprint and size (`nil`: none) to the function it is given. Written a megabyte at a
     /// time (`LineBuffer`): a million-page gallery's manifest is never whole in memory.
     static func write(

@@ -27,8 +27,8 @@ package final class TemporaryFolder {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
-        // The old catalog a big export keeps beside its output folder (`OutputFolder.spareURL`), and its lock.
-        for suffix in [".vitrine-spare", ".vitrine-lock"] {
+        // What an export keeps beside its output folder: the old catalog of a big one, the lock, the records.
+        for suffix in [".vitrine-spare", ".vitrine-lock", ".vitrine-records"] {
             try? FileManager.default.removeItem(
                 at: url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + suffix))
         }

@@ -95,8 +95,7 @@ import VitrineTestSupport
         #expect(first.written.hasPrefix("wrote ") && !first.written.contains("kept"))
         let untouched = output.url.appendingPathComponent("objects/sk-a-100.html")
         let before = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
-        var files = try CatalogChecks.files(in: output.url)
-        files["/.vitrine-manifest"] = nil
+        let files = try CatalogChecks.files(in: output.url)
 
         await advance(server, to: 1)
         let second = try await ExportHarness.run(configuration, store: store, output: output)
@@ -105,8 +104,7 @@ import VitrineTestSupport
         let rendered = try #require(Int(counts.output.1.replacing(",", with: "")))
         let kept = try #require(Int(counts.output.2.replacing(",", with: "")))
         // Exactly the files whose bytes changed (or that are new) were written; every other one was kept.
-        var after = try CatalogChecks.files(in: output.url)
-        after["/.vitrine-manifest"] = nil
+        let after = try CatalogChecks.files(in: output.url)
         let changed = after.filter { files[$0.key] != $0.value }.count
         #expect(rendered == changed)
         #expect(kept == after.count - changed)
@@ -116,7 +114,7 @@ import VitrineTestSupport
         #expect(before != nil && before == inode)
 
         let fresh = try await ExportHarness.run(configuration)
-        try CatalogChecks.expectIdenticalFolders(second.folder, fresh.folder, ignoringManifest: true)
+        try CatalogChecks.expectIdenticalFolders(second.folder, fresh.folder)
     }
 
     @Test func `night after night, a re-run staged in the spare catalog equals a fresh export`() async throws {
@@ -137,7 +135,7 @@ import VitrineTestSupport
             #expect(try CatalogChecks.files(in: spare) == nights[generation - 1])
             nights.append(try CatalogChecks.files(in: output.url))
             let fresh = try await ExportHarness.run(configuration)
-            try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder, ignoringManifest: true)
+            try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
             if generation == 2 {
                 // Staged into the first night's catalog: only the files that differ from it were touched.
                 let counts = try #require(

@@ -5,6 +5,7 @@ import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineOAIPMH
+@testable import VitrineOutput
 @testable import VitrineSources
 
 /// A night killed at a random moment (a request of its harvest, the store's commit, every step of the output's
@@ -107,6 +108,13 @@ import VitrineTestSupport
                 $0.contains(".vitrine-staging-")
             }
             #expect(strays.isEmpty, "\(context): \(strays) left beside the site")
+            // Records are kept for the folders there are, and only for them.
+            let records = try FileManager.default.contentsOfDirectory(
+                atPath: scratch.url.appendingPathComponent(".site.vitrine-records").path)
+            let folders = [output, OutputFolder.spareURL(of: output)].compactMap {
+                CatalogRecords(of: $0.path, output: output)?.folder.lastPathComponent
+            }
+            #expect(Set(records) == Set(folders), "\(context): records \(records.sorted()), folders \(folders)")
             if same != nil { return }
             // The night after, with the museum changed again.
             history.night(repository)

@@ -80,18 +80,16 @@ package struct MarkdownDisplay: CatalogFileDisplay {
                     sections: sections(
                         part, file.sections, root: "../", names: names, lineSeed: lineSeed, known: known))
                 // A letter whose sections did not change keeps its file.
-                if let written = try templates.largePage(
+                let written = try templates.largePage(
                     "markdown/letter.md", letter, to: "catalog/\(file.name)", in: folder)
-                {
-                    try lines.record(file.name, made: written.made, fragments: written.fragments)
-                }
+                try lines.record(file.name, made: written.made, fragments: written.fragments)
                 folder.noteCopied(known?.copied ?? 0)
             }
         }
 
         func finish() throws(ExportError) {
             guard split else { return }
-            try lines.write(to: "catalog/\(FragmentIndex.fileName)", in: folder)
+            try lines.write(of: "catalog", in: folder)
             let letters = files.map { MarkdownLetterLink(label: $0.label, file: $0.name, countLabel: $0.countLabel) }
             let contents = MarkdownContents(title: outline.title, subtitle: outline.subtitle, letters: letters)
             try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")

@@ -70,15 +70,7 @@ struct MarkdownSection: TemplateContext {
                             sectionPageName: names.sectionPageName(index, position), root: root)
                     },
                     enclosingNames: Self.enclosingNames,
-                    key: { [section, names, index, root, lineSeed] position, asked in
-                        section.objects.withObject(at: position) { object in
-                            MarkdownObject.key(
-                                seed: lineSeed, object: object, pageName: names.objectPages[index][position],
-                                sectionPageName: asked.contains(.sectionPageName)
-                                    ? names.sectionPageName(index, position) : nil,
-                                root: root)
-                        } ?? lineSeed
-                    },
+                    seed: lineSeed,
                     known: known))
         default: nil
         }
@@ -100,24 +92,6 @@ struct MarkdownObject: TemplateContext {
         .pageName, .sectionPageName, .id, .title, .date, .hasDate, .altText, .thumbnailURL, .thumbnailWidth,
         .thumbnailHeight, .hasThumbnail,
     ]
-
-    /// What an object's line shows, from `seed`: every value of the object a line can show (its pictures by the
-    /// image they are made from), its pages' names, and the way back to the output folder. The artist page it is on
-    /// (`sectionPageName`) counts only when the template asks for it (`nil`): deletions move it for many objects.
-    static func key(
-        seed: Fingerprint, object: UnsafePointer<CatalogViewModel.DisplayedObject>, pageName: String,
-        sectionPageName: String?, root: String
-    ) -> Fingerprint {
-        var key = seed
-        key.combine(shownOf: object)
-        key.combine(field: object.pointee.objectURL)
-        key.combine(byte: object.pointee.hasObjectURL ? 1 : 0)
-        key.combine(field: pageName)
-        key.combine(field: sectionPageName ?? "")
-        key.combine(byte: sectionPageName == nil ? 0 : 1)
-        key.combine(field: root)
-        return key
-    }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         objects.withObject(at: position) { value(of: $0, for: key) } ?? nil

@@ -5,12 +5,40 @@ import VitrineCore
 package struct CompiledTemplate: Sendable {
     package let name: String
     let nodes: [TemplateNode]
+    /// Every name the template asks for anywhere, dotted paths' later names too, in `TemplateKey` order: what a
+    /// page's fingerprint is made of (`Fingerprint.combine(model:keys:)`).
+    let keys: [TemplateKey]
 
     /// The template's nodes, each section numbered in order and given the names its body asks for.
     init(name: String, nodes: [TemplateNode]) {
         self.name = name
         var ordinal = 0
         self.nodes = Self.numbered(nodes, next: &ordinal)
+        keys = Self.ordered(Self.names(in: self.nodes))
+    }
+
+    /// Every name the bodies of the template's sections over `list` ask for (`{{#cards}}…{{/cards}}`), in
+    /// `TemplateKey` order: what the key of each of its elements is made of.
+    func keys(inSectionsOver list: TemplateKey) -> [TemplateKey] {
+        func collect(_ nodes: [TemplateNode]) -> Set<TemplateKey> {
+            nodes.reduce(into: []) { names, node in
+                switch node {
+                case .section(let path, let body, let section):
+                    if path.keys.first == list { names.formUnion(section.names) }
+                    names.formUnion(collect(body))
+                case .inverted(_, let body):
+                    names.formUnion(collect(body))
+                case .text, .value:
+                    break
+                }
+            }
+        }
+        return Self.ordered(collect(nodes))
+    }
+
+    /// Names in `TemplateKey` order, so a fingerprint made from them is the same on every run.
+    static func ordered(_ names: Set<TemplateKey>) -> [TemplateKey] {
+        TemplateKey.allCases.filter(names.contains)
     }
 
     private static func numbered(_ nodes: [TemplateNode], next ordinal: inout Int) -> [TemplateNode] {
@@ -20,7 +48,9 @@ package struct CompiledTemplate: Sendable {
                 let section = TemplateSection(ordinal: ordinal)
                 ordinal += 1
                 let body = numbered(body, next: &ordinal)
-                return .section(path, body, TemplateSection(ordinal: section.ordinal, names: names(in: body)))
+                let names = names(in: body)
+                return .section(
+                    path, body, TemplateSection(ordinal: section.ordinal, names: names, keys: ordered(names)))
             case .inverted(let path, let body):
                 return .inverted(path, numbered(body, next: &ordinal))
             case .text, .value:
@@ -29,19 +59,19 @@ package struct CompiledTemplate: Sendable {
         }
     }
 
-    /// Every name the nodes ask for (a dotted path's first), sections inside them included.
+    /// Every name the nodes ask for (each of a dotted path's), sections inside them included.
     private static func names(in nodes: [TemplateNode]) -> Set<TemplateKey> {
         var names: Set<TemplateKey> = []
         for node in nodes {
             switch node {
             case .text: break
             case .value(let path, _):
-                if let first = path.firstKey { names.insert(first) }
+                names.formUnion(path.keys)
             case .section(let path, _, let section):
-                if let first = path.firstKey { names.insert(first) }
+                names.formUnion(path.keys)
                 names.formUnion(section.names)
             case .inverted(let path, let body):
-                if let first = path.firstKey { names.insert(first) }
+                names.formUnion(path.keys)
                 names.formUnion(Self.names(in: body))
             }
         }
@@ -55,6 +85,8 @@ package struct CompiledTemplate: Sendable {
 struct TemplateSection: Sendable {
     var ordinal = 0
     var names: Set<TemplateKey> = []
+    /// `names` in `TemplateKey` order: what a fragment's key is made of.
+    var keys: [TemplateKey] = []
 }
 
 /// How a value is escaped where it is placed.
@@ -74,12 +106,12 @@ enum TemplatePath: Sendable, Equatable {
     case dotted([TemplateKey])
     case missing(String)
 
-    /// The key looked up first: the context that has it is where the value comes from.
-    var firstKey: TemplateKey? {
+    /// Every name in the path.
+    var keys: [TemplateKey] {
         switch self {
-        case .key(let key): key
-        case .dotted(let keys): keys.first
-        case .current, .missing: nil
+        case .key(let key): [key]
+        case .dotted(let keys): keys
+        case .current, .missing: []
         }
     }
 }
@@ -191,7 +223,7 @@ private struct TemplateRenderer {
                 stack.removeLast()
                 continue
             }
-            var key = list.key(index, section.names)
+            var key = list.key(index, section.keys)
             key.combine(section.ordinal)
             if let known = list.known, known.copy(key, into: &output) { continue }
             output.startFragment(key)

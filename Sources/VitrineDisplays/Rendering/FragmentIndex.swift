@@ -2,22 +2,24 @@ import Foundation
 import VitrineCore
 import VitrineOutput
 
-/// `.vitrine-fragments` in a folder of the catalog (`artists/`, `catalog/`): for each page there, what it was made
-/// from, its size, and where each of its fragments is. The next export copies a changed page's unchanged fragments
-/// (cards, object lines) out of the last run's page instead of rendering them again (`TemplateFragments`).
+/// A folder of the catalog's fragment index (`artists.fragments`, `catalog.fragments` in the catalog's records):
+/// for each page there, what it was made from, its size, and where each of its fragments is. The next export copies
+/// a changed page's unchanged fragments (cards, object lines) out of the last run's page instead of rendering them
+/// again (`TemplateFragments`).
 ///
 /// Binary, little-endian: the line `vitrine fragments 1`, the directory's length (8 bytes), the directory (for each
 /// page in name order: its name's length (2 bytes) and name, fingerprint (16), size (8), fragment count (4)), then
-/// each page's fragments in the directory's order (key (16), start (4), length (4)). It is a file of the catalog like
-/// any other, listed in the manifest by its bytes, and made from what was rendered: the same catalog gives the same
-/// bytes, whatever the runs before it.
+/// each page's fragments in the directory's order (key (16), start (4), length (4)), then the fingerprint (16) of
+/// all the bytes before it, so a torn or edited index is never trusted. Made from what was rendered: the same
+/// catalog gives the same bytes, whatever the runs before it.
 enum FragmentIndex {
-    static let fileName = ".vitrine-fragments"
+    /// The record of the catalog folder `folder` (`artists`).
+    static func recordName(_ folder: String) -> String { folder + ".fragments" }
     static let header = Array("vitrine fragments 1\n".utf8)
     static let entrySize = 24
 }
 
-/// What an export records of a folder's pages as they are written, for the folder's `.vitrine-fragments`. The pages'
+/// What an export records of a folder's pages as they are written, for the folder's fragment index. The pages'
 /// fragments go to a scratch file past a megabyte, so a million objects' cards are never all in memory, and the
 /// index is written a megabyte at a time from it at the end.
 final class FragmentLog: Sendable {
@@ -63,8 +65,9 @@ final class FragmentLog: Sendable {
         try spilled.get()
     }
 
-    /// Writes the index into the output folder at `path`: every page recorded, in name order.
-    func write(to path: String, in folder: OutputFolder) throws(ExportError) {
+    /// Writes the index of the catalog folder `catalogFolder` (`artists`) into the catalog's records: every page
+    /// recorded, in name order.
+    func write(of catalogFolder: String, in folder: OutputFolder) throws(ExportError) {
         let (pages, scratch, pending) = state.withLock { state in
             defer { state = State() }
             return (state.pages.sorted { $0.key < $1.key }, state.scratch, state.pending)
@@ -82,7 +85,14 @@ final class FragmentLog: Sendable {
             withUnsafeBytes(of: UInt64(page.made.size).littleEndian) { directory.append(contentsOf: $0) }
             Self.append(UInt32(page.entries.count / FragmentIndex.entrySize), to: &directory)
         }
-        try folder.write(to: path) { pieces throws(ExportError) in
+        try folder.writeRecord(FragmentIndex.recordName(catalogFolder)) { pieces throws(ExportError) in
+            var contents = Fingerprint()
+            var size = 0
+            func write(_ bytes: [UInt8]) {
+                bytes.withUnsafeBytes { contents.combine(each: $0) }
+                size += bytes.count
+                pieces.write(bytes)
+            }
             var bytes = FragmentIndex.header
             withUnsafeBytes(of: UInt64(directory.count).littleEndian) { bytes.append(contentsOf: $0) }
             bytes += directory
@@ -93,12 +103,16 @@ final class FragmentLog: Sendable {
                     bytes += pending[page.entries]
                 }
                 if bytes.count >= Self.inMemory {
-                    pieces.write(bytes)
+                    write(bytes)
                     bytes.removeAll(keepingCapacity: true)
                     scratch?.release()
                 }
             }
-            pieces.write(bytes)
+            write(bytes)
+            contents.combine(size)
+            var trailer: [UInt8] = []
+            contents.append(to: &trailer)
+            pieces.write(trailer)
         }
     }
 
@@ -107,11 +121,11 @@ final class FragmentLog: Sendable {
     }
 }
 
-/// The last export's `.vitrine-fragments` of a folder of the live catalog: which fragments each of its pages holds.
-/// Trusted only as far as the live manifest vouches: the index itself must be listed there with its fingerprint
-/// and size, and a page counts only while the manifest lists it as made from the same fingerprint, at the same size,
-/// and the file still has that size (as a kept file must). Anything else (no index, a damaged one, a page written
-/// since) gives no fragments: the pages are rendered.
+/// The last export's fragment index of a folder of the live catalog: which fragments each of its pages holds.
+/// Trusted only as far as it vouches for itself and the live manifest vouches for its pages: its bytes must match
+/// its trailing fingerprint, and a page counts only while the manifest lists it as made from the same fingerprint,
+/// at the same size, and the file still has that size (as a kept file must). Anything else (no index, a damaged
+/// one, a page written since) gives no fragments: the pages are rendered.
 final class FragmentLibrary: Sendable {
     private struct Page {
         let made: OutputManifest.Made
@@ -129,10 +143,18 @@ final class FragmentLibrary: Sendable {
     /// The index of `folder` (`artists`) in the output folder's live catalog; `nil` when there is none to trust.
     init?(_ folder: String, in output: OutputFolder) {
         livePath = output.destination.path + "/" + folder
-        let relative = folder + "/" + FragmentIndex.fileName
-        guard let listed = output.lastMade(relative) else { return nil }
-        descriptor = open(livePath + "/" + FragmentIndex.fileName, O_RDONLY | O_CLOEXEC)
+        guard let path = output.lastRecord(FragmentIndex.recordName(folder)) else { return nil }
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 16,
+            let trailer = Self.read(descriptor, at: Int(status.st_size) - 16, count: 16),
+            let fingerprint = trailer.withUnsafeBytes(Fingerprint.init(bytes:))
+        else {
+            close(descriptor)
+            return nil
+        }
+        let listed = OutputManifest.Made(fingerprint: fingerprint, size: Int(status.st_size) - 16)
         guard let pages = Self.directory(descriptor, listed: listed, folder: folder, lastMade: output.lastMade) else {
             close(descriptor)
             return nil
@@ -185,15 +207,13 @@ final class FragmentLibrary: Sendable {
         return files.isEmpty ? nil : KnownFragments(places: places, files: files)
     }
 
-    /// Reads and checks the index: its bytes are the ones the manifest lists (hashed a megabyte at a time, as they
-    /// were written), its header is this version's, and its directory is whole. Returns its pages that the manifest
+    /// Reads and checks the index: its bytes before the trailer are the ones its trailer's fingerprint (`listed`)
+    /// was made from, its header is this version's, and its directory is whole. Returns its pages that the manifest
     /// lists as they were made.
     private static func directory(
         _ descriptor: Int32, listed: OutputManifest.Made, folder: String,
         lastMade: (String) -> OutputManifest.Made?
     ) -> [String: Page]? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) == listed.size else { return nil }
         var contents = Fingerprint()
         var offset = 0
         while offset < listed.size {

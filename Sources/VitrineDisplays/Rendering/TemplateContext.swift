@@ -38,15 +38,6 @@ package enum TemplateValue {
 /// mine": the renderer then asks the enclosing contexts, as Mustache does.
 package protocol TemplateContext {
     func value(for key: TemplateKey) -> TemplateValue?
-    /// Combines everything the model can show into `fingerprint` and returns `true`; or returns `false`, and a
-    /// re-run walks the template's values instead to tell whether last run's file can be kept. A model that knows
-    /// its inputs (a detail page: one object and its two neighbours) is fingerprinted without a walk of the
-    /// template, and rendered without one.
-    func combineInputs(into fingerprint: inout Fingerprint) -> Bool
-}
-
-extension TemplateContext {
-    package func combineInputs(into fingerprint: inout Fingerprint) -> Bool { false }
 }
 
 extension TemplateValue {

@@ -2,7 +2,7 @@ import Foundation
 import VitrineCore
 
 /// A list whose elements' renderings are fragments, kept from one run to the next: an artist page's cards, a
-/// Markdown letter's object lines. Each element has a key that says everything its body can show (from the
+/// Markdown letter's object lines. Each element has a key made of every value its body asks for (from `seed`, the
 /// template library's fingerprint, so a fragment never passes into a page of other templates); an element whose
 /// key the last run rendered is copied from the last run's page (`known`) instead of rendered. A night renders the
 /// few cards that changed and copies the rest.
@@ -14,10 +14,40 @@ package struct TemplateFragments {
     let element: (Int) -> any TemplateContext
     /// Names an enclosing context answers that an element does not always answer itself.
     let enclosingNames: Set<TemplateKey>
-    /// What element `index` shows, given every name the section's body asks for.
-    let key: (Int, Set<TemplateKey>) -> Fingerprint
+    /// What element `index` shows to a body that asks for `keys`: from `seed`, every value it gives for them.
+    let key: (Int, [TemplateKey]) -> Fingerprint
     /// The last run's fragments that may be copied; `nil` renders every element.
     let known: KnownFragments?
+
+    /// The key is made from the element's own type, not through `any TemplateContext`: a night makes one for every
+    /// card and every object line.
+    init<Element: TemplateContext>(
+        count: Int, element: @escaping (Int) -> Element, enclosingNames: Set<TemplateKey>, seed: Fingerprint,
+        known: KnownFragments?
+    ) {
+        self.count = count
+        self.element = { element($0) }
+        self.enclosingNames = enclosingNames
+        key = { index, keys in
+            var key = seed
+            key.combine(model: element(index), keys: keys)
+            return key
+        }
+        self.known = known
+    }
+
+    /// Elements whose keys were made beforehand, from at least every name the body asks for (a page's cards, made
+    /// once for the page's fingerprint and its rendering).
+    init<Element: TemplateContext>(
+        element: @escaping (Int) -> Element, keys: [Fingerprint], enclosingNames: Set<TemplateKey>,
+        known: KnownFragments?
+    ) {
+        count = keys.count
+        self.element = { element($0) }
+        self.enclosingNames = enclosingNames
+        key = { index, _ in keys[index] }
+        self.known = known
+    }
 }
 
 /// Where a fragment is in the bytes rendered: its key, and its start and end.

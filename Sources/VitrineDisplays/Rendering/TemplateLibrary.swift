@@ -67,31 +67,34 @@ package struct TemplateLibrary: Sendable {
     }
 
     /// `page`, for a file too big to hold whole (a letter of a million-object Markdown catalog): written a megabyte
-    /// at a time as it is rendered.
-    ///
-    /// A page whose model does not give its inputs is rendered once, its fingerprint worked out as it is written,
-    /// and the last export's file is kept instead when it was made from the same: asking first would walk the
-    /// template twice for every file that changed, which in a night is every letter of the catalog.
-    ///
-    /// Returns where the rendered page's fragments are, and what it was made from and its size; `nil` when it was kept
-    /// by its model's inputs without being rendered.
-    @discardableResult
+    /// at a time as it is rendered, its fingerprint worked out as it is written; the last export's file is kept
+    /// instead when it was made from the same. Asking first would walk the template twice for every file that
+    /// changed, which in a night is every letter of the catalog. Returns where the rendered page's fragments are,
+    /// and what it was made from and its size.
     package func largePage(
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder
-    ) throws(ExportError) -> (fragments: [RenderedFragment], made: OutputManifest.Made)? {
+    ) throws(ExportError) -> (fragments: [RenderedFragment], made: OutputManifest.Made) {
         let template = try self.template(name)
-        var inputs = inputsSeed(name)
-        let hasInputs = context.combineInputs(into: &inputs)
-        if hasInputs, folder.keep(path, fingerprint: inputs) { return nil }
-        let made = walkSeed(name)
         // Its fingerprint is what it is rendered from, worked out as it is rendered: its bytes are not hashed.
         var output = RenderedPieces(
-            pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: hasInputs ? inputs : made)
+            pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: walkSeed(name))
         template.render(context, into: &output)
         output.flush()
-        let fingerprint = hasInputs ? inputs : output.values.fingerprint
-        try folder.finish(output.pieces, at: path, fingerprint: fingerprint, keepingSame: !hasInputs)
+        let fingerprint = output.values.fingerprint
+        try folder.finish(output.pieces, at: path, fingerprint: fingerprint, keepingSame: true)
         return (output.fragments, OutputManifest.Made(fingerprint: fingerprint, size: output.pieces.size))
+    }
+
+    /// What the pages of template `name` are made from, to ask `OutputFolder.keep` before rendering one.
+    package func inputs(_ name: String) throws(ExportError) -> PageInputs {
+        var seed = walkSeed(name)
+        seed.combine(byte: 0xEE)
+        return PageInputs(seed: seed, keys: try template(name).keys)
+    }
+
+    /// Every name template `name`'s sections over `list` ask for (`CompiledTemplate.keys(inSectionsOver:)`).
+    package func keys(_ name: String, inSectionsOver list: TemplateKey) throws(ExportError) -> [TemplateKey] {
+        try template(name).keys(inSectionsOver: list)
     }
 
     /// Where the fingerprint of a page of template `name` made from the walk of its values starts.
@@ -99,14 +102,6 @@ package struct TemplateLibrary: Sendable {
         var made = fingerprint
         made.combine(name)
         return made
-    }
-
-    /// Where the fingerprint of a page of template `name` made from its model's inputs starts: the model's
-    /// `combineInputs` adds to it.
-    package func inputsSeed(_ name: String) -> Fingerprint {
-        var inputs = walkSeed(name)
-        inputs.combine(byte: 0xEE)
-        return inputs
     }
 
     /// Where the keys of the fragments of template `name`'s lists start (`TemplateFragments`): what every page of
@@ -117,8 +112,8 @@ package struct TemplateLibrary: Sendable {
         return seed
     }
 
-    /// Renders a page that was not kept, whose fingerprint the caller worked out (from `inputsSeed(name)` and
-    /// the model's inputs) to ask `OutputFolder.keep` first. Returns where its fragments are, and its size.
+    /// Renders a page that was not kept, whose fingerprint the caller worked out (`inputs(name)`) to ask
+    /// `OutputFolder.keep` first. Returns where its fragments are, and its size.
     @discardableResult
     package func render(
         _ name: String, _ context: some TemplateContext, to path: String, in folder: OutputFolder,
@@ -182,5 +177,19 @@ package struct TemplateLibrary: Sendable {
                 throw ExportError(.template("cannot read template \(path): \(error.localizedDescription)"))
             }
         }
+    }
+}
+
+/// What the pages of one template are made from: the library and the template (`seed`), and every value the page's
+/// model gives for a name the template asks for (`Fingerprint.combine(model:keys:)`). A value added to a model is in
+/// the fingerprint of every page that shows it, with nothing else to keep in step.
+package struct PageInputs: Sendable {
+    let seed: Fingerprint
+    let keys: [TemplateKey]
+
+    func callAsFunction(_ model: some TemplateContext) -> Fingerprint {
+        var inputs = seed
+        inputs.combine(model: model, keys: keys)
+        return inputs
     }
 }

@@ -171,7 +171,8 @@ struct ArtistPage: TemplateContext {
     let objectPages: [String]
     let pageIndex: Int
     let letterHref: String
-    /// Each card's key (`cardKey`), in the page's order.
+    /// Each card's key: from `TemplateLibrary.fragmentSeed`, every value it gives for a name a card's body asks for
+    /// (made once, for the page's fingerprint and for its rendering).
     let cardKeys: [Fingerprint]
     /// The last run's cards that may be copied; `nil` renders every card.
     var known: KnownFragments? = nil
@@ -185,7 +186,7 @@ struct ArtistPage: TemplateContext {
 
     init(
         siteTitle: String, section: CatalogViewModel.DisplayedSection, pages: [GalleryNames.SectionPage],
-        objectPages: [String], pageIndex: Int, letterHref: String, cardSeed: Fingerprint
+        objectPages: [String], pageIndex: Int, letterHref: String, cardSeed: Fingerprint, templateKeys: [TemplateKey]
     ) {
         self.siteTitle = siteTitle
         self.section = section
@@ -193,11 +194,12 @@ struct ArtistPage: TemplateContext {
         self.objectPages = objectPages
         self.pageIndex = pageIndex
         self.letterHref = letterHref
-        let objects = section.objects
         cardKeys = pages[pageIndex].range.map { position in
-            objects.withObject(at: position) { object in
-                Card.key(seed: cardSeed, object: object, pageName: objectPages[position])
-            } ?? cardSeed
+            var key = cardSeed
+            key.combine(
+                model: Card(objects: section.objects, position: position, pageName: objectPages[position], root: "../"),
+                keys: templateKeys)
+            return key
         }
     }
 
@@ -220,14 +222,12 @@ struct ArtistPage: TemplateContext {
             let range = pages[pageIndex].range
             return .fragments(
                 TemplateFragments(
-                    count: range.count,
                     element: { [section, objectPages] offset in
                         let position = range.lowerBound + offset
                         return Card(
                             objects: section.objects, position: position, pageName: objectPages[position], root: "../")
                     },
-                    enclosingNames: Self.names.subtracting(Card.names),
-                    key: { [cardKeys] offset, _ in cardKeys[offset] }, known: known))
+                    keys: cardKeys, enclosingNames: Self.names.subtracting(Card.names), known: known))
         case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
         case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
         default: return nil

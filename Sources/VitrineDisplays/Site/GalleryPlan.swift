@@ -159,11 +159,15 @@ struct GalleryPlan: Sendable {
     }
 
     /// - parameter cardSeed: where each card's key starts (`TemplateLibrary.fragmentSeed`).
-    func artistPage(_ sectionIndex: Int, _ pageIndex: Int, cardSeed: Fingerprint = Fingerprint()) -> ArtistPage {
+    /// - parameter templateKeys: the names each card's key is made of: at least every name a card's body asks for.
+    func artistPage(
+        _ sectionIndex: Int, _ pageIndex: Int, cardSeed: Fingerprint = Fingerprint(),
+        templateKeys: [TemplateKey] = TemplateKey.allCases
+    ) -> ArtistPage {
         ArtistPage(
             siteTitle: viewModel.title, section: viewModel.sections[sectionIndex], pages: names.pages[sectionIndex],
             objectPages: names.objectPages[sectionIndex], pageIndex: pageIndex, letterHref: letterHrefs[sectionIndex],
-            cardSeed: cardSeed)
+            cardSeed: cardSeed, templateKeys: templateKeys)
     }
 
     func objectPage(_ sectionIndex: Int, _ index: Int) -> ObjectPage {
@@ -171,20 +175,8 @@ struct GalleryPlan: Sendable {
         let (previous, next) = neighbours(sectionIndex, index)
         return ObjectPage(
             siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
-            object: section.objects[index], sectionPageName: names.sectionPageName(sectionIndex, index),
+            objects: section.objects, position: index, sectionPageName: names.sectionPageName(sectionIndex, index),
             previous: previous, next: next)
-    }
-
-    /// What `objectPage(sectionIndex, index)` is made from (`ObjectPage.combineInputs`), without making it.
-    func combineObjectPageInputs(_ sectionIndex: Int, _ index: Int, into fingerprint: inout Fingerprint) {
-        let section = viewModel.sections[sectionIndex]
-        let (previous, next) = neighbours(sectionIndex, index)
-        section.objects.withObject(at: index) { object in
-            ObjectPage.combineInputs(
-                siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
-                object: object, sectionPageName: names.sectionPageName(sectionIndex, index),
-                previous: previous, next: next, into: &fingerprint)
-        }
     }
 
     /// The objects before and after one in its section, as its detail page links them.

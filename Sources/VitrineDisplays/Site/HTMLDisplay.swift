@@ -70,10 +70,11 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 }
                 if case .failure(let error) = added { failure.record(error) }
             }
-            let objectSeed = templates.inputsSeed("html/object.html")
-            let (artistSeed, cardSeed) = (
-                templates.inputsSeed("html/artist.html"), templates.fragmentSeed("html/artist.html")
+            let objectInputs = try templates.inputs("html/object.html")
+            let (artistInputs, cardSeed) = (
+                try templates.inputs("html/artist.html"), templates.fragmentSeed("html/artist.html")
             )
+            let cardKeys = try templates.keys("html/artist.html", inSectionsOver: .cards)
             DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
                 guard !failure.isSet else { return }
                 let (sectionIndex, pageIndex) = jobs[number]
@@ -83,15 +84,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
                     let sectionPages = names.pages[sectionIndex]
                     let beside = sectionPages.indices.clamped(to: (pageIndex - 1)..<(pageIndex + 2))
                     try writeArtistPage(
-                        plan.artistPage(sectionIndex, pageIndex, cardSeed: cardSeed), seed: artistSeed,
+                        plan.artistPage(
+                            sectionIndex, pageIndex, cardSeed: cardSeed, templateKeys: cardKeys),
+                        inputs: artistInputs,
                         neighbours: beside.map { sectionPages[$0].fileName })
                     // The page's detail pages are asked for together: a night keeps nearly all of them.
                     let objectPages = Array(names.objectPages[sectionIndex][page.range])
-                    let inputs = page.range.map { index in
-                        var inputs = objectSeed
-                        plan.combineObjectPageInputs(sectionIndex, index, into: &inputs)
-                        return inputs
-                    }
+                    let inputs = page.range.map { objectInputs(plan.objectPage(sectionIndex, $0)) }
                     let kept = folder.keep(objectPages, in: "objects", fingerprints: inputs)
                     for (offset, index) in page.range.enumerated() where !kept[offset] {
                         try templates.render(
@@ -107,12 +106,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
         }
 
         /// Keeps an artist page whose values are what the last export rendered it from (and whose cards its
-        /// `.vitrine-fragments` lists); else renders it, copying the cards of the last run's page and its neighbours
+        /// fragment index lists); else renders it, copying the cards of the last run's page and its neighbours
         /// (`neighbours`, by file name) that did not change.
-        private func writeArtistPage(_ page: ArtistPage, seed: Fingerprint, neighbours: [String]) throws(ExportError) {
+        private func writeArtistPage(_ page: ArtistPage, inputs pageInputs: PageInputs, neighbours: [String])
+            throws(ExportError)
+        {
             var page = page
-            var inputs = seed
-            _ = page.combineInputs(into: &inputs)
+            let inputs = pageInputs(page)
             let path = "artists/\(page.fileName)"
             if let last = lastCards?.entries(of: page.fileName, fingerprint: inputs),
                 folder.keep(path, fingerprint: inputs)
@@ -137,7 +137,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             for (fileName, page) in plan.letterPages() {
                 try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
             }
-            try cards.write(to: "artists/\(FragmentIndex.fileName)", in: folder)
+            try cards.write(of: "artists", in: folder)
             try search.finish()
             try folder.write(search.manifestScript(), to: "search/manifest.js")
             try search.forEachShard { _, stem, script throws(ExportError) in

@@ -1,54 +1,53 @@
 import VitrineCore
 
 // The detail page's model and its neighbours, apart from the list pages in `GalleryPages.swift`: a page of one object,
-// whose inputs (`GalleryPages+Inputs.swift`) decide whether a night keeps it.
+// whose inputs (`PageInputs`) decide whether a night keeps it.
 
 /// `objects/{page}.html`: an object's detail page, with the previous and next object of its section.
 struct ObjectPage: TemplateContext {
     let siteTitle: String
     let institution: String
     let makerName: String
-    let object: CatalogViewModel.DisplayedObject
+    /// The section's objects, and this page's among them: read in place, not copied for each page.
+    let objects: [CatalogViewModel.DisplayedObject]
+    let position: Int
     /// The artist page (in `artists/`) that shows the object.
     let sectionPageName: String
     let previous: Neighbour?
     let next: Neighbour?
 
-    init(
-        siteTitle: String, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
-        sectionPageName: String, previous: Neighbour?, next: Neighbour?
-    ) {
-        self.siteTitle = siteTitle
-        self.institution = institution
-        self.makerName = makerName
-        self.object = object
-        self.sectionPageName = sectionPageName
-        self.previous = previous
-        self.next = next
-    }
+    var object: CatalogViewModel.DisplayedObject { objects[position] }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .root: .text("../")
         case .siteTitle: .text(siteTitle)
         case .institution: .text(institution)
-        case .id: .text(object.id)
-        case .title: .text(object.title)
         case .makerName: .text(makerName)
-        case .date: .text(object.date)
-        case .hasDate: .flag(object.hasDate)
-        case .altText: .text(object.altText)
         case .sectionPageName: .text(sectionPageName)
-        case .largeImageURL: .text(GalleryPlan.located(object.largeImageURL, from: "../"))
-        case .largeWidth: .number(object.largeWidth)
-        case .largeHeight: .number(object.largeHeight)
-        case .hasLarge: .flag(!object.largeImageURL.isEmpty)
-        case .objectURL: .text(object.objectURL)
-        case .hasObjectURL: .flag(object.hasObjectURL)
-        case .imageURL: .text(GalleryPlan.located(object.imageURL, from: "../"))
-        case .hasImageURL: .flag(!object.imageURL.isEmpty)
         case .previous: previous.map { .context($0) }
         case .next: next.map { .context($0) }
+        default: objects.withObject(at: position) { value(of: $0, for: key) } ?? nil
+        }
+    }
+
+    private func value(
+        of object: UnsafePointer<CatalogViewModel.DisplayedObject>, for key: TemplateKey
+    ) -> TemplateValue? {
+        switch key {
+        case .id: .text(object.pointee.id)
+        case .title: .text(object.pointee.title)
+        case .date: .text(object.pointee.date)
+        case .hasDate: .flag(object.pointee.hasDate)
+        case .altText: .text(object.pointee.altText)
+        case .largeImageURL: .text(GalleryPlan.located(object.pointee.largeImageURL, from: "../"))
+        case .largeWidth: .number(object.pointee.largeWidth)
+        case .largeHeight: .number(object.pointee.largeHeight)
+        case .hasLarge: .flag(!object.pointee.largeImageURL.isEmpty)
+        case .objectURL: .text(object.pointee.objectURL)
+        case .hasObjectURL: .flag(object.pointee.hasObjectURL)
+        case .imageURL: .text(GalleryPlan.located(object.pointee.imageURL, from: "../"))
+        case .hasImageURL: .flag(!object.pointee.imageURL.isEmpty)
         default: nil
         }
     }

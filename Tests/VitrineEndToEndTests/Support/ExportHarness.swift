@@ -96,8 +96,7 @@ enum CatalogChecks {
 
         // HTML: each card once, on the pages of its maker's section (and, for a small catalog, on the index).
         let artists = folder.url.appendingPathComponent("artists")
-        // Every page; not the folder's hidden index of its cards (`.vitrine-fragments`).
-        let html = try FileManager.default.contentsOfDirectory(atPath: artists.path).filter { !$0.hasPrefix(".") }
+        let html = try FileManager.default.contentsOfDirectory(atPath: artists.path)
             .sorted().map { try folder.read("artists/\($0)") }.joined()
         var section: [String: String] = [:]
         for chunk in html.components(separatedBy: "data-artist=\"").dropFirst() {
@@ -144,19 +143,14 @@ enum CatalogChecks {
 }
 
 extension CatalogChecks {
-    /// Every file of two output folders, by relative path and bytes (the lock file aside): an incremental run
-    /// must write exactly what a fresh export writes.
-    /// - parameter ignoringManifest: the manifest lists fingerprints and sizes; its order of writing aside it is
-    ///   the same, but a folder written twice lists what both runs needed.
+    /// Every file of two output folders, by relative path and bytes: an incremental run must write exactly what a
+    /// fresh export writes, and neither publishes a file of Vitrine's own (its records are beside the folder).
     static func expectIdenticalFolders(
-        _ first: TemporaryFolder, _ second: TemporaryFolder, ignoringManifest: Bool = false,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ first: TemporaryFolder, _ second: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        var (left, right) = (try files(in: first.url), try files(in: second.url))
-        if ignoringManifest {
-            left["/.vitrine-manifest"] = nil
-            right["/.vitrine-manifest"] = nil
-        }
+        let (left, right) = (try files(in: first.url), try files(in: second.url))
+        let own = (Array(left.keys) + Array(right.keys)).filter { $0.contains("/.vitrine") }
+        #expect(own.isEmpty, "published: \(own.prefix(3))", sourceLocation: sourceLocation)
         #expect(left.keys.sorted() == right.keys.sorted(), sourceLocation: sourceLocation)
         #expect(left.count > 10, sourceLocation: sourceLocation)
         for (path, data) in left where right[path] != data {

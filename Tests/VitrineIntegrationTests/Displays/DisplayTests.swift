@@ -198,9 +198,9 @@ import VitrineTestSupport
         let after = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
         #expect(after == before)
         #expect(try output.read("README.md") == "keep me")
-        // The lock file and the manifest stay; no staging folder does.
+        // Nothing of Vitrine's own is in the folder: no staging folder, no records.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
-            $0.hasPrefix(".vitrine") && $0 != ".vitrine-lock" && $0 != ".vitrine-manifest"
+            $0.hasPrefix(".vitrine")
         }
         #expect(leftovers.isEmpty)
     }

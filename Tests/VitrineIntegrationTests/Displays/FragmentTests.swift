@@ -7,7 +7,7 @@ import VitrineTestSupport
 @testable import VitrineOutput
 
 /// A page rendered again copies the cards and object lines that did not change out of the last run's page
-/// (`TemplateFragments`, `.vitrine-fragments`): the page is byte for byte the one rendered whole, and a fragment is
+/// (`TemplateFragments`, the catalog's fragment indexes): the page is byte for byte the one rendered whole, and a fragment is
 /// copied only where its key says it shows the same (issue 13, item 3 and the night's time).
 @Suite struct FragmentTests {
     private let presenter: ExportPresenter = {
@@ -27,13 +27,7 @@ import VitrineTestSupport
             .cards: .fragments(
                 TemplateFragments(
                     count: titles.count, element: { Model(values: [.title: .text(titles[$0])]) },
-                    enclosingNames: [.siteTitle],
-                    key: { index, _ in
-                        var key = Fingerprint()
-                        key.combine(titles[index])
-                        return key
-                    },
-                    known: known)),
+                    enclosingNames: [.siteTitle], seed: Fingerprint(), known: known)),
         ])
     }
 
@@ -141,9 +135,10 @@ import VitrineTestSupport
         #expect(
             Self.answered(MarkdownLetter(title: "T", label: "J", countLabel: "1 maker", sections: sections))
                 == MarkdownLetter.names)
-        // A line's key covers the page of its section only when the template asks for it.
-        #expect(lines.key(0, [.title]) == lines.key(0, [.title, .id]))
-        #expect(lines.key(0, [.title]) != lines.key(0, [.sectionPageName]))
+        // A line's key is made of the names the template asks for: the page of its section only when asked.
+        #expect(lines.key(0, [.title]) != lines.key(0, [.title, .sectionPageName]))
+        #expect(lines.key(0, [.title]) != lines.key(1, [.title]))
+        #expect(lines.key(0, [.title, .id]) == lines.key(0, [.title, .id]))
     }
 
     // MARK: - A catalog written again
@@ -174,21 +169,25 @@ import VitrineTestSupport
             cardsPerPage: 100)
     }
 
-    /// A folder's files, Vitrine's manifest and lock aside.
+    /// A folder's files; none of them Vitrine's own.
     private static func files(_ folder: TemporaryFolder) throws -> [String: Data] {
-        try TemporaryFolder.files(in: folder.url).filter {
-            !$0.key.hasSuffix(OutputManifest.fileName) && !$0.key.hasSuffix(OutputFolder.lockName)
-        }
+        let files = try TemporaryFolder.files(in: folder.url)
+        #expect(!files.keys.contains { $0.contains("/.vitrine") }, "Vitrine's records are not published")
+        return files
+    }
+
+    /// Where the catalog in `folder` keeps one of its records (`artists.fragments`).
+    private static func record(_ name: String, of folder: TemporaryFolder) throws -> String {
+        try #require(CatalogRecords(of: folder.path, output: folder.url)).path(name)
     }
 
     @Test func `a changed catalog copies its unchanged cards and lines and is the catalog written fresh`() throws {
         let night = try TemporaryFolder()
         let first = try Self.writer(night).displayCatalog(viewModel: model(changed: false))
         #expect(first.copied == 0)
-        #expect(
-            FileManager.default.fileExists(atPath: night.url.appendingPathComponent("artists/.vitrine-fragments").path))
-        #expect(
-            FileManager.default.fileExists(atPath: night.url.appendingPathComponent("catalog/.vitrine-fragments").path))
+        #expect(FileManager.default.fileExists(atPath: try Self.record("artists.fragments", of: night)))
+        #expect(FileManager.default.fileExists(atPath: try Self.record("catalog.fragments", of: night)))
+        _ = try Self.files(night)
 
         let changed = try model(changed: true)
         let written = try Self.writer(night).displayCatalog(viewModel: changed)
@@ -208,13 +207,43 @@ import VitrineTestSupport
         #expect(try Self.files(night) == freshFiles)
     }
 
+    /// Issue 35, item 4: an older Vitrine kept its manifest and fragment indexes in the site it published.
+    @Test func `a catalog whose records an older Vitrine kept inside it is taken over, and they are unpublished`()
+        throws
+    {
+        let night = try TemporaryFolder()
+        try Self.writer(night).displayCatalog(viewModel: model(changed: false))
+        try Self.writer(night).displayCatalog(viewModel: model(changed: false))
+        // Both catalogs, the live one and the spare beside it, as the older Vitrine left them.
+        let spare = OutputFolder.spareURL(of: night.url)
+        for folder in [night.url, spare] {
+            let records = try #require(CatalogRecords(of: folder.path, output: night.url))
+            var manifest = try String(contentsOfFile: records.path(OutputManifest.fileName), encoding: .utf8)
+            for index in ["artists/.vitrine-fragments", "catalog/.vitrine-fragments"] {
+                try Data("vitrine fragments 1\n".utf8).write(to: folder.appendingPathComponent(index))
+                manifest += index + "\n"
+            }
+            try manifest.write(
+                to: folder.appendingPathComponent(OutputManifest.legacyFileName), atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.removeItem(at: CatalogRecords.root(of: night.url))
+
+        let changed = try model(changed: true)
+        let written = try Self.writer(night).displayCatalog(viewModel: changed)
+        #expect(written.kept > 5_000, "the older catalog's pages are Vitrine's, and kept: \(written)")
+        let fresh = try TemporaryFolder()
+        try Self.writer(fresh).displayCatalog(viewModel: changed)
+        #expect(try Self.files(night) == Self.files(fresh))
+        #expect(FileManager.default.fileExists(atPath: try Self.record("artists.fragments", of: night)))
+    }
+
     @Test func `a damaged or hand-edited fragment index is not trusted, and the pages are rendered`() throws {
         let night = try TemporaryFolder()
         try Self.writer(night).displayCatalog(viewModel: model(changed: false))
-        // Its bytes changed since the manifest listed them: a fragment could point anywhere.
-        let index = night.url.appendingPathComponent("artists/.vitrine-fragments")
+        // Its bytes changed since it was written (a byte of its last fragment): a fragment could point anywhere.
+        let index = URL(fileURLWithPath: try Self.record("artists.fragments", of: night))
         var bytes = try Data(contentsOf: index)
-        bytes[bytes.count - 3] ^= 0xFF
+        bytes[bytes.count - 20] ^= 0xFF
         try bytes.write(to: index)
         // A letter edited by hand since: its lines are not copied from it.
         let letter = night.url.appendingPathComponent("catalog/f.md")

@@ -8,6 +8,13 @@ import VitrineTestSupport
 
 /// The manifests a re-run holds by path hash, and the manifest written from what was staged (issue 13, item 5).
 @Suite struct ManifestTableTests {
+    /// The records folder of the catalog at `output`, made empty: where its manifest is written.
+    private func records(of output: TemporaryFolder) throws -> URL {
+        let records = try #require(CatalogRecords(of: output.path, output: output.url))
+        try records.makeEmpty()
+        return records.folder
+    }
+
     private func made(_ number: Int) -> OutputManifest.Made {
         var fingerprint = Fingerprint()
         fingerprint.combine(number)
@@ -20,9 +27,9 @@ import VitrineTestSupport
         for number in 0..<5_000 { written.made["objects/sk-a-\(number).html"] = made(number) }
         written.made["index.html"] = made(12_345)
         written.unfingerprinted = ["assets/old.css"]
-        try written.write(in: output.url)
+        try written.write(in: records(of: output))
 
-        let table = ManifestTable(manifestIn: output.url)
+        let table = ManifestTable(ofCatalog: output.path, output: output.url)
         #expect(table.count == 5_001)
         for number in 0..<5_000 { #expect(table["objects/sk-a-\(number).html"] == made(number)) }
         #expect(table["index.html"] == made(12_345))
@@ -36,7 +43,7 @@ import VitrineTestSupport
 
     @Test func `an empty or missing manifest holds nothing`() throws {
         let output = try TemporaryFolder()
-        for table in [ManifestTable(), ManifestTable(manifestIn: output.url)] {
+        for table in [ManifestTable(), ManifestTable(ofCatalog: output.path, output: output.url)] {
             #expect(table.isEmpty && table["index.html"] == nil && !table.contains("index.html"))
             #expect(table.topLevelEntries.isEmpty)
         }
@@ -49,12 +56,14 @@ import VitrineTestSupport
             staged.append(path, made(path.count))
         }
         staged.append("index.html", made(99))
-        try staged.write(in: output.url)
-        let read = OutputManifest.read(in: output.url)
+        try staged.write(in: records(of: output))
+        let read = OutputManifest.read(ofCatalog: output.url)
         #expect(read.made == staged.table())
         #expect(read.made["index.html"] == made(99))
-        let paths = try String(contentsOf: output.url.appendingPathComponent(".vitrine-manifest"), encoding: .utf8)
-            .split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[0] }
+        let paths = try String(
+            contentsOfFile: #require(OutputManifest.path(ofCatalog: output.path, output: output.url)), encoding: .utf8
+        )
+        .split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[0] }
         #expect(paths == ["collection.csv", "index.html", "objects/a.htm", "objects/a.html", "objects/b.html"])
         #expect(PathHashTable<Void>(staged: staged).contains("objects/a.htm"))
         #expect(!PathHashTable<Void>(staged: staged).contains("objects/c.html"))
@@ -83,12 +92,14 @@ import VitrineTestSupport
             staged.append(path, made(path.count))
             expected[path] = path.count
         }
-        try staged.write(in: output.url)
-        let lines = try String(contentsOf: output.url.appendingPathComponent(".vitrine-manifest"), encoding: .utf8)
-            .split(separator: "\n").dropFirst()
+        try staged.write(in: records(of: output))
+        let lines = try String(
+            contentsOfFile: #require(OutputManifest.path(ofCatalog: output.path, output: output.url)), encoding: .utf8
+        )
+        .split(separator: "\n").dropFirst()
         let paths = lines.map { String($0.split(separator: "\t")[0]) }
         #expect(paths == expected.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
-        let read = OutputManifest.read(in: output.url)
+        let read = OutputManifest.read(ofCatalog: output.url)
         #expect(read.made == expected.mapValues { made($0) })
     }
 
@@ -108,8 +119,8 @@ import VitrineTestSupport
         let output = try TemporaryFolder()
         var staged = StagedManifest()
         staged.append("objects/big.html", OutputManifest.Made(fingerprint: fingerprint, size: Int(Int32.max) + 1))
-        try staged.write(in: output.url)
-        #expect(OutputManifest.read(in: output.url).made["objects/big.html"]?.size == Int(Int32.max) + 1)
-        #expect(OutputManifest.read(in: output.url).made["objects/big.html"]?.fingerprint == fingerprint)
+        try staged.write(in: records(of: output))
+        #expect(OutputManifest.read(ofCatalog: output.url).made["objects/big.html"]?.size == Int(Int32.max) + 1)
+        #expect(OutputManifest.read(ofCatalog: output.url).made["objects/big.html"]?.fingerprint == fingerprint)
     }
 }

@@ -110,8 +110,8 @@ private struct FilesDisplay: CatalogFileDisplay {
         let small = CatalogWriter(outputDirectory: output.path, displays: [FilesDisplay(files: ["index.html"])])
         _ = try small.displayCatalog(viewModel: model())
         let left = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(left == [".vitrine-manifest", "index.html", "notes.txt"])
-        #expect(OutputManifest.read(in: output.url).files == ["index.html"])
+        #expect(left == ["index.html", "notes.txt"])
+        #expect(OutputManifest.read(ofCatalog: output.url).files == ["index.html"])
     }
 
     /// Issue 34, item 11: `--format csv` after a full export silently deleted the gallery and the Markdown catalog.
@@ -130,7 +130,7 @@ private struct FilesDisplay: CatalogFileDisplay {
             .displayCatalog(viewModel: model())
         var after = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
         #expect(after.removeValue(forKey: "/objects/mine.txt") == Data("notes".utf8))
-        #expect(after == full, "every file as the full export wrote it, and its manifest")
+        #expect(after == full, "every file as the full export wrote it")
         #expect(csv.paths == ["\(path)/collection.csv"])
         #expect(csv.notices.count == 1)
         #expect(csv.notices.first?.hasPrefix("kept \(path)/index.html, \(path)/catalog.md, \(path)/artists/") == true)
@@ -140,16 +140,17 @@ private struct FilesDisplay: CatalogFileDisplay {
         ).displayCatalog(viewModel: model())
         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         // The user's file in a folder Vitrine no longer writes stays, the folder with it.
-        #expect(names == [".vitrine-manifest", "collection.csv", "objects"])
+        #expect(names == ["collection.csv", "objects"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: path + "/objects") == ["mine.txt"])
         #expect(removed.notices.first?.hasPrefix("removed \(path)/index.html, \(path)/catalog.md, ") == true)
     }
 
+    /// A manifest an older Vitrine kept in the catalog is still read, and as warily.
     @Test func `a manifest that points outside the folder is ignored`() throws {
         let output = try TemporaryFolder()
         try "# x\n../../etc/passwd\n/etc/hosts\nindex.html\n".write(
             to: output.url.appendingPathComponent(".vitrine-manifest"), atomically: true, encoding: .utf8)
-        #expect(OutputManifest.read(in: output.url).files == ["index.html"])
+        #expect(OutputManifest.read(ofCatalog: output.url).files == ["index.html"])
     }
 }
 
@@ -203,9 +204,14 @@ private struct FilesDisplay: CatalogFileDisplay {
         for (number, step) in steps.enumerated() {
             #expect(step == old || step == new, "at step \(number + 1) the folder was a mix of two runs")
         }
-        // The old catalog, set beside the folder for the exchange, is gone; the lock beside it stays.
+        // The old catalog, set beside the folder for the exchange, is gone, and its records with it; the lock and
+        // the new catalog's records beside it stay.
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".site.vitrine-lock", "site"])
+            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
+                == [".site.vitrine-lock", ".site.vitrine-records", "site"])
+        let records = try FileManager.default.contentsOfDirectory(atPath: parent.path + "/.site.vitrine-records")
+        let live = try #require(CatalogRecords(of: path, output: URL(fileURLWithPath: path)))
+        #expect(records == [live.folder.lastPathComponent])
     }
 
     @Test func `a folder of the user's inside the output is carried into the new catalog in the one exchange`()

@@ -98,7 +98,8 @@ import VitrineTestSupport
         try Self.export(["index.html": "a", "objects/b.html": "b"], to: path)
         try Self.export(["index.html": "a", "objects/b.html": "b2"], to: path)
         // Damaged: its manifest is gone. It is removed, and the export links from the live catalog instead.
-        try FileManager.default.removeItem(at: spare.appendingPathComponent(OutputManifest.fileName))
+        let records = try #require(CatalogRecords(of: spare.path, output: URL(fileURLWithPath: path)))
+        try FileManager.default.removeItem(atPath: records.path(OutputManifest.fileName))
         try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.txt"))
         try Self.export(["index.html": "a", "objects/b.html": "b3"], to: path)
         #expect(

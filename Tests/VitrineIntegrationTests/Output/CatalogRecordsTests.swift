@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineOutput
+
+/// Vitrine's records of a catalog are kept beside the output folder, named by the folder's identity, and never
+/// published in it (issue 35, item 4).
+@Suite struct CatalogRecordsTests {
+    private static let files = ["index.html": "index", "objects/a.html": "a", "objects/b.html": "b"]
+
+    /// Writes `files` into the output folder at `path` as one export; returns how many files it kept.
+    @discardableResult
+    private static func export(
+        _ files: [String: String] = files, to path: String, force: Bool = false, keepsSpareFrom: Int = .max
+    ) throws -> Int {
+        let folder = try OutputFolder(path: path, force: force, keepsSpareFrom: keepsSpareFrom)
+        for (file, contents) in files.sorted(by: { $0.key < $1.key }) { try folder.write(contents, to: file) }
+        _ = try folder.commit(displayRoot: path)
+        return folder.counts.kept
+    }
+
+    /// Copies every entry of `from` (the site, its records and its lock beside it) into `to`: every folder a new one.
+    private static func copyEntries(of from: TemporaryFolder, to: TemporaryFolder, leaving: String? = nil) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: from.path) where name != leaving {
+            try FileManager.default.copyItem(
+                at: from.url.appendingPathComponent(name), to: to.url.appendingPathComponent(name))
+        }
+    }
+
+    @Test func `the records are beside the site, one folder for the catalog, and nothing of them is in it`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("site")
+        try Self.export(to: site.path)
+        try Self.export(to: site.path)
+        #expect(
+            try TemporaryFolder.files(in: site).keys.sorted() == ["/index.html", "/objects/a.html", "/objects/b.html"])
+        let records = try #require(CatalogRecords(of: site.path, output: site))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: CatalogRecords.root(of: site).path)
+                == [records.folder.lastPathComponent])
+        #expect(OutputManifest.read(ofCatalog: site).files.sorted() == Self.files.keys.sorted())
+    }
+
+    @Test func `a site restored with its records is Vitrine's as before; without them, or changed, it is not`()
+        throws
+    {
+        let original = try TemporaryFolder()
+        try Self.export(to: original.url.appendingPathComponent("site").path)
+
+        // Copied with the records beside it (a backup of the folder that holds both): every page kept.
+        let restored = try TemporaryFolder()
+        try Self.copyEntries(of: original, to: restored)
+        let site = restored.url.appendingPathComponent("site")
+        #expect(
+            CatalogRecords(of: site.path, output: site) != CatalogRecords(of: original.path + "/site", output: site))
+        #expect(try Self.export(to: site.path) == 3)
+        #expect(try Self.export(to: site.path) == 3, "the records are the copy's own now")
+
+        // Copied without them: its pages are not Vitrine's until --force says they are.
+        let bare = try TemporaryFolder()
+        try Self.copyEntries(of: original, to: bare, leaving: ".site.vitrine-records")
+        let bareSite = bare.url.appendingPathComponent("site").path
+        let refused = #expect(throws: ExportError.self) { try Self.export(to: bareSite) }
+        #expect(refused?.description.contains("pass --force") == true, "\(String(describing: refused))")
+        try Self.export(to: bareSite, force: true)
+        #expect(try Self.export(to: bareSite) == 3)
+
+        // Copied with them, but a page is not the one they list (another size): they are not this folder's.
+        let changed = try TemporaryFolder()
+        try Self.copyEntries(of: original, to: changed)
+        let changedSite = changed.url.appendingPathComponent("site")
+        try Data("not Vitrine's".utf8).write(to: changedSite.appendingPathComponent("objects/b.html"))
+        #expect(throws: ExportError.self) { try Self.export(to: changedSite.path) }
+        #expect(
+            try String(contentsOf: changedSite.appendingPathComponent("objects/b.html"), encoding: .utf8)
+                == "not Vitrine's")
+    }
+
+    @Test func `records of a folder that is gone are removed, and never taken by a folder made later`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("site")
+        try Self.export(to: site.path)
+        // The folder removed by hand and made again with other files at Vitrine's paths.
+        try FileManager.default.removeItem(at: site)
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("objects"), withIntermediateDirectories: true)
+        try Data("mine, longer".utf8).write(to: site.appendingPathComponent("objects/a.html"))
+        #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+        try Self.export(to: site.path, force: true)
+        let records = try #require(CatalogRecords(of: site.path, output: site))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: CatalogRecords.root(of: site).path)
+                == [records.folder.lastPathComponent])
+    }
+
+    @Test func `a copy of a site with its spare and records beside it has each folder take its own records`() throws {
+        let original = try TemporaryFolder()
+        let path = original.url.appendingPathComponent("site").path
+        let second = Self.files.merging(["objects/b.html": "b, second"]) { $1 }
+        try Self.export(to: path, keepsSpareFrom: 1)
+        try Self.export(second, to: path, keepsSpareFrom: 1)
+        let restored = try TemporaryFolder()
+        try Self.copyEntries(of: original, to: restored)
+        let site = restored.url.appendingPathComponent("site")
+        let spare = OutputFolder.spareURL(of: site)
+        for catalog in [site, spare] { CatalogRecords.adoptCopy(of: catalog.path, output: site) }
+        #expect(OutputManifest.read(ofCatalog: site).made["objects/b.html"]?.size == 9)
+        #expect(OutputManifest.read(ofCatalog: spare, output: site).made["objects/b.html"]?.size == 1)
+        // The night after: b's page of the first export comes back, out of the spare.
+        #expect(try Self.export(to: site.path, keepsSpareFrom: 1) == 3)
+        #expect(try String(contentsOf: site.appendingPathComponent("objects/b.html"), encoding: .utf8) == "b")
+    }
+
+    /// `--output new/deeper/site` makes the folders above the site too, as `mkdir -p` would, with its records beside.
+    @Test func `an output folder whose parents do not exist yet is made with them`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("new/deeper/site")
+        try Self.export(to: site.path)
+        #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "index")
+        #expect(FileManager.default.fileExists(atPath: CatalogRecords.root(of: site).path))
+    }
+}
