@@ -35,20 +35,26 @@ extension OutputFolder {
         }
         let entries = ordered(stagedEntries)
         // Two walks side by side: the spare's files this run did not stage go, and the new manifest is written.
-        let manifestWritten = Locked(false)
+        let manifestFailure = Locked<String?>("not written")
         DispatchQueue.concurrentPerform(iterations: 2) { job in
             if job == 0 {
                 if !spare.isEmpty {
                     removeSpareLeftovers(staged: PathHashTable(staged: log), entries: Set(stagedEntries))
                 }
             } else {
-                let written = (try? log.write(in: records.folder)) != nil
-                manifestWritten.withLock { $0 = written }
+                let failure: String?
+                do {
+                    try log.write(in: records.folder)
+                    failure = nil
+                } catch {
+                    failure = Self.reason(error)
+                }
+                manifestFailure.withLock { $0 = failure }
             }
         }
-        guard manifestWritten.current else {
+        if let failure = manifestFailure.current {
             discard()
-            throw ExportError(.output("cannot write \(records.path(OutputManifest.fileName))"))
+            throw ExportError(.output("cannot write \(records.path(OutputManifest.fileName)): \(failure)"))
         }
         try exchange(
             staged: Set(entries), carried: Set(carried), keepSpare: log.count >= keepsSpareFrom && !previous.isEmpty)

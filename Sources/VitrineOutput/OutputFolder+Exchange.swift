@@ -104,8 +104,8 @@ extension OutputFolder {
         }
         guard failed.isEmpty else { return }
         if keepSpare, Self.keepAsSpare(URL(fileURLWithPath: old), of: destination) { return }
-        if !Self.removeCatalog(old, of: destination) {
-            note("the old catalog could not be removed: it is still at \(old)")
+        if let left = Self.removeCatalog(old, of: destination) {
+            note("the old catalog could not be removed: it is still at \(left)")
         }
     }
 

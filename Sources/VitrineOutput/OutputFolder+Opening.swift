@@ -33,6 +33,8 @@ extension OutputFolder {
                 throw ExportError(.output("cannot create \(destination.path): \(OutputFolder.reason(error))"))
             }
             lockDescriptor = Locked(try OutputFolder.lock(destination))
+            try CatalogRecords.prepareRoot(of: destination)
+            CatalogRecords.checkWithoutBirthTime(destination)
             CatalogRecords.adoptCopy(of: destination.path, output: destination)
             for (table, url) in [(previous, destination), (spare, OutputFolder.spareURL(of: destination))] {
                 read.enter()

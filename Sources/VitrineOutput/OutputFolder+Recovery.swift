@@ -15,6 +15,10 @@ extension OutputFolder {
         for name in topLevelNames(of: parent) where name.hasPrefix(prefix) {
             removeIfAbandoned(parent + "/" + name, into: destination, of: destination)
         }
+        let trash = "." + destination.lastPathComponent + trashInfix
+        for name in topLevelNames(of: parent) where name.hasPrefix(trash) {
+            try? FileManager.default.removeItem(atPath: parent + "/" + name)
+        }
         for name in topLevelNames(of: destination.path) where name.hasPrefix(stagingInfix) {
             removeIfAbandoned(destination.path + "/" + name, into: nil, of: destination)
         }

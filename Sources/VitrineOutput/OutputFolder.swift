@@ -206,18 +206,27 @@ package final class OutputFolder: Sendable {
         releaseLock()
     }
 
-    /// Removes a catalog folder beside the output folder: its records first, so that records never outlive it.
-    /// Returns whether the folder is gone.
+    /// Removes a catalog folder beside the output folder. It is first renamed out of the staging folders' names
+    /// (`.Output.vitrine-trash-…`), then its records go, then the folder: records never outlive their folder, and
+    /// a run killed part way leaves trash, never a staging folder without records, whose every file the next export
+    /// would take for the user's and carry into the site. Returns where what could not be removed is; `nil` when
+    /// it is gone.
     @discardableResult
-    static func removeCatalog(_ path: String, of destination: URL) -> Bool {
-        CatalogRecords(of: path, output: destination)?.remove()
+    static func removeCatalog(_ path: String, of destination: URL) -> String? {
+        let trash = besideFolder(destination, named: trashInfix + RandomID.hex(words: 1)).path
+        let doomed = rename(path, trash) == 0 ? trash : path
+        CatalogRecords(of: doomed, output: destination)?.remove()
         do {
-            try FileManager.default.removeItem(atPath: path)
-            return true
+            try FileManager.default.removeItem(atPath: doomed)
+            return nil
         } catch {
-            return false
+            var status = stat()
+            return lstat(doomed, &status) == 0 ? doomed : nil
         }
     }
+
+    /// What a catalog folder being removed is called (`.Output.vitrine-trash-…`): nothing in it is anyone's.
+    static let trashInfix = ".vitrine-trash-"
 
     /// Where the last export left one of its records of the output folder (`artists.fragments`); `nil` when it
     /// left none.

@@ -106,20 +106,25 @@ package struct OutputManifest: Sendable, Equatable {
     }
 
     /// Whether the files the manifest at `path` lists are in `catalog` as it wrote them: each a plain file (not a
-    /// link), of the size listed when it has one. A manifest that lists nothing bears out nothing.
-    static func bearsOut(_ path: String, in catalog: String) -> Bool {
-        var listed = 0
+    /// link), of the size listed when it has one. With `missingAllowed`, a listed file that is not there (the user
+    /// removed it) does not count against it, but one file at least must be there. A manifest that lists nothing
+    /// bears out nothing.
+    static func bearsOut(_ path: String, in catalog: String, missingAllowed: Bool = false) -> Bool {
+        var present = 0
         var borneOut = true
         let found = scan(path) { file, made in
             guard borneOut else { return }
-            listed += 1
             var status = stat()
             let name = catalog + "/" + String(decoding: file, as: UTF8.self)
+            guard lstat(name, &status) == 0 else {
+                borneOut = missingAllowed
+                return
+            }
+            present += 1
             borneOut =
-                lstat(name, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-                && made.map { Int(status.st_size) == $0.size } ?? true
+                status.st_mode & S_IFMT == S_IFREG && made.map { Int(status.st_size) == $0.size } ?? true
         }
-        return found && borneOut && listed > 0
+        return found && borneOut && present > 0
     }
 
     /// Where the manifest of the catalog folder `catalog` is: in its records, else (written by an older Vitrine) in

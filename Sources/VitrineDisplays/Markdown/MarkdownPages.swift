@@ -48,11 +48,6 @@ struct MarkdownSection: TemplateContext {
     /// Every name a section answers.
     static let names: Set<TemplateKey> = [.name, .slug, .markdownAnchor, .countLabel, .isUnknownMaker, .objects]
 
-    /// The names an object line's body must not ask for to be a fragment: every name the catalog, a letter or a
-    /// section answers that an object does not.
-    static let enclosingNames = names.union(MarkdownCatalog.names).union(MarkdownLetter.names)
-        .subtracting(MarkdownObject.names)
-
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .name: .text(section.name)
@@ -69,7 +64,7 @@ struct MarkdownSection: TemplateContext {
                             objects: section.objects, position: position, pageName: names.objectPages[index][position],
                             sectionPageName: names.sectionPageName(index, position), root: root)
                     },
-                    enclosingNames: Self.enclosingNames,
+                    ownNames: MarkdownObject.names,
                     seed: lineSeed,
                     known: known))
         default: nil

@@ -81,7 +81,7 @@ package struct CompiledTemplate: Sendable {
 
 /// What the renderer knows of a section besides its path and body: its place among the template's sections (two
 /// sections over one list render different fragments), and every name its body asks for (a list's fragments are
-/// copied only when none of them is a name an enclosing context answers).
+/// copied only when the list's elements answer every one of them themselves).
 struct TemplateSection: Sendable {
     var ordinal = 0
     var names: Set<TemplateKey> = []
@@ -209,13 +209,13 @@ private struct TemplateRenderer {
     }
 
     /// A list of fragments: each element copied from the last run when its key is known there, else rendered and
-    /// marked as a fragment. A body that asks for a name an enclosing context answers is rendered element by
-    /// element with no fragments: the element's key would not say everything it shows.
+    /// marked as a fragment. A body that asks for a name the elements do not all answer themselves is rendered
+    /// element by element with no fragments: the element's key would not say everything it shows.
     private mutating func render<Output: TemplateOutput>(
         _ list: TemplateFragments, _ body: [TemplateNode], _ section: TemplateSection, into output: inout Output
     ) {
         output.section(list.count)
-        let safe = list.enclosingNames.isDisjoint(with: section.names)
+        let safe = section.names.isSubset(of: list.ownNames)
         for index in 0..<list.count {
             guard safe else {
                 stack.append(.context(list.element(index)))

@@ -7,13 +7,14 @@ import VitrineCore
 /// key the last run rendered is copied from the last run's page (`known`) instead of rendered. A night renders the
 /// few cards that changed and copies the rest.
 ///
-/// The key covers the element's own values only. A body that asks for a name an enclosing context answers (the
-/// page's number inside a card, say: one of `enclosingNames`) is rendered element by element, with no fragments.
+/// The key covers the element's own values only. A body that asks for a name the element does not always answer
+/// itself (one of `ownNames`), which an enclosing context might (the page's number inside a card, a page link's
+/// `href` around it), is rendered element by element, with no fragments.
 package struct TemplateFragments {
     let count: Int
     let element: (Int) -> any TemplateContext
-    /// Names an enclosing context answers that an element does not always answer itself.
-    let enclosingNames: Set<TemplateKey>
+    /// Names every element answers itself, whatever its values.
+    let ownNames: Set<TemplateKey>
     /// What element `index` shows to a body that asks for `keys`: from `seed`, every value it gives for them.
     let key: (Int, [TemplateKey]) -> Fingerprint
     /// The last run's fragments that may be copied; `nil` renders every element.
@@ -22,12 +23,12 @@ package struct TemplateFragments {
     /// The key is made from the element's own type, not through `any TemplateContext`: a night makes one for every
     /// card and every object line.
     init<Element: TemplateContext>(
-        count: Int, element: @escaping (Int) -> Element, enclosingNames: Set<TemplateKey>, seed: Fingerprint,
+        count: Int, element: @escaping (Int) -> Element, ownNames: Set<TemplateKey>, seed: Fingerprint,
         known: KnownFragments?
     ) {
         self.count = count
         self.element = { element($0) }
-        self.enclosingNames = enclosingNames
+        self.ownNames = ownNames
         key = { index, keys in
             var key = seed
             key.combine(model: element(index), keys: keys)
@@ -39,12 +40,12 @@ package struct TemplateFragments {
     /// Elements whose keys were made beforehand, from at least every name the body asks for (a page's cards, made
     /// once for the page's fingerprint and its rendering).
     init<Element: TemplateContext>(
-        element: @escaping (Int) -> Element, keys: [Fingerprint], enclosingNames: Set<TemplateKey>,
+        element: @escaping (Int) -> Element, keys: [Fingerprint], ownNames: Set<TemplateKey>,
         known: KnownFragments?
     ) {
         count = keys.count
         self.element = { element($0) }
-        self.enclosingNames = enclosingNames
+        self.ownNames = ownNames
         key = { index, _ in keys[index] }
         self.known = known
     }

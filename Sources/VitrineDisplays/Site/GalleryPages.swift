@@ -177,8 +177,7 @@ struct ArtistPage: TemplateContext {
     /// The last run's cards that may be copied; `nil` renders every card.
     var known: KnownFragments? = nil
 
-    /// Every name the page answers: a card's body that asks for one of these besides the card's own (`Card.names`)
-    /// is rendered card by card, since a card's key does not cover it.
+    /// Every name the page answers.
     static let names: Set<TemplateKey> = [
         .root, .siteTitle, .name, .countLabel, .letter, .letterHref, .hasPages, .number, .pageCount, .pages, .cards,
         .previous, .next,
@@ -227,7 +226,7 @@ struct ArtistPage: TemplateContext {
                         return Card(
                             objects: section.objects, position: position, pageName: objectPages[position], root: "../")
                     },
-                    keys: cardKeys, enclosingNames: Self.names.subtracting(Card.names), known: known))
+                    keys: cardKeys, ownNames: Card.names, known: known))
         case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
         case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
         default: return nil

@@ -27,7 +27,7 @@ import VitrineTestSupport
             .cards: .fragments(
                 TemplateFragments(
                     count: titles.count, element: { Model(values: [.title: .text(titles[$0])]) },
-                    enclosingNames: [.siteTitle], seed: Fingerprint(), known: known)),
+                    ownNames: [.title], seed: Fingerprint(), known: known)),
         ])
     }
 
@@ -86,6 +86,18 @@ import VitrineTestSupport
         #expect(known.copied == 0)
     }
 
+    /// A context between the page and its cards (a page link around them) answers a name no card does.
+    @Test func `a body that asks for a name of a context between it and the page is rendered element by element`()
+        throws
+    {
+        let template = try Self.compile("{{#pages}}{{#cards}}{{title}} on {{href}};{{/cards}}{{/pages}}")
+        var page = Self.page(["One", "Two"])
+        page.values[.pages] = .list([Model(values: [.href: .text("p1.html")])])
+        let first = Self.render(template, page)
+        #expect(String(decoding: first.page.bytes, as: UTF8.self) == "One on p1.html;Two on p1.html;")
+        #expect(first.page.fragments.isEmpty, "a card's key does not cover the page link's href")
+    }
+
     @Test func `two sections over one list are told apart`() throws {
         let folder = try TemporaryFolder()
         let template = try Self.compile("{{#cards}}A:{{title}};{{/cards}}|{{#cards}}B:{{title}};{{/cards}}")
@@ -121,7 +133,7 @@ import VitrineTestSupport
             return
         }
         #expect(Self.answered(list.element(0)) == Card.names)
-        #expect(list.enclosingNames == ArtistPage.names.subtracting(Card.names))
+        #expect(list.ownNames == Card.names)
 
         let sections = MarkdownDisplay.sections(of: viewModel, 1, root: "../")
         let section = try #require(sections.first)

@@ -121,4 +121,73 @@ import VitrineTestSupport
         #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "index")
         #expect(FileManager.default.fileExists(atPath: CatalogRecords.root(of: site).path))
     }
+
+    /// Found by review: through a linked records folder, removing orphans emptied the link's target.
+    @Test func `a records folder that is a link or a file is refused, and nothing behind it is touched`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("site")
+        let precious = parent.url.appendingPathComponent("precious")
+        try FileManager.default.createDirectory(
+            at: precious.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: precious.appendingPathComponent("notes.txt"))
+        let root = CatalogRecords.root(of: site)
+        try FileManager.default.createSymbolicLink(at: root, withDestinationURL: precious)
+        let refused = #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+        #expect(
+            refused?.description == "\(root.path) is a symbolic link: Vitrine keeps its records of \(site.path) there "
+                + "and writes nothing through a link; move it away, or choose another --output")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: precious.path).sorted() == ["notes.txt", "photos"])
+        try FileManager.default.removeItem(at: root)
+        try Data().write(to: root)
+        #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+    }
+
+    /// Found by review: a run killed after the old catalog's records went, but before the folder did, left a folder
+    /// that the next run took for the user's and carried into the site, stale pages and all.
+    @Test func `a catalog being removed is trash first, and the next export carries nothing from it`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("site")
+        try Self.export(to: site.path)
+        let trash = OutputFolder.besideFolder(site, named: OutputFolder.trashInfix + "killed")
+        try FileManager.default.createDirectory(
+            at: trash.appendingPathComponent("objects"), withIntermediateDirectories: true)
+        try Data("gone".utf8).write(to: trash.appendingPathComponent("objects/gone.html"))
+        try Self.export(to: site.path)
+        #expect(
+            try TemporaryFolder.files(in: site).keys.sorted() == ["/index.html", "/objects/a.html", "/objects/b.html"])
+        #expect(!FileManager.default.fileExists(atPath: trash.path))
+    }
+
+    /// Found by review: a renamed output folder lost its records, and the next export refused its own pages.
+    @Test func `an output folder renamed keeps its records`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("site")
+        try Self.export(to: site.path)
+        let gallery = parent.url.appendingPathComponent("gallery")
+        try FileManager.default.moveItem(at: site, to: gallery)
+        #expect(try Self.export(to: gallery.path) == 3)
+        let records = try #require(CatalogRecords(of: gallery.path, output: gallery))
+        #expect(FileManager.default.fileExists(atPath: records.path(OutputManifest.fileName)))
+    }
+
+    /// Found by review: where a file system keeps no birth time, a folder made again at the site's path may get
+    /// the old one's inode, and its records; the user's new pages were then replaced unasked. There the records
+    /// count only while the folder's files bear them out.
+    @Test func `records a folder's files do not bear out are dropped, and the user's pages are refused`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("site")
+        try Self.export(to: site.path)
+        let records = try #require(CatalogRecords(of: site.path, output: site))
+        // A page removed by hand: the others still bear the records out.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("objects/a.html"))
+        records.removeUnlessBorneOut(site)
+        #expect(FileManager.default.fileExists(atPath: records.path(OutputManifest.fileName)))
+        // The user's own page where Vitrine's was, another size: the records are not this folder's.
+        try Data("my own index page".utf8).write(to: site.appendingPathComponent("index.html"))
+        records.removeUnlessBorneOut(site)
+        #expect(!FileManager.default.fileExists(atPath: records.path(OutputManifest.fileName)))
+        #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+        #expect(
+            try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "my own index page")
+    }
 }
