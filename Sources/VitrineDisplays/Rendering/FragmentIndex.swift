@@ -183,7 +183,7 @@ final class FragmentLibrary: Sendable {
             guard let page = pages[name], page.count > 0,
                 let entries = Self.read(descriptor, at: page.entries, count: page.count * FragmentIndex.entrySize)
             else { continue }
-            let file = open(livePath + "/" + name, O_RDONLY | O_CLOEXEC)
+            let file = open(livePath + "/" + name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard file >= 0 else { continue }
             var status = stat()
             guard fstat(file, &status) == 0, Int(status.st_size) == page.made.size else {
