@@ -6,7 +6,8 @@ import VitrineCore
 /// its pages' fragment indexes. They are kept beside the output folder (`.Output.vitrine-records/`), never in the
 /// published site, in a folder named after the catalog folder's identity (device, inode, birth time). That identity
 /// survives the exchange, so records written for a staging folder describe the output folder it becomes, and
-/// records never describe a folder made later at the same path: records go before their folder does.
+/// records never describe a folder made later at the same path: records go before their folder does (and where no
+/// birth time is kept, the folder's files must bear them out: `checkWithoutBirthTime`).
 package struct CatalogRecords: Sendable, Equatable {
     /// `.Output.vitrine-records/<identity>`.
     package let folder: URL

@@ -60,6 +60,11 @@ package struct HTMLDisplay: CatalogFileDisplay {
             // An artist page and the detail pages of its objects are one job; jobs run on every core.
             let jobs = part.sections.flatMap { section in names.pages[section].indices.map { (section, $0) } }
             let failure = FirstFailure()
+            let objectInputs = try templates.inputs("html/object.html")
+            let (artistInputs, cardSeed) = (
+                try templates.inputs("html/artist.html"), templates.fragmentSeed("html/artist.html")
+            )
+            let cardKeys = try templates.keys("html/artist.html", inSectionsOver: .cards)
             // The part's search entries are made beside the pages.
             let search = DispatchGroup()
             DispatchQueue.global().async(group: search) { [state] in
@@ -70,11 +75,6 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 }
                 if case .failure(let error) = added { failure.record(error) }
             }
-            let objectInputs = try templates.inputs("html/object.html")
-            let (artistInputs, cardSeed) = (
-                try templates.inputs("html/artist.html"), templates.fragmentSeed("html/artist.html")
-            )
-            let cardKeys = try templates.keys("html/artist.html", inSectionsOver: .cards)
             DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
                 guard !failure.isSet else { return }
                 let (sectionIndex, pageIndex) = jobs[number]
