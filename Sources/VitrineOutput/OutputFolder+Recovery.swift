@@ -13,20 +13,21 @@ extension OutputFolder {
         let parent = destination.deletingLastPathComponent().path
         let prefix = "." + destination.lastPathComponent + stagingInfix
         for name in topLevelNames(of: parent) where name.hasPrefix(prefix) {
-            removeIfAbandoned(parent + "/" + name, into: destination, of: destination)
+            removeIfAbandoned(parent + "/" + name, of: destination, carrying: true)
         }
         let trash = "." + destination.lastPathComponent + trashInfix
         for name in topLevelNames(of: parent) where name.hasPrefix(trash) {
             try? FileManager.default.removeItem(atPath: parent + "/" + name)
         }
         for name in topLevelNames(of: destination.path) where name.hasPrefix(stagingInfix) {
-            removeIfAbandoned(destination.path + "/" + name, into: nil, of: destination)
+            removeIfAbandoned(destination.path + "/" + name, of: destination, carrying: false)
         }
     }
 
     /// Removes a staging folder unless a live run holds the lock inside it; from an old catalog left by an exchange
-    /// (no lock file), the files its manifest does not list are first carried into `destination` where it has none.
-    private static func removeIfAbandoned(_ path: String, into destination: URL?, of output: URL) {
+    /// (no lock file), the files its manifest does not list are first carried into `destination` where it has none,
+    /// when `carrying` (not from inside the output folder, where an older Vitrine staged).
+    private static func removeIfAbandoned(_ path: String, of destination: URL, carrying: Bool) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFDIR else {
@@ -39,11 +40,11 @@ extension OutputFolder {
         case .busy:
             return
         case .held(let descriptor):
-            if wasExchanged, let destination { carryUserFiles(from: path, into: destination) }
-            removeCatalog(path, of: output)
+            if wasExchanged, carrying { carryUserFiles(from: path, into: destination) }
+            removeCatalog(path, of: destination)
             close(descriptor)
         case .unavailable:
-            removeCatalog(path, of: output)
+            removeCatalog(path, of: destination)
         }
     }
 
