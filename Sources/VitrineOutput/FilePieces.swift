@@ -11,6 +11,8 @@ package final class FilePieces: @unchecked Sendable {
     /// The bytes' fingerprint; `nil` when they are not hashed.
     private(set) var fingerprint: Fingerprint?
     package private(set) var size = 0
+    /// Its modification time once finished (`modificationTime`).
+    private(set) var modified: Int64 = 0
     private(set) var failure: (any Error)?
 
     /// - parameter exclusive: only when nothing is at `path` yet (a temporary file); never through a link.
@@ -42,8 +44,9 @@ package final class FilePieces: @unchecked Sendable {
         size += buffer.count
     }
 
-    /// Closes the file; its fingerprint then ends with its size.
+    /// Closes the file, noting its modification time; its fingerprint then ends with its size.
     func finish() {
+        modified = modificationTime(of: descriptor)
         close(descriptor)
         fingerprint?.combine(size)
     }

@@ -7,7 +7,7 @@ import VitrineFiles
 
 extension OutputFolder {
     /// Keeps the file the last export wrote at `relativePath` when it was made from the same `fingerprint` and
-    /// still has the size written then: a hard link into the staging folder, no rendering, no new bytes. When the
+    /// is still the file written then (`Made.describes`): a hard link into the staging folder, no rendering, no new bytes. When the
     /// staging folder is the spare catalog and already holds that file, it stays as it is. Returns whether it did;
     /// when not, the caller renders the file. (`keep(_:in:fingerprints:)` for a single file.)
     package func keep(_ relativePath: String, fingerprint: Fingerprint) -> Bool {
@@ -16,15 +16,13 @@ extension OutputFolder {
     }
 
     /// `keep` for a file this run has just staged at `target` and found the same as the last export's (`made`,
-    /// which the live catalog's manifest lists): the live file takes its place when it is still there at its size;
+    /// which the live catalog's manifest lists): the live file takes its place when it is still the file written;
     /// else the staged file stays. (The spare's file at this path, if any, was the one just written over.)
     func keepLast(_ relativePath: String, _ made: OutputManifest.Made, insteadOf target: String) throws(ExportError)
         -> Bool
     {
         var status = stat()
-        guard lstat(destination.path + "/" + relativePath, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            Int(status.st_size) == made.size
-        else {
+        guard lstat(destination.path + "/" + relativePath, &status) == 0, made.describes(status) else {
             return false
         }
         unlink(target)
@@ -44,8 +42,8 @@ extension OutputFolder {
     /// Returns whether each was kept.
     ///
     /// A file is kept from the spare catalog when the staging folder (the spare) holds it, made from the same
-    /// fingerprint and at its size; else from the live catalog, made from the same fingerprint and at its size, by
-    /// a hard link (the spare's file at that path unlinked first).
+    /// fingerprint and still the file written (`Made.describes`); else from the live catalog, likewise, by a hard
+    /// link (the spare's file at that path unlinked first).
     package func keep(_ names: [String], in folder: String, fingerprints: [Fingerprint]) -> [Bool] {
         var kept = Array(repeating: false, count: names.count)
         guard !(spare.isEmpty && previous.isEmpty), !names.isEmpty else { return kept }
@@ -72,14 +70,12 @@ extension OutputFolder {
             let made = name.withCString { name -> OutputManifest.Made? in
                 var status = stat()
                 if let held = spare[key: key], held.fingerprint == fingerprints[index],
-                    fstatat(staging, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
-                    Int(status.st_size) == held.size
+                    fstatat(staging, name, &status, AT_SYMLINK_NOFOLLOW) == 0, held.describes(status)
                 {
                     return held
                 }
                 guard live >= 0, let last = previous[key: key], last.fingerprint == fingerprints[index],
-                    fstatat(live, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
-                    Int(status.st_size) == last.size
+                    fstatat(live, name, &status, AT_SYMLINK_NOFOLLOW) == 0, last.describes(status)
                 else { return nil }
                 // The spare's file at this path is the one before: it goes, the live one is linked in its place.
                 if !spare.isEmpty { unlinkat(staging, name, 0) }

@@ -23,16 +23,18 @@ extension OutputFolder {
             fingerprint = contents
         }
         let target = stagingPath + "/" + relativePath
+        let modified: Int64
         do {
             try stage(relativePath, at: target)
-            try UnsyncedFile.write(data, to: target)
+            modified = try UnsyncedFile.write(data, to: target)
         } catch {
             throw ExportError(.output("cannot write \(target): \(Self.reason(error))"))
         }
         let size = data.withUnsafeBytes(\.count)
         staged.withLock {
             if let fingerprint {
-                $0.made.append(relativePath, OutputManifest.Made(fingerprint: fingerprint, size: size))
+                $0.made.append(
+                    relativePath, OutputManifest.Made(fingerprint: fingerprint, size: size, modified: modified))
             }
             $0.rendered += 1
         }
@@ -80,10 +82,10 @@ extension OutputFolder {
         }
         guard
             let made = (fingerprint ?? pieces.fingerprint).map({
-                OutputManifest.Made(fingerprint: $0, size: pieces.size)
+                OutputManifest.Made(fingerprint: $0, size: pieces.size, modified: pieces.modified)
             })
         else { throw ExportError(.output("\(target) was written with neither its bytes hashed nor a fingerprint")) }
-        if fingerprint == nil || keepingSame, let last = previous[relativePath], last == made,
+        if fingerprint == nil || keepingSame, let last = previous[relativePath], last.isAlike(made),
             try keepLast(relativePath, last, insteadOf: target)
         {
             return

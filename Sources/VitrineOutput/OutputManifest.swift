@@ -6,39 +6,67 @@ import VitrineFiles
 /// beside the folder): the only files the next export may replace or remove. Anything else in the folder is the
 /// user's, and an export that would replace it stops and names it (unless told `--force`).
 ///
-/// Each line is a path, and for a rendered page the fingerprint of what it was made from and its size: a
-/// re-run keeps a file whose fingerprint has not changed (and whose size is still the one written) instead of
-/// rendering it again.
+/// Each line is a path, and for a rendered page the fingerprint of what it was made from, its size and its
+/// modification time: a re-run keeps a file whose fingerprint has not changed (and which is still the file written:
+/// same size, same modification time) instead of rendering it again.
 package struct OutputManifest: Sendable, Equatable {
     package static let fileName = "manifest"
     /// Where Vitrine before its records folder kept the manifest: in the catalog itself. Read when a catalog has no
     /// records yet; never written.
     package static let legacyFileName = ".vitrine-manifest"
-    static let header = "# vitrine manifest 2: the files the last export wrote here; anything else is yours"
+    static let header = "# vitrine manifest 3: the files the last export wrote here; anything else is yours"
 
-    /// What a rendered file was made from, and how many bytes it had.
+    /// What a rendered file was made from, how many bytes it had and when it was last modified.
     package struct Made: Sendable, Equatable {
         package var fingerprint: Fingerprint
         package var size: Int
+        /// The file's modification time in nanoseconds since 1970, as written; 0 when not known (a line by an older
+        /// Vitrine), and then no file is taken for it. A backup restored over the site keeps its pages' sizes but
+        /// not their times, so a page that changed at the same size is never kept for the one listed.
+        package var modified: Int64
 
-        package init(fingerprint: Fingerprint, size: Int) {
+        package init(fingerprint: Fingerprint, size: Int, modified: Int64 = 0) {
             self.fingerprint = fingerprint
             self.size = size
+            self.modified = modified
         }
 
-        /// Reads a manifest line's fields after its path: 32 hex digits, a tab, the size in decimal.
+        /// Reads a manifest line's fields after its path: 32 hex digits, a tab, the size in decimal, then (from
+        /// manifest 3) a tab and the modification time in decimal.
         init?(fields: UnsafeBufferPointer<UInt8>) {
             guard fields.count > 33, fields[32] == 0x09,
                 let fingerprint = Fingerprint(hex: UnsafeBufferPointer(rebasing: fields[..<32]))
             else { return nil }
-            var size = 0
-            for byte in fields[33...] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), size < Int.max / 10 - 9 else {
+            let numbers = UnsafeBufferPointer(rebasing: fields[33...])
+                .split(separator: 0x09, omittingEmptySubsequences: false)
+            guard (1...2).contains(numbers.count), let size = Self.decimal(numbers[0]) else { return nil }
+            let modified = numbers.count == 2 ? Self.decimal(numbers[1]) : 0
+            guard let modified else { return nil }
+            self.init(fingerprint: fingerprint, size: size, modified: Int64(modified))
+        }
+
+        private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+            guard !digits.isEmpty else { return nil }
+            var number = 0
+            for byte in digits {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), number < Int.max / 10 - 9 else {
                     return nil
                 }
-                size = size * 10 + Int(byte - UInt8(ascii: "0"))
+                number = number * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            self.init(fingerprint: fingerprint, size: size)
+            return number
+        }
+
+        /// Whether two files were made alike: from the same fingerprint, at the same size (whenever written).
+        package func isAlike(_ other: Made) -> Bool {
+            fingerprint == other.fingerprint && size == other.size
+        }
+
+        /// Whether `status` (from `lstat`) is of the file this describes: a plain file (not a link) of its size,
+        /// last modified when it was written.
+        package func describes(_ status: stat) -> Bool {
+            status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == size && modified != 0
+                && modificationTime(status) == modified
         }
     }
 
@@ -106,7 +134,7 @@ package struct OutputManifest: Sendable, Equatable {
     }
 
     /// Whether the files the manifest at `path` lists are in `catalog` as it wrote them: each a plain file (not a
-    /// link), of the size listed when it has one. With `missingAllowed`, a listed file that is not there (the user
+    /// link), of the size and modification time listed when it has them. With `missingAllowed`, a listed file that is not there (the user
     /// removed it) does not count against it, but one file at least must be there. A manifest that lists nothing
     /// bears out nothing.
     static func bearsOut(_ path: String, in catalog: String, missingAllowed: Bool = false) -> Bool {
@@ -121,8 +149,7 @@ package struct OutputManifest: Sendable, Equatable {
                 return
             }
             present += 1
-            borneOut =
-                status.st_mode & S_IFMT == S_IFREG && made.map { Int(status.st_size) == $0.size } ?? true
+            borneOut = made.map { $0.describes(status) } ?? (status.st_mode & S_IFMT == S_IFREG)
         }
         return found && borneOut && present > 0
     }
@@ -235,10 +262,11 @@ private struct LineBuffer {
         }
     }
 
-    /// A line: the path, then (for a rendered file) a tab, its fingerprint's 32 hex digits, a tab and its size.
+    /// A line: the path, then (for a rendered file) a tab, its fingerprint's 32 hex digits, a tab, its size, a tab
+    /// and its modification time.
     mutating func append(_ path: UnsafeBufferPointer<UInt8>, _ made: OutputManifest.Made?) {
-        // At most 56 bytes besides the path: two tabs, 32 digits, 20 digits of size, a newline.
-        reserve(path.count + 56)
+        // At most 77 bytes besides the path: three tabs, 32 digits, 20 digits each of size and time, a newline.
+        reserve(path.count + 77)
         if let source = path.baseAddress { (buffer + used).update(from: source, count: path.count) }
         used += path.count
         if let made {
@@ -246,15 +274,22 @@ private struct LineBuffer {
             made.fingerprint.writeHex(to: buffer + used + 1)
             buffer[used + 33] = 0x09
             used += 34
-            var size = String(made.size)
-            size.withUTF8 { digits in
-                if let source = digits.baseAddress { (buffer + used).update(from: source, count: digits.count) }
-                used += digits.count
-            }
+            append(decimal: made.size)
+            buffer[used] = 0x09
+            used += 1
+            append(decimal: Int(made.modified))
         }
         buffer[used] = 0x0A
         used += 1
         if used >= Self.chunk { flush() }
+    }
+
+    private mutating func append(decimal number: Int) {
+        var digits = String(number)
+        digits.withUTF8 { digits in
+            if let source = digits.baseAddress { (buffer + used).update(from: source, count: digits.count) }
+            used += digits.count
+        }
     }
 
     mutating func flush() {

@@ -124,7 +124,7 @@ final class FragmentLog: Sendable {
 /// The last export's fragment index of a folder of the live catalog: which fragments each of its pages holds.
 /// Trusted only as far as it vouches for itself and the live manifest vouches for its pages: its bytes must match
 /// its trailing fingerprint, and a page counts only while the manifest lists it as made from the same fingerprint,
-/// at the same size, and the file still has that size (as a kept file must). Anything else (no index, a damaged
+/// at the same size, and the file is still the one written (`Made.describes`, as for a kept file). Anything else (no index, a damaged
 /// one, a page written since) gives no fragments: the pages are rendered.
 final class FragmentLibrary: Sendable {
     private struct Page {
@@ -186,7 +186,7 @@ final class FragmentLibrary: Sendable {
             let file = open(livePath + "/" + name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard file >= 0 else { continue }
             var status = stat()
-            guard fstat(file, &status) == 0, Int(status.st_size) == page.made.size else {
+            guard fstat(file, &status) == 0, page.made.describes(status) else {
                 close(file)
                 continue
             }
@@ -254,8 +254,10 @@ final class FragmentLibrary: Sendable {
                     let count = take(4).map({ Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) })
                 else { return nil }
                 let made = OutputManifest.Made(fingerprint: fingerprint, size: size)
-                if OutputManifest.isSafe(name), !name.contains("/"), lastMade(folder + "/" + name) == made {
-                    pages[name] = Page(made: made, entries: entries, count: count)
+                if OutputManifest.isSafe(name), !name.contains("/"), let last = lastMade(folder + "/" + name),
+                    last.isAlike(made)
+                {
+                    pages[name] = Page(made: last, entries: entries, count: count)
                 }
                 entries += count * FragmentIndex.entrySize
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineFiles
 import VitrineTestSupport
 
 @testable import VitrineCore
@@ -18,7 +19,7 @@ import VitrineTestSupport
     private func made(_ number: Int) -> OutputManifest.Made {
         var fingerprint = Fingerprint()
         fingerprint.combine(number)
-        return OutputManifest.Made(fingerprint: fingerprint, size: number)
+        return OutputManifest.Made(fingerprint: fingerprint, size: number, modified: Int64(number) * 1_000_000_007 + 1)
     }
 
     @Test func `a manifest read by path hash answers as the one held by path strings`() throws {
@@ -122,5 +123,36 @@ import VitrineTestSupport
         try staged.write(in: records(of: output))
         #expect(OutputManifest.read(ofCatalog: output.url).made["objects/big.html"]?.size == Int(Int32.max) + 1)
         #expect(OutputManifest.read(ofCatalog: output.url).made["objects/big.html"]?.fingerprint == fingerprint)
+    }
+
+    /// Manifest 2 gave no modification time: its files are listed, but none is taken for the file written.
+    @Test func `a line without a modification time describes no file, and a line with one describes only it`()
+        throws
+    {
+        let output = try TemporaryFolder()
+        let records = try records(of: output)
+        let fingerprint = String(repeating: "ab", count: 16)
+        let lines = [
+            "# vitrine manifest 2", "index.html\t\(fingerprint)\t5", "a.html\t\(fingerprint)\t5\t",
+            "b.html\t\(fingerprint)\t5\tx", "c.html\t\(fingerprint)\t5\t1\t2",
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+            to: records.appendingPathComponent(OutputManifest.fileName))
+        let read = OutputManifest.read(ofCatalog: output.url)
+        let index = try #require(read.made["index.html"])
+        #expect(index.size == 5 && index.modified == 0)
+        #expect(read.made["a.html"] == nil && read.made["b.html"] == nil && read.made["c.html"] == nil)
+        #expect(read.unfingerprinted == ["a.html", "b.html", "c.html"])
+
+        let page = output.url.appendingPathComponent("index.html")
+        try Data("index".utf8).write(to: page)
+        var status = stat()
+        #expect(lstat(page.path, &status) == 0)
+        #expect(!index.describes(status))
+        var written = index
+        written.modified = modificationTime(status)
+        #expect(written.describes(status))
+        written.size = 4
+        #expect(!written.describes(status))
     }
 }
