@@ -18,6 +18,8 @@ package struct ArtObject: Sendable, Equatable {
     /// When the source last changed the record, as it writes it (OAI-PMH: the header's `datestamp`, UTC);
     /// `nil` where the API has none. Of two records with one identifier the later one is kept.
     package var datestamp: String?
+    /// Everything else the source tells about it (description, materials, rights…).
+    package var details: ObjectDetails
 
     /// What tells two records apart: `recordID`, else `id`; compared byte for byte (see `ExactText`).
     package var recordKey: ExactText { ExactText(recordID ?? id) }
@@ -30,7 +32,8 @@ package struct ArtObject: Sendable, Equatable {
         image: ImageReference? = nil,
         objectURL: String? = nil,
         recordID: String? = nil,
-        datestamp: String? = nil
+        datestamp: String? = nil,
+        details: ObjectDetails = ObjectDetails()
     ) {
         self.id = id
         self.title = title
@@ -40,6 +43,7 @@ package struct ArtObject: Sendable, Equatable {
         self.objectURL = objectURL
         self.recordID = recordID
         self.datestamp = datestamp
+        self.details = details
     }
 }
 

@@ -1,0 +1,74 @@
+import Foundation
+
+extension Rights {
+    /// CC0, as The Met and the Art Institute release their public-domain images.
+    package static let publicDomainDedication = Rights(
+        url: "https://creativecommons.org/publicdomain/zero/1.0/", label: "CC0 1.0", isOpen: true)
+
+    /// The rights a source states as a URI (`http://creativecommons.org/publicdomain/mark/1.0/`,
+    /// `http://rightsstatements.org/vocab/InC/1.0/`) or in words (`dc:rights` prose); `nil` for blank text. Open only
+    /// for public domain, CC0, CC BY and CC BY-SA: words are never taken to open an image, whatever they say.
+    package init?(statement: String) {
+        let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        guard let address = URLComponents(string: text), let scheme = address.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = address.host?.lowercased()
+        else {
+            self.init(url: nil, label: text, isOpen: false)
+            return
+        }
+        let path = address.path.split(separator: "/").map { $0.lowercased() }
+        switch host {
+        case "creativecommons.org", "www.creativecommons.org":
+            if let known = Self.creativeCommons(path) {
+                self.init(url: text, label: known.label, isOpen: known.isOpen)
+                return
+            }
+        case "rightsstatements.org", "www.rightsstatements.org":
+            if path.count >= 2, path[0] == "vocab" || path[0] == "page",
+                let label = Self.rightsStatements[path[1]]
+            {
+                self.init(url: text, label: label, isOpen: false)
+                return
+            }
+        default:
+            break
+        }
+        self.init(url: text, label: text, isOpen: false)
+    }
+
+    /// A Creative Commons address's label, from its path (`licenses/by-sa/4.0/deed.en`).
+    private static func creativeCommons(_ path: [String]) -> (label: String, isOpen: Bool)? {
+        guard path.count >= 2 else { return nil }
+        let version = path.count >= 3 && path[2].first?.isNumber == true ? " " + path[2] : ""
+        switch (path[0], path[1]) {
+        case ("publicdomain", "mark"):
+            return ("Public Domain Mark", true)
+        case ("publicdomain", "zero"):
+            return ("CC0" + version, true)
+        case ("licenses", let kind):
+            let parts = kind.split(separator: "-")
+            guard !parts.isEmpty, parts.allSatisfy({ ["by", "sa", "nc", "nd"].contains($0) }) else { return nil }
+            let isOpen = !parts.contains("nc") && !parts.contains("nd")
+            return ("CC " + parts.map { $0.uppercased() }.joined(separator: "-") + version, isOpen)
+        default:
+            return nil
+        }
+    }
+
+    /// rightsstatements.org's statements by their code: none of them opens an image for reuse everywhere.
+    private static let rightsStatements = [
+        "inc": "In Copyright",
+        "inc-ow-eu": "In Copyright – EU Orphan Work",
+        "inc-edu": "In Copyright – Educational Use Permitted",
+        "inc-nc": "In Copyright – Non-Commercial Use Permitted",
+        "inc-ruu": "In Copyright – Rights-holder(s) Unlocatable or Unidentifiable",
+        "noc-cr": "No Copyright – Contractual Restrictions",
+        "noc-nc": "No Copyright – Non-Commercial Use Only",
+        "noc-oklr": "No Copyright – Other Known Legal Restrictions",
+        "noc-us": "No Copyright – United States",
+        "cne": "Copyright Not Evaluated",
+        "und": "Copyright Undetermined",
+        "nkc": "No Known Copyright",
+    ]
+}

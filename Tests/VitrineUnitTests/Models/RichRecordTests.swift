@@ -1,0 +1,57 @@
+import Testing
+
+@testable import VitrineCore
+
+/// The pieces of a rich record every adapter shares: years read from a museum's date text, and rights read from a
+/// statement (issue 36).
+@Suite struct RichRecordTests {
+    @Test(arguments: [
+        ("1642", 1642, 1642),
+        ("c. 1665 - c. 1670", 1665, 1670),
+        ("ca. 1500–1510", 1500, 1510),
+        ("1885–86", 1885, 1886),
+        ("1898/1902", 1898, 1902),
+        ("1899-03", 1899, 1903),
+        ("17th century", 1600, 1699),
+        ("late 19th century", 1800, 1899),
+        ("1880s", 1880, 1889),
+        ("1600s", 1600, 1699),
+        ("500 BCE", -500, -500),
+        ("ca. 2000–1800 B.C.", -2000, -1800),
+        ("before 1600", 1600, 1600),
+        ("1642 (dated)", 1642, 1642),
+        ("17de eeuw", 1600, 1699),
+        ("Edo period (1615–1868)", 1615, 1868),
+    ])
+    func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
+        let range = try #require(YearRange.parse(text))
+        #expect(range.begin == begin && range.end == end)
+    }
+
+    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown"])
+    func `a date without a year has no range`(text: String) {
+        #expect(YearRange.parse(text) == nil)
+    }
+
+    @Test func `rights statements get a short label, and only open licenses open an image`() throws {
+        let cases: [(String, String, Bool)] = [
+            ("http://creativecommons.org/publicdomain/mark/1.0/", "Public Domain Mark", true),
+            ("https://creativecommons.org/publicdomain/zero/1.0/", "CC0 1.0", true),
+            ("http://creativecommons.org/licenses/by/4.0/", "CC BY 4.0", true),
+            ("https://creativecommons.org/licenses/by-sa/3.0/nl/deed.en", "CC BY-SA 3.0", true),
+            ("http://creativecommons.org/licenses/by-nc-nd/4.0/", "CC BY-NC-ND 4.0", false),
+            ("http://rightsstatements.org/vocab/InC/1.0/", "In Copyright", false),
+            ("http://rightsstatements.org/vocab/NoC-NC/1.0/", "No Copyright – Non-Commercial Use Only", false),
+            ("https://example.org/our-terms", "https://example.org/our-terms", false),
+            ("Public domain", "Public domain", false),
+            ("  © The Estate of the Artist  ", "© The Estate of the Artist", false),
+        ]
+        for (statement, label, isOpen) in cases {
+            let rights = try #require(Rights(statement: statement))
+            #expect(rights.label == label, "\(statement)")
+            #expect(rights.isOpen == isOpen, "\(statement)")
+            #expect(rights.url == (statement.hasPrefix("http") ? statement : nil))
+        }
+        #expect(Rights(statement: " \n") == nil)
+    }
+}
