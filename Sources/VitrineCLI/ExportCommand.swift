@@ -14,7 +14,8 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Harvest a collection and write its catalogs (the bundled demo unless --source says otherwise).",
         discussion: """
-            Writes Output/index.html (with assets/), Output/catalog.md and Output/collection.csv, replacing \
+            Writes Output/index.html (with assets/), Output/catalog.md and Output/collection.csv (and, with \
+            --format jsonl, Output/collection.jsonl), replacing \
             the previous catalog only when the new one is complete. Ends with a summary line on stderr.
             """
     )
@@ -94,6 +95,7 @@ struct ExportCommand: AsyncParsableCommand {
         )
         var chosen = settings
         chosen.removeOtherFormats = outputOptions.removeOtherFormats
+        chosen.openAccessOnly = outputOptions.openAccessOnly
         try await ExportScene(chosen).run()
     }
 }

@@ -3,9 +3,12 @@ import VitrineOutput
 
 /// The spreadsheet: `collection.csv`, one row per object in section order, RFC 4180, UTF-8.
 package struct CSVDisplay: CatalogFileDisplay {
-    /// The columns other tools rely on, in this order.
+    /// The columns other tools rely on, in this order: the first eight as they always were, then the rich record's.
+    /// Lists are joined with `; `; `open_access` is `true`, `false`, or empty where the source gives no rights.
     package static let header = [
         "object_id", "title", "artist", "date", "thumbnail_url", "image_url", "object_url", "source",
+        "record_id", "datestamp", "year_begin", "year_end", "object_type", "materials", "dimensions", "description",
+        "credit_line", "place", "subjects", "rights_url", "rights_label", "open_access", "maker_sort_name",
     ]
 
     package var format: CatalogFormat { .csv }
@@ -15,54 +18,16 @@ package struct CSVDisplay: CatalogFileDisplay {
     package func start(
         _ outline: CatalogViewModel, in folder: OutputFolder
     ) throws(ExportError) -> any CatalogPartWriter {
-        let pieces = try folder.startPieces(to: "collection.csv")
         var header: [UInt8] = []
         CSVCell.appendRow(Self.header, to: &header)
-        pieces.write(header)
-        return Writer(folder: folder, pieces: pieces, source: outline.sourceName)
-    }
-
-    /// `collection.csv` under way: each part's rows are written a megabyte at a time, so a million rows are never
-    /// whole in memory.
-    private final class Writer: CatalogPartWriter {
-        let folder: OutputFolder
-        let source: String
-        private let pieces: Locked<FilePieces>
-
-        init(folder: OutputFolder, pieces: FilePieces, source: String) {
-            self.folder = folder
-            self.source = source
-            self.pieces = Locked(pieces)
-        }
-
-        func write(_ part: CatalogPart) throws(ExportError) {
-            pieces.withLock { file in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(CSVDisplay.piece + 4_096)
-                for section in part.sections {
-                    part.catalog.sections[section].objects.forEachInPlace { object in
-                        CSVDisplay.appendRow(object, source: source, to: &bytes)
-                        if bytes.count >= CSVDisplay.piece {
-                            file.write(bytes)
-                            bytes.removeAll(keepingCapacity: true)
-                        }
-                    }
-                }
-                file.write(bytes)
-            }
-        }
-
-        func finish() throws(ExportError) {
-            let file = pieces.current
-            try folder.finish(file, at: "collection.csv")
+        let source = outline.sourceName
+        return try RowFileWriter(folder: folder, path: "collection.csv", head: header) { object, bytes in
+            Self.appendRow(object, source: source, to: &bytes)
         }
     }
-
-    /// How many bytes are gathered before they are written.
-    static let piece = 1 << 20
 
     /// An object's row in `header`'s columns, ended by CRLF. Its fields are appended one by one: an array of the
-    /// eight strings would cost an allocation and eight reference counts a row.
+    /// strings would cost an allocation and a reference count a field, a row.
     static func appendRow(
         _ object: UnsafePointer<CatalogViewModel.DisplayedObject>, source: String, to bytes: inout [UInt8]
     ) {
@@ -78,7 +43,22 @@ package struct CSVDisplay: CatalogFileDisplay {
         field(object.pointee.thumbnailURL, then: comma)
         field(object.pointee.imageURL, then: comma)
         field(object.pointee.objectURL, then: comma)
-        field(source, then: 0x0D)
+        field(source, then: comma)
+        field(object.pointee.details.recordID, then: comma)
+        field(object.pointee.details.datestamp, then: comma)
+        field(object.pointee.details.yearBegin.map(String.init) ?? "", then: comma)
+        field(object.pointee.details.yearEnd.map(String.init) ?? "", then: comma)
+        field(object.pointee.details.objectType, then: comma)
+        field(object.pointee.details.materials.joined(separator: "; "), then: comma)
+        field(object.pointee.details.dimensions, then: comma)
+        field(object.pointee.details.description, then: comma)
+        field(object.pointee.details.creditLine, then: comma)
+        field(object.pointee.details.place, then: comma)
+        field(object.pointee.details.subjects.joined(separator: "; "), then: comma)
+        field(object.pointee.details.rightsURL, then: comma)
+        field(object.pointee.details.rightsLabel, then: comma)
+        field(object.pointee.details.isOpenAccess.map { $0 ? "true" : "false" } ?? "", then: comma)
+        field(object.pointee.details.makers.first?.sortName ?? "", then: 0x0D)
         bytes.append(0x0A)
     }
 

@@ -76,3 +76,49 @@ extension CatalogFileDisplay {
         try writer.finish()
     }
 }
+
+/// A file of a line (or row) per object in catalog order (`collection.csv`, `collection.jsonl`), written a megabyte at
+/// a time as the parts come, so a million rows are never whole in memory.
+final class RowFileWriter: CatalogPartWriter {
+    /// How many bytes are gathered before they are written.
+    static let piece = 1 << 20
+
+    private let folder: OutputFolder
+    private let path: String
+    private let pieces: Locked<FilePieces>
+    private let appendRow: @Sendable (UnsafePointer<CatalogViewModel.DisplayedObject>, inout [UInt8]) -> Void
+
+    /// Starts the file at `path` in the staging folder with `head` (a header row, or nothing).
+    init(
+        folder: OutputFolder, path: String, head: [UInt8],
+        appendRow: @escaping @Sendable (UnsafePointer<CatalogViewModel.DisplayedObject>, inout [UInt8]) -> Void
+    ) throws(ExportError) {
+        let pieces = try folder.startPieces(to: path)
+        pieces.write(head)
+        self.folder = folder
+        self.path = path
+        self.pieces = Locked(pieces)
+        self.appendRow = appendRow
+    }
+
+    func write(_ part: CatalogPart) throws(ExportError) {
+        pieces.withLock { file in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Self.piece + 4_096)
+            for section in part.sections {
+                part.catalog.sections[section].objects.forEachInPlace { object in
+                    appendRow(object, &bytes)
+                    if bytes.count >= Self.piece {
+                        file.write(bytes)
+                        bytes.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            file.write(bytes)
+        }
+    }
+
+    func finish() throws(ExportError) {
+        try folder.finish(pieces.current, at: path)
+    }
+}

@@ -45,6 +45,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
             case .html: HTMLDisplay(templates: templates, cardsPerPage: cardsPerPage)
             case .markdown: MarkdownDisplay(templates: templates, cardsPerPage: cardsPerPage)
             case .csv: CSVDisplay()
+            case .jsonl: JSONLinesDisplay()
             }
         }
         self.init(
@@ -130,6 +131,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
         .html: ["index.html", "assets", "artists", "objects", "letters", "search"],
         .markdown: ["catalog.md", "catalog"],
         .csv: ["collection.csv"],
+        .jsonl: ["collection.jsonl"],
     ]
 
     /// Whether a top-level entry belongs to a format this run does not write.

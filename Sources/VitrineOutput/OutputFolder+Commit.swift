@@ -15,8 +15,8 @@ extension OutputFolder {
     ) throws(ExportError) -> [String] {
         // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
         // summary reads the same on every run.
-        let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2]
-        let ordered = { (entries: [String]) in entries.sorted { (rank[$0] ?? 3, $0) < (rank[$1] ?? 3, $1) } }
+        let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2, "collection.jsonl": 3]
+        let ordered = { (entries: [String]) in entries.sorted { (rank[$0] ?? 4, $0) < (rank[$1] ?? 4, $1) } }
         let written = ordered(staged.withLock { $0.entries })
         var carried: [String] = []
         var removedFormats: [String] = []

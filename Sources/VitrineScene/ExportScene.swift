@@ -80,7 +80,8 @@ package struct ExportScene: Sendable {
         self.interactor = ExportInteractor(
             source: source, transport: transport, presenter: presenter, logger: environment.logger,
             sleeper: environment.sleeper, cache: cache, cacheMode: cacheMode, store: store)
-        self.request = ExportRequest(harvest: settings.harvest)
+        self.request = ExportRequest(
+            harvest: settings.harvest, selection: settings.openAccessOnly ? .openAccess : .all)
     }
 
     /// Runs the export: harvest, present, display. Every failure leaves as one `ExportError`. The output folder is

@@ -34,6 +34,8 @@ package struct ExportSettings: Sendable {
     package var force: Bool
     /// Remove the catalogs of formats not asked for (`--remove-other-formats`); else they stay as they are.
     package var removeOtherFormats = false
+    /// Show only the objects whose image is open for reuse (`--open-access-only`).
+    package var openAccessOnly = false
     /// A catalog of at least this many files keeps its old version beside the output folder as the next export's
     /// staging folder (`OutputFolder+Spare.swift`). Tests lower it to see the spare with a small museum.
     package var spareFrom = OutputFolder.spareThreshold
@@ -41,7 +43,7 @@ package struct ExportSettings: Sendable {
     package init(
         source: SourceConfiguration,
         harvest: HarvestOptions = HarvestOptions(),
-        formats: [CatalogFormat] = CatalogFormat.allCases,
+        formats: [CatalogFormat] = CatalogFormat.defaults,
         outputDirectory: String = "Output",
         templatesDirectory: String? = nil,
         thumbnailWidth: Int = 400,

@@ -7,25 +7,29 @@ import VitrineCore
 enum ObjectRow {
     /// The columns, in the order `bind` binds them. `order_key` is the object's `CatalogOrder.Key` as bytes: the
     /// table is clustered by section, that key and the record key, so a section is read back in catalog order, from
-    /// pages one after another.
-    static let columns = objectColumns + ", order_key"
+    /// pages one after another. The details' columns follow (`ObjectRow+Details`).
+    static let columns = orderedColumns + ", " + detailColumns
+    /// The columns of stores from version 4 to 5: an object's own, its section key and its order key.
+    static let orderedColumns = objectColumns + ", order_key"
     /// The columns of an object and its section key: the table of stores before version 4.
     static let objectColumns =
         "record_key, id, title, maker, date, image_url, image_width, image_height, image_sizing, object_url, "
         + "record_id, datestamp, section_key"
     /// `?, ?, …` for `columns`.
-    static let placeholders = Array(repeating: "?", count: 14).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 14 + detailColumnCount).joined(separator: ", ")
     /// The columns that make an object what it is (all but the key and the section key, which follow from
     /// them): two rows that agree on these hold the same object.
     static let contentColumns =
-        "id, title, maker, date, image_url, image_width, image_height, image_sizing, object_url, record_id, datestamp"
+        "id, title, maker, date, image_url, image_width, image_height, image_sizing, object_url, record_id, datestamp, "
+        + detailColumns
 
     /// Binds an object's row to `statement`'s parameters, its section key given (see `SectionKeys`), and its
     /// place in the source when it is staged in a run's collection (`stagedColumns`); then `statement.execute()`
     /// runs it. Bound through SQLite's C API, not GRDB's `StatementArguments` (a boxed value per column): this runs
-    /// for every object a harvest stages.
+    /// for every object a harvest stages. Without `details`, the columns of a store before version 6 only.
     static func bind(
-        _ object: ArtObject, sectionKey: String, place: SectionIndex.Place? = nil, to statement: Statement
+        _ object: ArtObject, sectionKey: String, place: SectionIndex.Place? = nil, to statement: Statement,
+        details: Bool = true
     ) throws {
         // Resets the statement, clears its parameters, and lets `execute()` run it with the ones bound below.
         statement.setUncheckedArguments(StatementArguments())
@@ -74,10 +78,12 @@ enum ObjectRow {
                 sqlite3_bind_blob(raw, 14, bytes.baseAddress, Int32(bytes.count), transient)
             }
         }
+        let next: Int32 = details ? 15 + Int32(detailColumnCount) : 15
+        if details { bindDetails(object.details, from: 15, text: bind, integer: bind) }
         if let place {
-            bind(place.page, at: 15)
-            bind(place.position, at: 16)
-            bind(0, at: 17)
+            bind(place.page, at: next)
+            bind(place.position, at: next + 1)
+            bind(0, at: next + 2)
         }
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
@@ -92,7 +98,7 @@ enum ObjectRow {
         var empty = ArtObject(id: "", title: "", recordID: recordID, datestamp: datestamp)
         empty.recordID = recordID
         try bind(empty, sectionKey: "", place: place, to: statement)
-        let code = sqlite3_bind_int64(statement.sqliteStatement, 17, 1)
+        let code = sqlite3_bind_int64(statement.sqliteStatement, 17 + Int32(detailColumnCount), 1)
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
         }
@@ -129,8 +135,9 @@ enum ObjectRow {
     }
 
     /// The object on the row `statement` (a selection of `columns`) stands on, read through SQLite's C API, not
-    /// GRDB's `Row` subscripts: this runs for every object read back.
-    static func object(_ statement: Statement) -> ArtObject {
+    /// GRDB's `Row` subscripts: this runs for every object read back. Without `details`, a selection of a store's
+    /// columns before version 6.
+    static func object(_ statement: Statement, details: Bool = true) -> ArtObject {
         let raw = statement.sqliteStatement
         func text(_ column: Int32) -> String? { ObjectRow.text(statement, column) }
         func integer(_ column: Int32) -> Int? {
@@ -145,7 +152,8 @@ enum ObjectRow {
         }
         return ArtObject(
             id: text(1) ?? "", title: text(2) ?? "", maker: text(3), date: text(4), image: image, objectURL: text(9),
-            recordID: text(10), datestamp: text(11))
+            recordID: text(10), datestamp: text(11),
+            details: details ? Self.details(statement, from: 14) : ObjectDetails())
     }
 
     /// The text in column `column` (from 0) of the row `statement` stands on; `nil` for NULL.

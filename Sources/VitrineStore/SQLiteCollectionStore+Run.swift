@@ -88,7 +88,7 @@ extension SQLiteCollectionStore {
         }
     }
 
-    package func runSections() throws(ExportError) -> any StoredSections {
+    package func runSections(showing selection: CatalogSelection = .all) throws(ExportError) -> any StoredSections {
         var tables = runTables.current
         if tables == .overlaid {
             // A run laid over the stored collection that staged and deleted nothing (one from the store alone,
@@ -104,7 +104,7 @@ extension SQLiteCollectionStore {
                     sql: "CREATE INDEX IF NOT EXISTS temp.run_by_section ON run(section_key, order_key, record_key)")
             }
         }
-        return RunSections(store: self, tables: tables)
+        return RunSections(store: self, tables: tables, selection: selection)
     }
 }
 
@@ -113,6 +113,8 @@ private final class RunSections: StoredSections {
     let store: SQLiteCollectionStore
     /// Where the run's collection is.
     let tables: RunTables
+    /// Which objects it shows: an SQL condition on a row, `nil` for every one.
+    let condition: String?
     /// The sections and how many objects have bundled pictures, read once (the Interactor counts the sections,
     /// the Presenter lists them).
     private let listed = Locked<Listing?>(nil)
@@ -122,9 +124,14 @@ private final class RunSections: StoredSections {
         var bundled: Int
     }
 
-    init(store: SQLiteCollectionStore, tables: RunTables) {
+    init(store: SQLiteCollectionStore, tables: RunTables, selection: CatalogSelection) {
         self.store = store
         self.tables = tables
+        switch selection {
+        case .all: condition = nil
+        case .openAccess: condition = "rights_open = 1"
+        case .withRights: condition = "rights_label IS NOT NULL"
+        }
     }
 
     func sections() throws(ExportError) -> [(maker: String?, count: Int)] {
@@ -137,14 +144,15 @@ private final class RunSections: StoredSections {
         if let listing = listed.current { return listing }
         let listing = try store.access("read the sections of") { db in
             var listing = Listing(sections: [], bundled: 0)
-            guard tables != .stored else {
+            guard tables != .stored || condition != nil else {
                 for section in try SectionCounts.stored(in: db) {
                     listing.sections.append((section.key.isEmpty ? nil : section.key, section.objects))
                     listing.bundled += section.bundled
                 }
                 return listing
             }
-            let collection = SQLiteCollectionStore.runCollection(in: tables, columns: "section_key, image_sizing")
+            let collection = SQLiteCollectionStore.runCollection(
+                in: tables, columns: "section_key, image_sizing", where: condition)
             let rows = try ObjectRow.keysAndCounts(
                 db,
                 sql: "SELECT section_key, count(*), ifnull(sum(\(SectionCounts.bundledPictures)), 0) FROM "
@@ -163,7 +171,8 @@ private final class RunSections: StoredSections {
     /// it is merged by SQLite on the same key.
     func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject] {
         let collection =
-            SQLiteCollectionStore.runCollection(in: tables, where: "section_key = ?1")
+            SQLiteCollectionStore.runCollection(
+                in: tables, where: "section_key = ?1" + (condition.map { " AND \($0)" } ?? ""))
             + " ORDER BY order_key, record_key"
         let objects = try store.access("read a section of") { db in
             try ObjectRow.objects(db.cachedStatement(sql: collection), text: maker ?? "", capacity: count)
@@ -176,10 +185,29 @@ private final class RunSections: StoredSections {
         return objects
     }
 
+    func sortNames() throws(ExportError) -> [String: String] {
+        let named = "sort_name IS NOT NULL" + (condition.map { " AND \($0)" } ?? "")
+        let collection = SQLiteCollectionStore.runCollection(
+            in: tables, columns: "section_key, sort_name", where: named)
+        return try store.access("read the sort names of") { db in
+            let statement = try db.makeStatement(
+                sql: "SELECT section_key, min(sort_name) FROM (\(collection)) GROUP BY section_key")
+            var names: [String: String] = [:]
+            let rows = try Row.fetchCursor(statement)
+            while try rows.next() != nil {
+                if let key = ObjectRow.text(statement, 0), !key.isEmpty, let name = ObjectRow.text(statement, 1) {
+                    names[key] = name
+                }
+            }
+            return names
+        }
+    }
+
     func bundledImageURLs() throws(ExportError) -> [String] {
         guard try listing().bundled > 0 else { return [] }
         let collection = SQLiteCollectionStore.runCollection(
-            in: tables, columns: "image_url", where: SectionCounts.bundledPictures)
+            in: tables, columns: "image_url",
+            where: SectionCounts.bundledPictures + (condition.map { " AND \($0)" } ?? ""))
         return try store.access("read the bundled pictures of") { db in
             try String.fetchAll(db, sql: collection)
         }

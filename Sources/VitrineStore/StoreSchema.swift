@@ -70,13 +70,16 @@ enum StoreSchema {
                     ) WITHOUT ROWID
                     """)
             // Each stored object's key is worked out from it, a row at a time (a million objects are not read at once).
+            let placeholders = Array(repeating: "?", count: 14).joined(separator: ", ")
             let insert = try db.makeStatement(
-                sql: "INSERT INTO object_in_order (\(ObjectRow.columns)) VALUES (\(ObjectRow.placeholders))")
+                sql: "INSERT INTO object_in_order (\(ObjectRow.orderedColumns)) VALUES (\(placeholders))")
             let rows = try db.makeStatement(
                 sql: "SELECT \(ObjectRow.objectColumns) FROM object")
             let cursor = try Row.fetchCursor(rows)
             while try cursor.next() != nil {
-                try ObjectRow.bind(ObjectRow.object(rows), sectionKey: ObjectRow.text(rows, 12) ?? "", to: insert)
+                try ObjectRow.bind(
+                    ObjectRow.object(rows, details: false), sectionKey: ObjectRow.text(rows, 12) ?? "", to: insert,
+                    details: false)
                 try insert.execute()
             }
             try db.execute(
@@ -99,6 +102,22 @@ enum StoreSchema {
                     ) WITHOUT ROWID
                     """)
             try SectionCounts.recount(in: db)
+        }
+        // Version 6: each object's details (description, materials, rights…: `ObjectRow+Details`). The stored
+        // objects were harvested without them, so the next run harvests the whole collection again.
+        migrator.registerMigration("v6-object-details") { db in
+            for column in [
+                "description TEXT", "object_type TEXT", "materials TEXT", "dimensions TEXT", "credit_line TEXT",
+                "place TEXT", "subjects TEXT", "year_begin INTEGER", "year_end INTEGER", "makers TEXT",
+                "rights_url TEXT", "rights_label TEXT", "rights_open INTEGER", "rights_attribution TEXT",
+                "alt_text TEXT", "sort_name TEXT",
+            ] {
+                try db.execute(sql: "ALTER TABLE object ADD COLUMN \(column)")
+            }
+            // A section files under its makers' sort name: read from the few rows that have one.
+            try db.execute(
+                sql: "CREATE INDEX object_by_sort_name ON object(section_key, sort_name) WHERE sort_name IS NOT NULL")
+            try db.execute(sql: "DELETE FROM harvest WHERE name = 'harvested_at'")
         }
         return migrator
     }

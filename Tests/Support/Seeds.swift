@@ -51,12 +51,34 @@ package enum Seeds {
         return HarvestedCollection(source: descriptor, sections: sections, statistics: statistics)
     }
 
+    /// An object with every detail a rich record has, as the Rijksmuseum's EDM record of SK-C-5 gives them.
+    package static var nightWatch: ArtObject {
+        var object = object("SK-C-5", "Rembrandt van Rijn", title: "The Night Watch", image: google("nightwatch"))
+        object.recordID = "https://id.rijksmuseum.nl/200107928"
+        object.datestamp = "2026-06-09T10:19:51Z"
+        object.details = ObjectDetails(
+            description: "Rembrandt’s largest, most famous canvas was made for the Arquebusiers guild hall.\n\n"
+                + "It shows the company <of> captain Frans Banninck Cocq & lieutenant Willem van Ruytenburch.",
+            objectType: "painting", materials: ["canvas", "oil paint"],
+            dimensions: "height 379.5 cm x width 453.5 cm\nweight 337 kg",
+            creditLine: "On loan from the City of Amsterdam",
+            place: "Amsterdam", subjects: ["militia", "Frans Banninck Cocq"], yearBegin: 1642, yearEnd: 1642,
+            makers: [
+                .init(
+                    name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669", sortName: "Rijn, Rembrandt van"
+                )
+            ],
+            rights: Rights(statement: "http://creativecommons.org/publicdomain/mark/1.0/"),
+            altText: "A militia company steps out of a dark archway, led by its captain in black.")
+        return object
+    }
+
     /// A small catalog: diacritics, non-Latin makers, no maker, images with and without sizes.
     package static let catalogResponse = response([
         ArtistSection(
             maker: "Rembrandt van Rijn",
             objects: [
-                object("SK-C-5", "Rembrandt van Rijn", title: "The Night Watch", image: google("nightwatch"))
+                nightWatch
             ]),
         ArtistSection(maker: nil, objects: [object("BK-1", nil, title: "Cabinet")]),
         ArtistSection(

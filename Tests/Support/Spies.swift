@@ -133,12 +133,17 @@ extension ExportPresenter {
 /// A source over in-memory pages: page `n` holds the objects given for it; all pages are known up front.
 package struct StubSource: CollectionSource {
     package var pages: [[RecordOutcome]]
+    package var statesRights = true
 
     package init(pages: [[RecordOutcome]]) {
         self.pages = pages
     }
 
-    package var descriptor: SourceDescriptor { Seeds.descriptor }
+    package var descriptor: SourceDescriptor {
+        var descriptor = Seeds.descriptor
+        descriptor.statesRights = statesRights
+        return descriptor
+    }
     package var firstPage: PageCursor { .number(1) }
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {

@@ -4,8 +4,8 @@ import VitrineCore
 
 /// What to write, and where.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Catalogs to write, comma-separated: html, markdown, csv.", valueName: "list"))
-    var format: FormatList = FormatList(CatalogFormat.allCases)
+    @Option(help: ArgumentHelp("Catalogs to write, comma-separated: html, markdown, csv, jsonl.", valueName: "list"))
+    var format: FormatList = FormatList(CatalogFormat.defaults)
 
     @Option(help: ArgumentHelp("Folder the catalogs are written to.", valueName: "dir"))
     var output: String = "Output"
@@ -29,6 +29,12 @@ struct OutputOptions: ParsableArguments {
             "Remove the catalogs of formats --format leaves out (a gallery an earlier export wrote, say); by default "
                 + "they stay as they are."))
     var removeOtherFormats = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Export only the objects whose rights open their image for reuse (public domain, CC0, CC BY, CC BY-SA); "
+                + "the summary counts the rest."))
+    var openAccessOnly = false
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")
     var quiet = false

@@ -21,6 +21,9 @@ package struct SourceDescriptor: Sendable, Equatable {
     package var speculativePaging: Bool
     /// Whether the pages come with Vitrine (the demo): nothing to cache, no network.
     package var isBundled: Bool
+    /// Whether the source can say whether an object's image may be reused: without, `--open-access-only` is
+    /// refused before any request.
+    package var statesRights: Bool
 
     package init(
         name: String,
@@ -32,7 +35,8 @@ package struct SourceDescriptor: Sendable, Equatable {
         summary: String,
         requestsPerSecond: Double? = nil,
         speculativePaging: Bool = false,
-        isBundled: Bool = false
+        isBundled: Bool = false,
+        statesRights: Bool = true
     ) {
         self.name = name
         self.institution = institution
@@ -44,5 +48,6 @@ package struct SourceDescriptor: Sendable, Equatable {
         self.requestsPerSecond = requestsPerSecond
         self.speculativePaging = speculativePaging
         self.isBundled = isBundled
+        self.statesRights = statesRights
     }
 }

@@ -39,9 +39,16 @@ package struct ExportInteractor: ExportBusinessLogic {
     }
 
     package func export(request: ExportRequest) async throws {
+        if request.selection == .openAccess, !source.descriptor.statesRights {
+            throw ExportError(
+                .configuration(
+                    "--open-access-only shows the objects whose rights open their image for reuse, and this source "
+                        + "states no rights; export without it"),
+                source: source.descriptor.name)
+        }
         let harvested: HarvestedCollection
         do {
-            harvested = try await harvest(options: request.harvest)
+            harvested = try await harvest(options: request.harvest, showing: request.selection)
         } catch {
             forgetIfNothingToResume()
             throw error
@@ -68,8 +75,10 @@ package struct ExportInteractor: ExportBusinessLogic {
 
     /// Harvests the source into sections: every page, only the changes since the stored harvest, or nothing at
     /// all (`--offline`), as `plan` decides. A repository that refuses or ignores an incremental run's `from` is
-    /// harvested in full instead.
-    package func harvest(options: HarvestOptions) async throws -> HarvestedCollection {
+    /// harvested in full instead. The collection handed on holds the objects `selection` shows; the store keeps all.
+    package func harvest(
+        options: HarvestOptions, showing selection: CatalogSelection = .all
+    ) async throws -> HarvestedCollection {
         let clock = ContinuousClock()
         let start = clock.now
         var plan = try await plan(options: options)
@@ -124,12 +133,28 @@ package struct ExportInteractor: ExportBusinessLogic {
         statistics.seconds = Self.seconds(clock.now - start)
         if let store, run.staged != nil {
             // The run's collection is read from the store a section at a time as it is pushed.
-            let stored = try store.runSections()
-            statistics.sections = try stored.sections().count
+            let stored = try store.runSections(showing: selection)
+            let shown = try stored.sections()
+            statistics.sections = shown.count
+            try leaveOut(selection, shown: shown.reduce(0) { $0 + $1.count }, of: &statistics) {
+                () throws(ExportError) in
+                try store.runSections(showing: .withRights).sections().reduce(0) { $0 + $1.count }
+            }
             return HarvestedCollection(source: source.descriptor, sections: [], statistics: statistics, stored: stored)
         }
         // Last: the objects move from the index into the sections, never held twice.
-        let sections = run.index.takeSections()
+        var sections = run.index.takeSections()
+        if selection != .all {
+            let withRights = sections.reduce(0) { $0 + $1.objects.count(where: CatalogSelection.withRights.shows) }
+            sections = sections.compactMap { section in
+                var section = section
+                section.objects.removeAll { !selection.shows($0) }
+                return section.objects.isEmpty ? nil : section
+            }
+            try leaveOut(selection, shown: sections.reduce(0) { $0 + $1.objects.count }, of: &statistics) {
+                withRights
+            }
+        }
         statistics.sections = sections.count
         return HarvestedCollection(source: source.descriptor, sections: sections, statistics: statistics)
     }
@@ -182,6 +207,24 @@ package struct ExportInteractor: ExportBusinessLogic {
             }
         }
         return run
+    }
+
+    /// Counts the objects `selection` leaves out of the catalog. Open access asked of a collection none of whose
+    /// objects states its rights is refused: an empty catalog would say nothing of why.
+    private func leaveOut(
+        _ selection: CatalogSelection, shown: Int, of statistics: inout ExportStatistics,
+        withRights: () throws(ExportError) -> Int
+    ) throws(ExportError) {
+        guard selection != .all else { return }
+        statistics.leftOut = statistics.objects - shown
+        statistics.objects = shown
+        if shown == 0, statistics.leftOut > 0, try withRights() == 0 {
+            throw ExportError(
+                .configuration(
+                    "--open-access-only: none of the \(NumberText.grouped(statistics.leftOut)) objects harvested "
+                        + "states its rights, so none can be shown as open for reuse; export without it"),
+                source: source.descriptor.name)
+        }
     }
 
     /// Where the pages that list a set's leavers sit in a run's order: after every page of the set's own listing.

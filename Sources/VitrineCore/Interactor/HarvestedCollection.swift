@@ -32,12 +32,12 @@ package struct HarvestedCollection: Sendable {
         let source = self.source
         let statistics = self.statistics
         var sections = try SectionSource(consume self)
-        let order = SectionOrder.order(sections.counts)
+        let order = SectionOrder.order(sections.counts, sortNames: sections.sortNames)
         do {
             try presenter.presentStart(
                 CatalogStart(
                     source: source, sections: order.map { sections.counts[$0] },
-                    bundledImageURLs: sections.bundledURLs))
+                    bundledImageURLs: sections.bundledURLs, sortNames: sections.sortNames))
             var part: [ArtistSection] = []
             var objects = 0
             for (position, index) in order.enumerated() {
@@ -65,6 +65,8 @@ private struct SectionSource {
     let counts: [(maker: String?, count: Int)]
     /// The image URLs of the objects whose pictures are bundled with the source.
     let bundledURLs: [String]
+    /// The name each section files under, by its maker, where its makers have a sort name.
+    let sortNames: [String: String]
     /// The sections held in memory, each emptied as it is taken.
     private var held: [[ArtObject]]
     private let stored: (any StoredSections)?
@@ -74,6 +76,7 @@ private struct SectionSource {
             self.stored = stored
             counts = try stored.sections()
             bundledURLs = try stored.bundledImageURLs()
+            sortNames = try stored.sortNames()
             held = []
             return
         }
@@ -87,7 +90,15 @@ private struct SectionSource {
             guard let image = object.image, image.sizing == .bundled else { return nil }
             return image.url
         }
+        var sortNames: [String: String] = [:]
         for index in all.indices {
+            if let maker = all[index].maker {
+                let names = all[index].objects.compactMap { $0.details.makers.first?.sortName }
+                // The least, as the store reads it: SQLite's `min` compares the bytes.
+                if let least = names.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                    sortNames[maker] = least
+                }
+            }
             if all[index].maker == nil {
                 // Sources give at most one unknown section; merge defensively all the same.
                 unknown += all[index].objects
@@ -103,6 +114,7 @@ private struct SectionSource {
         }
         counts = known
         held = objects
+        self.sortNames = sortNames
     }
 
     /// The objects of section `index`, in catalog order: the held ones as they are (the Interactor put them in

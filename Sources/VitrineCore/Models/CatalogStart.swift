@@ -8,10 +8,16 @@ package struct CatalogStart: Sendable {
     package var sections: [(maker: String?, count: Int)]
     /// The image URLs of the objects whose pictures are bundled with the source (the demo's).
     package var bundledImageURLs: [String]
+    /// The name a section files under (`Gogh, Vincent van`), by its maker, where its source gives one.
+    package var sortNames: [String: String]
 
-    package init(source: SourceDescriptor, sections: [(maker: String?, count: Int)], bundledImageURLs: [String]) {
+    package init(
+        source: SourceDescriptor, sections: [(maker: String?, count: Int)], bundledImageURLs: [String],
+        sortNames: [String: String] = [:]
+    ) {
         self.source = source
         self.sections = sections
         self.bundledImageURLs = bundledImageURLs
+        self.sortNames = sortNames
     }
 }

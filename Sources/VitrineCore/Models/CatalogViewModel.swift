@@ -97,6 +97,8 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var largeHeight: Int
         /// The full-size image; empty when there is none.
         package var imageURL: String
+        /// Everything else the source tells about it.
+        package var details = DisplayedDetails()
 
         /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: it repeats
         /// what the object already holds.

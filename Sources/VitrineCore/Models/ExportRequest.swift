@@ -3,15 +3,39 @@
 package struct ExportRequest: Sendable {
     /// How to walk the source's pages.
     package var harvest: HarvestOptions
+    /// Which of the harvested objects the catalogs show (`--open-access-only`). The store keeps every one.
+    package var selection: CatalogSelection
 
-    package init(harvest: HarvestOptions = HarvestOptions()) {
+    package init(harvest: HarvestOptions = HarvestOptions(), selection: CatalogSelection = .all) {
         self.harvest = harvest
+        self.selection = selection
+    }
+}
+
+/// Which objects of a collection a catalog shows.
+package enum CatalogSelection: Sendable, Equatable {
+    case all
+    /// Those whose rights open their image for reuse.
+    case openAccess
+    /// Those whose source states their rights, open or not.
+    case withRights
+
+    /// Whether the catalog shows `object`.
+    package func shows(_ object: ArtObject) -> Bool {
+        switch self {
+        case .all: true
+        case .openAccess: object.details.rights?.isOpen == true
+        case .withRights: object.details.rights != nil
+        }
     }
 }
 
 /// The catalogs Vitrine writes.
 package enum CatalogFormat: String, Sendable, CaseIterable, Equatable {
-    case html, markdown, csv
+    case html, markdown, csv, jsonl
+
+    /// What an export writes unless told otherwise: JSON Lines is asked for by name.
+    package static let defaults: [CatalogFormat] = [.html, .markdown, .csv]
 }
 
 /// How the harvest walks a source.

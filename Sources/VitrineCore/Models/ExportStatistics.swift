@@ -12,6 +12,8 @@ package struct ExportStatistics: Sendable, Equatable {
     package var skipped = 0
     /// Records the source marked as deleted.
     package var deleted = 0
+    /// Objects harvested but not shown, their image not open for reuse (`--open-access-only`).
+    package var leftOut = 0
     /// How many objects the API said the collection holds, when it says.
     package var reportedTotal: Int?
     /// One warning per skipped record, naming page and position.

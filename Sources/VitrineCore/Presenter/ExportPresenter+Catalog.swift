@@ -9,7 +9,7 @@ extension ExportPresenter {
         let sections = start.sections.map { maker, count in
             let name = Self.sectionName(maker)
             return displayed(
-                maker: maker, count: count, name: name,
+                maker: maker, count: count, name: name, filedUnder: maker.flatMap { start.sortNames[$0] } ?? name,
                 slug: maker == nil ? "unknown-artist" : slugs.claim(Slug.make(name)))
         }
         let objectCount = sections.reduce(0) { $0 + $1.objectCount }
@@ -34,8 +34,9 @@ extension ExportPresenter {
         maker.map { oneLine($0, limit: longestName) } ?? unknownMakerName
     }
 
+    /// - parameter filedUnder: the name the section's letter is taken from: its sort name, else its heading.
     private func displayed(
-        maker: String?, count: Int, name: String, slug: String
+        maker: String?, count: Int, name: String, filedUnder: String, slug: String
     ) -> CatalogViewModel.DisplayedSection {
         var displayedSection = CatalogViewModel.DisplayedSection(
             name: name,
@@ -45,7 +46,7 @@ extension ExportPresenter {
             objects: [],
             objectCount: count
         )
-        displayedSection.letter = maker == nil ? "?" : Self.letter(of: name)
+        displayedSection.letter = maker == nil ? "?" : Self.letter(of: filedUnder)
         return displayedSection
     }
 
@@ -120,7 +121,7 @@ extension ExportPresenter {
         let date = Self.oneLine(object.date ?? "", limit: Self.longestDate)
         // Ids keep their spacing (they are data), but lose control characters and are capped like the rest.
         let id = PrintableText.clean(object.id)
-        return CatalogViewModel.DisplayedObject(
+        var displayed = CatalogViewModel.DisplayedObject(
             id: id.count > Self.longestID ? String(id.prefix(Self.longestID - 1)) + "…" : id,
             title: title,
             maker: maker,
@@ -131,5 +132,7 @@ extension ExportPresenter {
             imageURL: Self.fullImageURL(of: object.image),
             objectURL: WebURL.filter(object.objectURL)
         )
+        displayed.details = Self.displayedDetails(object)
+        return displayed
     }
 }

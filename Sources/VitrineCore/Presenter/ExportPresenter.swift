@@ -99,6 +99,9 @@ package struct ExportPresenter: ExportPresentationLogic {
             Self.count(statistics.duplicates, "duplicate"),
             "\(statistics.skipped) skipped",
         ]
+        if statistics.leftOut > 0 {
+            parts.append("\(NumberText.grouped(statistics.leftOut)) left out (not open access)")
+        }
         if statistics.deleted > 0 { parts.append("\(statistics.deleted) deleted") }
         if statistics.cacheHits > 0 { parts.append("\(NumberText.grouped(statistics.cacheHits)) from cache") }
         if statistics.retries > 0 { parts.append(Self.retries(statistics.retries)) }

@@ -30,7 +30,7 @@ package protocol CollectionStore: Sendable {
     /// stored collection. Returns what changed.
     func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges
     /// The run's collection, for the Presenter to read a section at a time.
-    func runSections() throws(ExportError) -> any StoredSections
+    func runSections(showing selection: CatalogSelection) throws(ExportError) -> any StoredSections
     /// Removes the store's files when it never completed a harvest: a first run that failed before it stored a
     /// page leaves nothing behind.
     func discardIfNeverHarvested()
@@ -74,6 +74,9 @@ package protocol StoredSections: Sendable {
     func objects(maker: String?, count: Int) throws(ExportError) -> [ArtObject]
     /// The image URLs of the objects whose pictures are bundled with the source (the demo's).
     func bundledImageURLs() throws(ExportError) -> [String]
+    /// The name each section files under where its objects' makers have a sort name (the least of them), by its
+    /// maker.
+    func sortNames() throws(ExportError) -> [String: String]
 }
 
 /// The harvest state a store keeps.

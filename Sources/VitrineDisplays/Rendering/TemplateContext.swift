@@ -14,6 +14,10 @@ package enum TemplateKey: String, CaseIterable, Sendable {
     case id, maker, makerName, date, hasDate, altText, thumbnailURL, thumbnailWidth, thumbnailHeight, hasThumbnail
     case imageURL, hasImageURL, objectURL, hasObjectURL, thumbnail2xURL, hasThumbnail2x
     case largeImageURL, largeWidth, largeHeight, hasLarge, pageName, sectionPageName
+    // A detail page's rich record: its facts (each a `label` and a `value`), its description's paragraphs (each a
+    // `text`), and its rights.
+    case facts, hasFacts, value, paragraphs, text, hasDescription
+    case rightsLabel, rightsURL, hasRights, hasRightsURL, attribution, hasAttribution, isOpenAccess
     // Index, letter and artist pages.
     case letter, hasSections, label, file, hasChunks, hasMakers, inline, letterHref, number, pageCount, current
     case previous, next

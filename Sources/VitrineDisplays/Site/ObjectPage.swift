@@ -39,7 +39,9 @@ struct ObjectPage: TemplateContext {
         case .title: .text(object.pointee.title)
         case .date: .text(object.pointee.date)
         case .hasDate: .flag(object.pointee.hasDate)
-        case .altText: .text(object.pointee.altText)
+        // The museum's own alt text where it wrote one; cards keep title, maker and date.
+        case .altText:
+            .text(object.pointee.details.altText.isEmpty ? object.altText : object.pointee.details.altText)
         case .largeImageURL: .text(GalleryPlan.located(object.pointee.largeImageURL, from: "../"))
         case .largeWidth: .number(object.pointee.largeWidth)
         case .largeHeight: .number(object.pointee.largeHeight)
@@ -48,8 +50,47 @@ struct ObjectPage: TemplateContext {
         case .hasObjectURL: .flag(object.pointee.hasObjectURL)
         case .imageURL: .text(GalleryPlan.located(object.pointee.imageURL, from: "../"))
         case .hasImageURL: .flag(!object.pointee.imageURL.isEmpty)
+        default: value(of: object.pointee.details, for: key)
+        }
+    }
+
+    private func value(of details: DisplayedDetails, for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .facts: .list(details.facts.map(Fact.init))
+        case .hasFacts: .flag(!details.facts.isEmpty)
+        case .paragraphs: .list(details.paragraphs.map(Paragraph.init))
+        case .hasDescription: .flag(!details.description.isEmpty)
+        case .rightsLabel: .text(details.rightsLabel)
+        case .rightsURL: .text(details.rightsURL)
+        case .hasRights: .flag(!details.rightsLabel.isEmpty)
+        case .hasRightsURL: .flag(!details.rightsURL.isEmpty)
+        case .attribution: .text(details.attribution)
+        case .hasAttribution: .flag(!details.attribution.isEmpty)
+        case .isOpenAccess: .flag(details.isOpenAccess == true)
         default: nil
         }
+    }
+}
+
+/// A labelled value of a detail page's list (`Materials`: `canvas, oil paint`).
+struct Fact: TemplateContext {
+    let fact: DisplayedDetails.Fact
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .label: .text(fact.label)
+        case .value: .text(fact.value)
+        default: nil
+        }
+    }
+}
+
+/// A paragraph of an object's description.
+struct Paragraph: TemplateContext {
+    let text: String
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        key == .text ? .text(text) : nil
     }
 }
 

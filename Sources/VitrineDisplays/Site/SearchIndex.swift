@@ -78,13 +78,13 @@ struct SearchIndex: Sendable {
                     if !repeated { postings[word, default: .none].append(number) }
                 }
                 entries.append(UInt8(ascii: "["))
-                Self.appendJSON(objects[index].title, to: &entries)
+                JSONText.append(objects[index].title, to: &entries)
                 entries.append(UInt8(ascii: ","))
-                Self.appendJSON(objects[index].maker, to: &entries)
+                JSONText.append(objects[index].maker, to: &entries)
                 entries.append(UInt8(ascii: ","))
-                Self.appendJSON(objectPages[sectionIndex][index], to: &entries)
+                JSONText.append(objectPages[sectionIndex][index], to: &entries)
                 entries.append(UInt8(ascii: ","))
-                Self.appendJSON(objects[index].thumbnailURL, to: &entries)
+                JSONText.append(objects[index].thumbnailURL, to: &entries)
                 entries.append(UInt8(ascii: "]"))
                 ends.append((scratch?.size ?? 0) + entries.count)
                 if entries.count >= entriesInMemory { try spill() }
@@ -163,7 +163,7 @@ struct SearchIndex: Sendable {
         var script = Array("Vitrine.manifest({".utf8)
         for (position, key) in shards.keys.sorted().enumerated() {
             if position > 0 { script.append(UInt8(ascii: ",")) }
-            Self.appendJSON(key, to: &script)
+            JSONText.append(key, to: &script)
             script.append(UInt8(ascii: ":"))
             script.append(contentsOf: String(shards[key]?.count ?? 0).utf8)
         }
@@ -210,7 +210,7 @@ struct SearchIndex: Sendable {
     /// A shard's script, and how many bytes of entries it read.
     private func script(_ key: String) -> ([UInt8], Int) {
         var script = Array("Vitrine.shard(".utf8)
-        Self.appendJSON(key, to: &script)
+        JSONText.append(key, to: &script)
         script.append(contentsOf: ", [".utf8)
         var read = 0
         for (position, number) in (shards[key] ?? []).prefix(Self.shardLimit).enumerated() {
@@ -230,44 +230,6 @@ struct SearchIndex: Sendable {
 
     static func fileStem(_ key: String) -> String {
         key.hasSuffix("$") ? String(key.dropLast()) + "-end" : key
-    }
-
-    /// A JSON string as JSONEncoder writes it (slashes as they are), with `<` as `\u003c` besides.
-    static func appendJSON(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            // Runs of bytes that need no escape (nearly all of them) are copied whole.
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard
-                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
-                else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                let escape: StaticString
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "<"): escape = "\\u003c"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    bytes.append(contentsOf: "\\u00".utf8)
-                    bytes.append(hex.utf8Start[Int(byte >> 4)])
-                    bytes.append(hex.utf8Start[Int(byte & 0x0F)])
-                    continue
-                }
-                escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
 

@@ -318,4 +318,6 @@ private final class StoredStub: StoredSections {
     }
 
     func bundledImageURLs() throws(ExportError) -> [String] { [] }
+
+    func sortNames() throws(ExportError) -> [String: String] { [:] }
 }

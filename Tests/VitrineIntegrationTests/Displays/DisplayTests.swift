@@ -35,17 +35,19 @@ import VitrineTestSupport
 
     // MARK: - Golden files
 
-    @Test func `HTML, Markdown and CSV match their golden files`() throws {
+    @Test func `HTML, Markdown, CSV and JSON Lines match their golden files`() throws {
         let (folder, written) = try render(viewModel())
         #expect(
             written.map { URL(fileURLWithPath: $0).lastPathComponent } == [
-                "index.html", "catalog.md", "collection.csv", "artists", "assets", "objects", "search",
+                "index.html", "catalog.md", "collection.csv", "collection.jsonl", "artists", "assets", "objects",
+                "search",
             ], "the catalogs' own files first, then the rest by name, however the formats' writing interleaves")
         try Snapshot.assert(folder.read("index.html"), named: "catalog.index.html")
         try Snapshot.assert(folder.read("artists/rembrandt-van-rijn.html"), named: "catalog.artist.html")
         try Snapshot.assert(folder.read("objects/sk-c-5.html"), named: "catalog.object.html")
         try Snapshot.assert(folder.read("catalog.md"), named: "catalog.catalog.md")
         try Snapshot.assert(folder.read("collection.csv"), named: "catalog.collection.csv")
+        try Snapshot.assert(folder.read("collection.jsonl"), named: "catalog.collection.jsonl")
         #expect(try folder.read("assets/style.css").contains("prefers-color-scheme: dark"))
     }
 
@@ -68,6 +70,36 @@ import VitrineTestSupport
                 tag.contains("alt=\"") && tag.contains("loading=\"lazy\"") && tag.contains("width=\"")
                     && tag.contains("height=\""))
         }
+    }
+
+    /// Details come from the source as text: never markup, never a link that is not http(s), on the page or in the
+    /// data files.
+    @Test func `a detail page shows a hostile object's details as text, and links only to the web`() throws {
+        var object = Seeds.hostile[0]
+        object.details = ObjectDetails(
+            description: "<script>alert('d')</script>\n\n<p onclick=x>second</p>", objectType: "<b>print</b>",
+            materials: ["<i>ink</i>"], dimensions: "a\u{0}b\r\nc\u{202E}d", subjects: ["</dd><script>"],
+            makers: [.init(name: "<em>Steen</em>", role: "painter", lifeDates: "\"1626\"")],
+            rights: Rights(
+                url: "javascript:alert(3)", label: "<a href=x>open</a>", isOpen: true, attribution: "<u>by</u>"),
+            altText: "\" onerror=\"alert(4)")
+        let model = try viewModel(Seeds.response([ArtistSection(maker: "Jan Steen", objects: [object])]))
+        let (folder, _) = try render(model, formats: [.html, .csv, .jsonl])
+        let page = try folder.read("objects/x-1.html")
+        for raw in [
+            "<script>", "<b>print", "<i>ink", "<em>", "<a href=x>", "<u>by", "javascript:", "onerror=\"", "<p onclick",
+        ] {
+            #expect(!page.contains(raw), "\(raw)")
+        }
+        #expect(page.contains("<p>&lt;script&gt;alert(&#39;d&#39;)&lt;/script&gt;</p>"))
+        #expect(page.contains("<dt>Object type</dt><dd>&lt;b&gt;print&lt;/b&gt;</dd>"))
+        #expect(page.contains("<dd>ab\nc d</dd>") || page.contains("<dd>ab\ncd</dd>"), "controls out, lines kept")
+        #expect(page.contains(#"<p class="rights">&lt;a href=x&gt;open&lt;/a&gt; · &lt;u&gt;by&lt;/u&gt;</p>"#))
+        let line = try folder.read("collection.jsonl")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(json["description"] as? String == "<script>alert('d')</script>\n\n<p onclick=x>second</p>")
+        #expect((json["rights"] as? [String: Any])?["url"] is NSNull)
+        #expect(!line.contains("<"), "JSON Lines escapes < as the search shards do")
     }
 
     @Test(arguments: [
@@ -124,7 +156,7 @@ import VitrineTestSupport
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.csv], templates: try TemplateLibrary())
         _ = try writer.displayCatalog(viewModel: model)
         let written = try Data(contentsOf: output.url.appendingPathComponent("collection.csv"))
-        #expect(written.count > 2 * CSVDisplay.piece)
+        #expect(written.count > 2 * RowFileWriter.piece)
         #expect(written == Data(CSVDisplay.render(model).utf8))
         let file = output.url.appendingPathComponent("collection.csv").path
         let before = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
@@ -140,11 +172,14 @@ import VitrineTestSupport
         #expect(
             reader.headerRow == [
                 "object_id", "title", "artist", "date", "thumbnail_url", "image_url", "object_url", "source",
+                "record_id", "datestamp", "year_begin", "year_end", "object_type", "materials", "dimensions",
+                "description", "credit_line", "place", "subjects", "rights_url", "rights_label", "open_access",
+                "maker_sort_name",
             ])
         var rows: [[String]] = []
         while let row = reader.next() { rows.append(row) }
         #expect(rows.map { $0[0] } == model.sections.flatMap { $0.objects.map(\.id) })
-        #expect(rows.allSatisfy { $0.count == 8 && $0[7] == "test" })
+        #expect(rows.allSatisfy { $0.count == 23 && $0[7] == "test" && $0[8] == $0[0] })
         let quoted = try #require(rows.first { $0[0] == "X-5" })
         #expect(quoted[1] == "Quote \"here\", comma, and new line")
         #expect(quoted[2] == "Frans Hals" && quoted[3] == "'+1")

@@ -334,7 +334,7 @@ extension GallerySiteTests {
     ])
     func `search entries are the JSON that JSONEncoder writes, with < escaped`(text: String) throws {
         var bytes: [UInt8] = []
-        SearchIndex.appendJSON(text, to: &bytes)
+        JSONText.append(text, to: &bytes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let expected = String(decoding: try encoder.encode(text), as: UTF8.self)

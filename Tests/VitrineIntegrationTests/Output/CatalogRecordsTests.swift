@@ -28,11 +28,18 @@ import VitrineTestSupport
         }
     }
 
-    /// Copies a file or folder as a backup does (`cp -a`): its files' modification times kept.
+    /// Copies a file or folder as a backup does (`cp -a`): its files' modification times kept. In this process: a
+    /// child process would hold, until it execs, a copy of the lock another test's export holds.
     private static func copy(_ from: URL, to: URL) throws {
-        let copying = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: ["-a", from.path, to.path])
-        copying.waitUntilExit()
-        #expect(copying.terminationStatus == 0)
+        try FileManager.default.copyItem(at: from, to: to)
+        let files = FileManager.default.enumerator(atPath: from.path).map { Array($0).compactMap { $0 as? String } }
+        for relative in [""] + (files ?? []) {
+            var status = stat()
+            let source = relative.isEmpty ? from.path : from.path + "/" + relative
+            guard lstat(source, &status) == 0, status.st_mode & S_IFMT != S_IFLNK else { continue }
+            let target = relative.isEmpty ? to.path : to.path + "/" + relative
+            #expect(utimensat(AT_FDCWD, target, [status.st_atim, status.st_mtim], AT_SYMLINK_NOFOLLOW) == 0)
+        }
     }
 
     @Test func `the records are beside the site, one folder for the catalog, and nothing of them is in it`() throws {

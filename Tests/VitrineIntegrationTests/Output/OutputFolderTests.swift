@@ -133,7 +133,9 @@ private struct FilesDisplay: CatalogFileDisplay {
         #expect(after == full, "every file as the full export wrote it")
         #expect(csv.paths == ["\(path)/collection.csv"])
         #expect(csv.notices.count == 1)
-        #expect(csv.notices.first?.hasPrefix("kept \(path)/index.html, \(path)/catalog.md, \(path)/artists/") == true)
+        #expect(
+            csv.notices.first?.hasPrefix(
+                "kept \(path)/index.html, \(path)/catalog.md, \(path)/collection.jsonl, \(path)/artists/") == true)
 
         let removed = try CatalogWriter(
             outputDirectory: path, formats: [.csv], templates: templates, removeOtherFormats: true

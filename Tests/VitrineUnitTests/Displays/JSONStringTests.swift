@@ -3,7 +3,7 @@ import Testing
 
 @testable import VitrineDisplays
 
-/// The search index writes its JSON strings itself (`SearchIndex.appendJSON`): they must read back as the text,
+/// The search index writes its JSON strings itself (`JSONText.append`): they must read back as the text,
 /// be what `JSONEncoder` writes, and never hold `<` (the shards are scripts).
 @Suite struct JSONStringTests {
     static let pieces = [
@@ -23,7 +23,7 @@ import Testing
             }
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             var written: [UInt8] = []
-            SearchIndex.appendJSON(text, to: &written)
+            JSONText.append(text, to: &written)
             let expected = String(decoding: try encoder.encode(text), as: UTF8.self)
                 .replacingOccurrences(of: "<", with: "\\u003c")
             #expect(String(decoding: written, as: UTF8.self) == expected, "\(text.debugDescription)")

@@ -18,7 +18,9 @@ import Testing
     /// Every name, in the page and in each list or neighbour it holds.
     static func everyName() throws -> CompiledTemplate {
         let names = TemplateKey.allCases.map { "{{\($0.rawValue)}}" }.joined(separator: "|")
-        let nested = ["previous", "next", "cards", "pages"].map { "{{#\($0)}}[\(names)]{{/\($0)}}" }.joined()
+        let nested = ["previous", "next", "cards", "pages", "facts", "paragraphs"].map {
+            "{{#\($0)}}[\(names)]{{/\($0)}}"
+        }.joined()
         var compiler = MustacheCompiler(sources: ["page": names + nested], origins: [:])
         return try compiler.compile("page")
     }
@@ -40,6 +42,8 @@ import Testing
         let object = Self.object(&random)
         let fields = Set(Mirror(reflecting: object).children.compactMap(\.label))
         #expect(fields == Set(Self.objectFields))
+        let details = Set(Mirror(reflecting: object.details).children.compactMap(\.label))
+        #expect(details == Set(Self.detailFields))
     }
 
     @Test func `detail pages that show anything differently have different inputs`() throws {
@@ -91,18 +95,67 @@ import Testing
     }
 
     static func object(_ random: inout Generator) -> CatalogViewModel.DisplayedObject {
-        CatalogViewModel.DisplayedObject(
+        var object = CatalogViewModel.DisplayedObject(
             id: text(&random), title: text(&random), maker: text(&random), date: text(&random),
             thumbnail: ThumbnailSelector.Thumbnail(url: url(&random), width: number(&random), height: number(&random)),
             thumbnail2xURL: url(&random),
             large: ThumbnailSelector.Thumbnail(url: url(&random), width: number(&random), height: number(&random)),
             imageURL: url(&random), objectURL: text(&random))
+        object.details = details(&random)
+        return object
+    }
+
+    static func texts(_ random: inout Generator) -> [String] {
+        (0..<Int(random.next() % 3)).map { _ in text(&random) }
+    }
+
+    static func year(_ random: inout Generator) -> Int? {
+        random.next() % 3 == 0 ? nil : number(&random)
+    }
+
+    static func maker(_ random: inout Generator) -> DisplayedDetails.DisplayedMaker {
+        .init(name: text(&random), role: text(&random), lifeDates: text(&random), sortName: text(&random))
+    }
+
+    static func details(_ random: inout Generator) -> DisplayedDetails {
+        var details = DisplayedDetails()
+        for _ in 0..<Int(random.next() % 8) { changeDetails(&details, &random) }
+        return details
+    }
+
+    /// The stored fields of an object's details that `changeDetails` changes.
+    static let detailFields = [
+        "recordID", "datestamp", "yearBegin", "yearEnd", "objectType", "materials", "dimensions", "description",
+        "creditLine", "place", "subjects", "makers", "rightsURL", "rightsLabel", "isOpenAccess", "attribution",
+        "altText",
+    ]
+
+    static func changeDetails(_ details: inout DisplayedDetails, _ random: inout Generator) {
+        switch detailFields[Int(random.next() % UInt64(detailFields.count))] {
+        case "recordID": details.recordID = text(&random)
+        case "datestamp": details.datestamp = text(&random)
+        case "yearBegin": details.yearBegin = year(&random)
+        case "yearEnd": details.yearEnd = year(&random)
+        case "objectType": details.objectType = text(&random)
+        case "materials": details.materials = texts(&random)
+        case "dimensions": details.dimensions = [text(&random), text(&random)].joined(separator: "\n")
+        case "description": details.description = [text(&random), text(&random)].joined(separator: "\n\n")
+        case "creditLine": details.creditLine = text(&random)
+        case "place": details.place = text(&random)
+        case "subjects": details.subjects = texts(&random)
+        case "makers": details.makers = (0..<Int(random.next() % 3)).map { _ in maker(&random) }
+        case "rightsURL": details.rightsURL = url(&random)
+        case "rightsLabel": details.rightsLabel = text(&random)
+        case "isOpenAccess": details.isOpenAccess = [nil, true, false][Int(random.next() % 3)]
+        case "attribution": details.attribution = text(&random)
+        default: details.altText = text(&random)
+        }
     }
 
     /// The stored fields of an object that `changeObject` changes.
     static let objectFields = [
         "id", "title", "maker", "date", "hasDate", "objectURL", "hasObjectURL", "thumbnailURL", "thumbnailWidth",
-        "thumbnailHeight", "thumbnail2xURL", "largeImageURL", "largeWidth", "largeHeight", "imageURL",
+        "thumbnailHeight", "thumbnail2xURL", "largeImageURL", "largeWidth", "largeHeight", "imageURL", "details",
     ]
 
     static func changeObject(_ object: inout CatalogViewModel.DisplayedObject, _ random: inout Generator) {
@@ -124,6 +177,7 @@ import Testing
         case "largeImageURL": object.largeImageURL = url(&random)
         case "largeWidth": object.largeWidth = number(&random)
         case "largeHeight": object.largeHeight = number(&random)
+        case "details": changeDetails(&object.details, &random)
         default: object.imageURL = url(&random)
         }
     }

@@ -74,7 +74,12 @@ import VitrineTestSupport
                 image: ImageReference(
                     url: "https://iiif.micr.io/\(id)/full/max/0/default.jpg", width: 4_000, height: 3_000,
                     sizing: .iiif(service: "https://iiif.micr.io/\(id)", cachedWidths: [])),
-                objectURL: "https://www.rijksmuseum.nl/en/collection/\(id)")
+                objectURL: "https://www.rijksmuseum.nl/en/collection/\(id)",
+                details: ObjectDetails(
+                    description: "A study.\n\nIn oil.", objectType: "painting", materials: ["oil paint"],
+                    rights: Rights(
+                        url: "https://creativecommons.org/licenses/by/4.0/", label: "CC BY 4.0", isOpen: true,
+                        attribution: "Photo by the museum")))
         }
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
@@ -155,7 +160,10 @@ import VitrineTestSupport
     }
 
     @Test func `every documented variable of an object's page has a value`() throws {
-        let lists: [String: [String]] = ["previous": ["title", "pageName"], "next": ["title", "pageName"]]
+        let lists: [String: [String]] = [
+            "previous": ["title", "pageName"], "next": ["title", "pageName"], "facts": ["label", "value"],
+            "paragraphs": ["text"],
+        ]
         let names = Self.documented("### Every gallery page") + Self.documented("### An object's page")
         let viewModel = try Self.small()
         let rembrandt = try #require(viewModel.sections.firstIndex { $0.objects.count == 3 })

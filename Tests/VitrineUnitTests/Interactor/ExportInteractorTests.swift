@@ -291,3 +291,107 @@ import VitrineTestSupport
         return left.recordKey.text.utf8.lexicographicallyPrecedes(right.recordKey.text.utf8)
     }
 }
+
+/// `--open-access-only` (issue 36, item 6): the catalog shows the objects whose rights open their image, the summary
+/// counts the rest, and a collection or source that states no rights is refused with a reason.
+@Suite struct OpenAccessTests {
+    private static func object(_ id: String, _ maker: String?, rights: String?) -> RecordOutcome {
+        var object = Seeds.object(id, maker)
+        object.details.rights = rights.flatMap(Rights.init(statement:))
+        return .object(object)
+    }
+
+    private static let pages: [[RecordOutcome]] = [
+        [
+            object("A-1", "Jan Steen", rights: "http://creativecommons.org/publicdomain/mark/1.0/"),
+            object("A-2", "Jan Steen", rights: "http://rightsstatements.org/vocab/InC/1.0/"),
+            object("B-1", "Frans Hals", rights: nil),
+        ],
+        [
+            object("C-1", nil, rights: "https://creativecommons.org/licenses/by/4.0/"),
+            object("B-2", "Frans Hals", rights: "Copyright the estate"),
+        ],
+    ]
+
+    @Test func `only open objects are shown, empty sections go, and the rest are counted`() async throws {
+        let interactor = ExportInteractor(
+            source: StubSource(pages: Self.pages), transport: StubTransport(), presenter: ExportPresentationLogicSpy())
+        let all = try await interactor.harvest(options: HarvestOptions())
+        let open = try await interactor.harvest(options: HarvestOptions(), showing: .openAccess)
+        #expect(all.statistics.objects == 5 && all.statistics.leftOut == 0)
+        #expect(open.sections.map(\.maker) == ["Jan Steen", nil])
+        #expect(open.sections.map { $0.objects.map(\.id) } == [["A-1"], ["C-1"]])
+        #expect(open.statistics.objects == 2 && open.statistics.leftOut == 3 && open.statistics.sections == 2)
+        let summary = ExportPresenter(
+            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy()
+        ).makeSummary(source: Seeds.descriptor, statistics: open.statistics)
+        #expect(
+            summary.summary.contains("2 objects, 2 sections")
+                && summary.summary.contains("3 left out (not open access)"))
+    }
+
+    @Test func `a collection none of whose objects states its rights is refused, naming the flag`() async throws {
+        let pages: [[RecordOutcome]] = [[Self.object("A-1", "Jan Steen", rights: nil)]]
+        let spy = ExportPresentationLogicSpy()
+        let interactor = ExportInteractor(source: StubSource(pages: pages), transport: StubTransport(), presenter: spy)
+        let error = await #expect(throws: ExportError.self) {
+            try await interactor.export(request: ExportRequest(selection: .openAccess))
+        }
+        #expect(
+            error?.description
+                == "test: --open-access-only: none of the 1 objects harvested states its rights, so none can be shown "
+                + "as open for reuse; export without it")
+        #expect(spy.starts.isEmpty)
+    }
+
+    @Test func `a source that states no rights is refused before any request`() async throws {
+        var source = StubSource(pages: Self.pages)
+        source.statesRights = false
+        // A request would meet a broken page, and fail otherwise.
+        let interactor = ExportInteractor(
+            source: source, transport: StubTransport(broken: [1, 2]), presenter: ExportPresentationLogicSpy())
+        let error = await #expect(throws: ExportError.self) {
+            try await interactor.export(request: ExportRequest(selection: .openAccess))
+        }
+        #expect(error?.description.contains("this source states no rights") == true)
+    }
+}
+
+/// A–Z by sort name (issue 36, item 7): sections go and letter by their makers' sort name where the source gives
+/// one; the heading stays the display name.
+@Suite struct SortNameTests {
+    private static func object(_ id: String, _ maker: String, sortName: String?) -> RecordOutcome {
+        var object = Seeds.object(id, maker)
+        object.details.makers = [.init(name: maker, sortName: sortName)]
+        return .object(object)
+    }
+
+    @Test func `sections file under their sort names, headings keep the display name`() async throws {
+        let pages: [[RecordOutcome]] = [
+            [
+                Self.object("V-1", "Johannes Vermeer", sortName: "Vermeer, Johannes"),
+                Self.object("R-1", "Rembrandt van Rijn", sortName: "Rijn, Rembrandt van"),
+                Self.object("R-2", "Rembrandt van Rijn", sortName: nil),
+            ],
+            [
+                Self.object("H-1", "Frans Hals", sortName: "Hals, Frans"),
+                Self.object("A-1", "Aelbert Cuyp", sortName: nil),
+                Self.object("G-1", "Vincent van Gogh", sortName: "Gogh, Vincent van"),
+            ],
+        ]
+        let spy = ExportPresentationLogicSpy()
+        let interactor = ExportInteractor(source: StubSource(pages: pages), transport: StubTransport(), presenter: spy)
+        try await interactor.export(request: ExportRequest())
+        let start = try #require(spy.starts.first)
+        #expect(
+            start.sections.map(\.maker) == [
+                "Aelbert Cuyp", "Vincent van Gogh", "Frans Hals", "Rembrandt van Rijn", "Johannes Vermeer",
+            ])
+        #expect(start.sortNames["Rembrandt van Rijn"] == "Rijn, Rembrandt van")
+        let outline = ExportPresenter(
+            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy()
+        ).makeOutline(start)
+        #expect(outline.sections.map(\.letter) == ["A", "G", "H", "R", "V"])
+        #expect(outline.sections.map(\.name) == start.sections.map { $0.maker ?? "" })
+    }
+}

@@ -1,0 +1,85 @@
+/// An object's details as the Displays show them: display strings (empty: absent), lists of them, and numbers, made
+/// by the Presenter from `ObjectDetails`. The detail page shows `facts`, the description's paragraphs and the
+/// rights; the CSV and the JSON Lines export write every field.
+package struct DisplayedDetails: Sendable, Equatable {
+    /// What tells the record apart from every other in the export (`ArtObject.recordKey`).
+    package var recordID: String = ""
+    /// When the source last changed the record, as it writes it.
+    package var datestamp: String = ""
+    package var yearBegin: Int?
+    package var yearEnd: Int?
+    package var objectType: String = ""
+    package var materials: [String] = []
+    /// May hold line breaks, as the museum sets its measurements out.
+    package var dimensions: String = ""
+    /// Plain text; paragraphs are separated by an empty line.
+    package var description: String = ""
+    package var creditLine: String = ""
+    package var place: String = ""
+    package var subjects: [String] = []
+    package var makers: [DisplayedMaker] = []
+    /// The rights' address, label and credit; all empty when the source says nothing about them.
+    package var rightsURL: String = ""
+    package var rightsLabel: String = ""
+    /// Whether the image is open for reuse; `nil` when the source gives no rights.
+    package var isOpenAccess: Bool?
+    package var attribution: String = ""
+    /// The museum's alt text; empty when it wrote none.
+    package var altText: String = ""
+
+    package init() {}
+
+    /// One maker, as shown.
+    package struct DisplayedMaker: Sendable, Equatable {
+        package var name: String
+        package var role: String
+        package var lifeDates: String
+        package var sortName: String
+
+        package init(name: String, role: String, lifeDates: String, sortName: String) {
+            self.name = name
+            self.role = role
+            self.lifeDates = lifeDates
+            self.sortName = sortName
+        }
+    }
+
+    /// A labelled value of the detail page's list.
+    package struct Fact: Sendable, Equatable {
+        package var label: String
+        package var value: String
+    }
+
+    /// The object's sort name for an index (its first maker's), empty when the source gives none.
+    package var makerSortName: String { makers.first?.sortName ?? "" }
+
+    /// The description's paragraphs.
+    package var paragraphs: [String] {
+        description.isEmpty ? [] : description.split(separator: "\n\n").map(String.init)
+    }
+
+    /// What the detail page lists, in the order a museum's page gives it; nothing for what the object lacks. The
+    /// first maker's name, the date and the number are shown by the page itself.
+    package var facts: [Fact] {
+        var facts: [Fact] = []
+        func add(_ label: String, _ value: String) {
+            if !value.isEmpty { facts.append(Fact(label: label, value: value)) }
+        }
+        if makers.count > 1 || makers.contains(where: { !$0.role.isEmpty || !$0.lifeDates.isEmpty }) {
+            add(makers.count > 1 ? "Makers" : "About the maker", makers.map(Self.line).joined(separator: "; "))
+        }
+        add("Object type", objectType)
+        add("Materials", materials.joined(separator: ", "))
+        add("Dimensions", dimensions)
+        add("Place", place)
+        add("Subjects", subjects.joined(separator: ", "))
+        add("Credit line", creditLine)
+        return facts
+    }
+
+    /// `Rembrandt van Rijn (painter, 1606–1669)`.
+    private static func line(_ maker: DisplayedMaker) -> String {
+        let about = [maker.role, maker.lifeDates].filter { !$0.isEmpty }.joined(separator: ", ")
+        return about.isEmpty ? maker.name : "\(maker.name) (\(about))"
+    }
+}

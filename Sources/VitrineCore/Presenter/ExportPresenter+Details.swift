@@ -1,0 +1,61 @@
+// An object's details made display strings: one-line fields on one line and capped as titles are; prose and
+// measurements keep their line breaks, and lose everything else a page should not show.
+extension ExportPresenter {
+    /// The longest description a catalog shows, in characters.
+    package static let longestDescription = 20_000
+
+    static func displayedDetails(_ object: ArtObject) -> DisplayedDetails {
+        let details = object.details
+        var shown = DisplayedDetails()
+        shown.recordID = PrintableText.clean(object.recordKey.text)
+        shown.datestamp = oneLine(object.datestamp ?? "", limit: longestDate)
+        guard !details.isEmpty else { return shown }
+        func line(_ text: String?) -> String { oneLine(text ?? "", limit: longestName) }
+        func lines(_ items: [String]) -> [String] { items.map(line).filter { !$0.isEmpty } }
+        shown.yearBegin = details.yearBegin
+        shown.yearEnd = details.yearEnd
+        shown.objectType = line(details.objectType)
+        shown.materials = lines(details.materials)
+        shown.dimensions = paragraphs(details.dimensions ?? "", limit: longestName, separator: "\n")
+        shown.description = paragraphs(details.description ?? "", limit: longestDescription, separator: "\n\n")
+        shown.creditLine = line(details.creditLine)
+        shown.place = line(details.place)
+        shown.subjects = lines(details.subjects)
+        shown.makers = details.makers.compactMap { maker in
+            let name = line(maker.name)
+            return name.isEmpty
+                ? nil
+                : .init(
+                    name: name, role: line(maker.role), lifeDates: line(maker.lifeDates), sortName: line(maker.sortName)
+                )
+        }
+        if let rights = details.rights {
+            shown.rightsLabel = line(rights.label)
+            shown.rightsURL = WebURL.filter(rights.url)
+            shown.isOpenAccess = rights.isOpen
+            shown.attribution = line(rights.attribution)
+        }
+        shown.altText = oneLine(details.altText ?? "", limit: longestTitle)
+        return shown
+    }
+
+    /// Text in blocks: for `"\n"` each line is a block, for `"\n\n"` each run of lines between empty ones (a
+    /// paragraph); each block made one line, empty ones dropped, joined by `separator`; at most `limit` characters.
+    static func paragraphs(_ text: String, limit: Int, separator: String) -> String {
+        var blocks: [String] = []
+        var block: [Substring] = []
+        func end() {
+            let line = oneLine(block.joined(separator: " "))
+            if !line.isEmpty { blocks.append(line) }
+            block.removeAll()
+        }
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            if separator == "\n" || line.allSatisfy(\.isWhitespace) { end() }
+            block.append(line)
+        }
+        end()
+        let joined = blocks.joined(separator: separator)
+        guard joined.count > limit else { return joined }
+        return String(joined.prefix(limit - 1)) + "…"
+    }
+}

@@ -1,0 +1,95 @@
+import GRDB
+import GRDBSQLite
+import VitrineCore
+
+/// How an object's details (`ObjectDetails`) are kept: a column each, after the object's own columns. Lists are
+/// their items joined by the unit separator; each maker is its four fields joined by the record separator. Neither
+/// separator is kept inside a stored text (each becomes a space), so every list reads back as it was written.
+extension ObjectRow {
+    /// The detail columns, in the order `bindDetails` binds them.
+    static let detailColumns =
+        "description, object_type, materials, dimensions, credit_line, place, subjects, year_begin, year_end, "
+        + "makers, rights_url, rights_label, rights_open, rights_attribution, alt_text, sort_name"
+    static let detailColumnCount = 16
+
+    private static let unit: Character = "\u{1F}"
+    private static let record: Character = "\u{1E}"
+
+    /// Binds `details` to parameters `first`, `first + 1`, … with `bind`, as `bind(_:sectionKey:…)` binds the rest.
+    static func bindDetails(
+        _ details: ObjectDetails, from first: Int32, text: (String?, Int32) -> Void, integer: (Int?, Int32) -> Void
+    ) {
+        text(details.description, first)
+        text(details.objectType, first + 1)
+        text(list(details.materials), first + 2)
+        text(details.dimensions, first + 3)
+        text(details.creditLine, first + 4)
+        text(details.place, first + 5)
+        text(list(details.subjects), first + 6)
+        integer(details.yearBegin, first + 7)
+        integer(details.yearEnd, first + 8)
+        text(makers(details.makers), first + 9)
+        text(details.rights?.url, first + 10)
+        text(details.rights?.label, first + 11)
+        integer(details.rights.map { $0.isOpen ? 1 : 0 }, first + 12)
+        text(details.rights?.attribution, first + 13)
+        text(details.altText, first + 14)
+        // The first maker's sort name, on its own: a section files under it (`sortNames`).
+        text(details.makers.first?.sortName, first + 15)
+    }
+
+    /// The details on the row `statement` stands on, from column `first` (as `bindDetails` bound them).
+    static func details(_ statement: Statement, from first: Int32) -> ObjectDetails {
+        let raw = statement.sqliteStatement
+        func text(_ column: Int32) -> String? { ObjectRow.text(statement, column) }
+        func integer(_ column: Int32) -> Int? {
+            sqlite3_column_type(raw, column) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(raw, column))
+        }
+        // Most objects of most sources have no details: one look at the columns' types tells.
+        guard
+            (first..<(first + Int32(detailColumnCount))).contains(where: { sqlite3_column_type(raw, $0) != SQLITE_NULL }
+            )
+        else { return ObjectDetails() }
+        var rights: Rights?
+        if let label = text(first + 11) {
+            rights = Rights(
+                url: text(first + 10), label: label, isOpen: integer(first + 12) == 1, attribution: text(first + 13))
+        }
+        return ObjectDetails(
+            description: text(first), objectType: text(first + 1), materials: items(text(first + 2)),
+            dimensions: text(first + 3), creditLine: text(first + 4), place: text(first + 5),
+            subjects: items(text(first + 6)), yearBegin: integer(first + 7), yearEnd: integer(first + 8),
+            makers: makers(text(first + 9)), rights: rights, altText: text(first + 14))
+    }
+
+    /// A text as it is stored inside a list: without the separators.
+    private static func item(_ text: String) -> String {
+        text.contains(where: { $0 == unit || $0 == record })
+            ? String(text.map { $0 == unit || $0 == record ? " " : $0 }) : text
+    }
+
+    private static func list(_ items: [String]) -> String? {
+        items.isEmpty ? nil : items.map(item).joined(separator: String(unit))
+    }
+
+    private static func items(_ column: String?) -> [String] {
+        column.map { $0.split(separator: unit, omittingEmptySubsequences: false).map(String.init) } ?? []
+    }
+
+    private static func makers(_ makers: [ObjectDetails.Maker]) -> String? {
+        makers.isEmpty
+            ? nil
+            : makers.map { maker in
+                [maker.name, maker.role ?? "", maker.lifeDates ?? "", maker.sortName ?? ""].map(item)
+                    .joined(separator: String(record))
+            }.joined(separator: String(unit))
+    }
+
+    private static func makers(_ column: String?) -> [ObjectDetails.Maker] {
+        items(column).map { text in
+            let fields = text.split(separator: record, omittingEmptySubsequences: false).map(String.init)
+            func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? fields[index] : nil }
+            return ObjectDetails.Maker(name: field(0) ?? "", role: field(1), lifeDates: field(2), sortName: field(3))
+        }
+    }
+}
