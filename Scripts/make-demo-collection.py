@@ -7,6 +7,12 @@ starts with Hector Allemand), a maker who reappears pages later, one object repe
 null webImage with a headerImage full of nulls, image URLs with and without the =s0 suffix, http and
 https links, anonymous and missing makers, and names with diacritics and non-Latin scripts.
 
+Each object also carries the detail endpoint's fields (description, objectTypes, materials, techniques,
+dimensions, acquisition.creditLine, productionPlaces, principalMakers with sort names and real life dates,
+dating, Iconclass descriptions) and one field of the demo's own, vitrineDemoRights (the legacy API has no
+rights field): mostly the Public Domain Mark, some CC BY 4.0, a few In Copyright. The details come from a
+random generator of their own, so the objects' ids, titles, makers, dates and images do not move.
+
 Run from the repository root: python3 Scripts/make-demo-collection.py
 """
 import json
@@ -92,6 +98,9 @@ def image(obj_no, rng):
     return True, True, web, header
 
 
+from demo_details import details  # noqa: E402  (beside this script)
+
+
 def records():
     rng = random.Random(7)
     out = []
@@ -127,6 +136,7 @@ def records():
                 "productionPlaces": [],
                 "_key": key,
             }
+            rec.update(details(name, key, title, date, year))
             out.append(rec)
     return out
 

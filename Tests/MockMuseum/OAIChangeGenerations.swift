@@ -109,6 +109,7 @@ extension OAICollection {
         var object = SyntheticCollection.object(number)
         guard generation > 0 else { return object }
         object.title += " (revision \(generation))"
+        object.details = object.details.map { SyntheticCollection.revised($0, number: number, generation: generation) }
         if number % 3 == 0 {
             let makers = SyntheticCollection.makers
             object.maker = makers[((object.maker.flatMap { makers.firstIndex(of: $0) } ?? 0) + 1) % makers.count]

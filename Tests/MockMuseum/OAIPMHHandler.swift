@@ -224,7 +224,9 @@ struct OAIPMHHandler: MockHandler {
         let header =
             "<header><identifier>\(uri)</identifier><datestamp>\(version.datestamp)</datestamp>"
             + "<setSpec>260214</setSpec></header>"
-        let metadata = prefix == "oai_dc" ? dublinCore(object, uri: uri) : edm(object, uri: uri, nested: nested)
+        let metadata =
+            prefix == "oai_dc"
+            ? SyntheticCollection.dublinCoreRecord(object, uri: uri) : edm(object, uri: uri, nested: nested)
         return "<record>\(header)<metadata>\(metadata)</metadata></record>\n"
     }
 
@@ -236,9 +238,11 @@ struct OAIPMHHandler: MockHandler {
         let agentURI = object.maker.map {
             "https://id.rijksmuseum.nl/21\(SyntheticCollection.makers.firstIndex(of: $0) ?? 0)"
         }
+        let rich = SyntheticCollection.edm(object.details, nested: nested)
         let agent = object.maker.map { name in
             "<edm:Agent rdf:about=\"\(agentURI ?? "")\"><skos:prefLabel xml:lang=\"nl\">\(MockHTTP.escapeXML(name))"
                 + "</skos:prefLabel><skos:prefLabel xml:lang=\"en\">\(MockHTTP.escapeXML(name))</skos:prefLabel>"
+                + (object.details == nil ? "" : SyntheticCollection.agentFacts(name))
                 + "<owl:sameAs rdf:resource=\"http://www.wikidata.org/entity/Q5598\"/></edm:Agent>"
         }
         let creator: String
@@ -252,7 +256,8 @@ struct OAIPMHHandler: MockHandler {
             <dc:title xml:lang="nl">Studie \(number + 1)</dc:title>\
             <dc:title xml:lang="en">\(MockHTTP.escapeXML(object.title))</dc:title>\(creator)\
             <dc:type rdf:resource="https://id.rijksmuseum.nl/2201"/>\
-            <dcterms:created xml:lang="en">\(object.date)</dcterms:created><edm:type>IMAGE</edm:type></edm:ProvidedCHO>
+            <dcterms:created xml:lang="en">\(object.date)</dcterms:created>\(rich.fields)<edm:type>IMAGE</edm:type>\
+            </edm:ProvidedCHO>
             """
         var aggregation = "<ore:Aggregation rdf:about=\"\(uri)#aggregation\">"
         aggregation +=
@@ -265,48 +270,30 @@ struct OAIPMHHandler: MockHandler {
                 : "<edm:isShownBy rdf:resource=\"\(image)\"/><edm:object rdf:resource=\"\(image)\"/>"
         }
         aggregation += "<edm:isShownAt rdf:resource=\"\(page)\"/>"
-        aggregation += "<edm:rights rdf:resource=\"http://creativecommons.org/publicdomain/mark/1.0/\"/>"
+        let rights = object.details?.rights ?? "http://creativecommons.org/publicdomain/mark/1.0/"
+        aggregation += "<edm:rights rdf:resource=\"\(rights)\"/>"
         aggregation += "<edm:dataProvider>Rijksmuseum</edm:dataProvider></ore:Aggregation>"
         var rdf = """
             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" \
             xmlns:ore="http://www.openarchives.org/ore/terms/" xmlns:edm="http://www.europeana.eu/schemas/edm/" \
             xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" \
             xmlns:skos="http://www.w3.org/2004/02/skos/core#" xmlns:owl="http://www.w3.org/2002/07/owl#" \
-            xmlns:svcs="http://rdfs.org/sioc/services#">
+            xmlns:svcs="http://rdfs.org/sioc/services#" xmlns:rdaGr2="http://rdvocab.info/ElementsGr2/">
             """
         if nested {
-            rdf += aggregation
+            rdf += aggregation + rich.nodes
         } else {
             rdf += aggregation + cho
             if object.hasImage {
                 rdf +=
                     "<edm:WebResource rdf:about=\"\(image)\"><svcs:has_service rdf:resource=\"\(iiif)\"/></edm:WebResource>"
             }
-            rdf += agent ?? ""
+            rdf += (agent ?? "") + rich.nodes
             rdf +=
                 "<skos:Concept rdf:about=\"https://id.rijksmuseum.nl/2201\"><skos:prefLabel xml:lang=\"en\">painting"
                 + "</skos:prefLabel></skos:Concept>"
         }
         return rdf + "</rdf:RDF>"
-    }
-
-    private func dublinCore(_ object: SyntheticObject, uri: String) -> String {
-        let number = object.number
-        var dc = """
-            <oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" \
-            xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier>\(OAICollection.objectNumber(number))</dc:identifier>\
-            <dc:identifier>\(uri)</dc:identifier><dc:title>\(MockHTTP.escapeXML(object.title))</dc:title>
-            """
-        if let maker = object.maker {
-            let role = number % 2 == 0 ? "schilder: " : ""
-            dc += "<dc:creator>\(role)\(MockHTTP.escapeXML(maker))</dc:creator>"
-        }
-        dc += "<dc:date>\(object.date)</dc:date><dc:type>schilderij</dc:type>"
-        if object.hasImage {
-            dc +=
-                "<dc:relation>https://iiif.micr.io/\(OAICollection.iiifID(number))/full/max/0/default.jpg</dc:relation>"
-        }
-        return dc + "<dc:rights>http://creativecommons.org/publicdomain/mark/1.0/</dc:rights></oai_dc:dc>"
     }
 
     private func error(

@@ -9,6 +9,19 @@ package struct SyntheticObject: Sendable, Equatable {
     package var maker: String?
     package var date: String
     package var hasImage: Bool
+    /// What the mock OAI-PMH museum says beyond the basics (`OAIRichFields`); `nil` for one record in eight.
+    package var details: SyntheticDetails? = nil
+}
+
+/// An object's rich fields, as the mock museum's EDM and Dublin Core records carry them.
+package struct SyntheticDetails: Sendable, Equatable {
+    package var description: String
+    package var materials: [String]
+    package var dimensions: String
+    package var subjects: [String]
+    package var place: String
+    /// A Creative Commons or rightsstatements.org URI.
+    package var rights: String
 }
 
 /// A deterministic collection of any size for the mock APIs. Makers are interleaved, so every maker turns up on
@@ -25,7 +38,8 @@ package enum SyntheticCollection {
         let title =
             number % 9 == 4 ? "Still life with <glass>, \"lemon\" & [peel] #\(number + 1)" : "Study № \(number + 1)"
         return SyntheticObject(
-            number: number, title: title, maker: maker, date: String(1600 + number % 250), hasImage: number % 5 != 4)
+            number: number, title: title, maker: maker, date: String(1600 + number % 250), hasImage: number % 5 != 4,
+            details: number % 8 == 7 ? nil : details(number))
     }
 
     package static func objects(_ count: Int) -> [SyntheticObject] {

@@ -126,7 +126,8 @@ struct SAXReader {
         if inRecord {
             let kind = element(localName)
             guard record.accepts(kind),
-                !record.inForeignWrapper || uri.map({ Self.dublinCoreNamespaces.contains(name($0)) }) == true
+                !(record.inForeignWrapper || kind.isDublinCoreOnly)
+                    || uri.map({ Self.dublinCoreNamespaces.contains(name($0)) }) == true
             else {
                 skipDepth = 1
                 return

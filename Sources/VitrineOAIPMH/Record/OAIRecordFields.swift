@@ -99,6 +99,23 @@ package struct OAIRecordFields: Sendable, Equatable {
     package var webResources: [WebResource] = []
     package var agents: [Agent] = []
     package var agentLabels: [AgentLabel] = []
+    // The details (`OAIRecordFields+Details.swift`), of the ProvidedCHO or the Dublin Core record.
+    package var descriptions: [Labelled] = []
+    package var types: [Term] = []
+    package var subjects: [Term] = []
+    /// `dcterms:medium`: materials and technique.
+    package var media: [Term] = []
+    /// `dcterms:extent`: dimensions.
+    package var extents: [Labelled] = []
+    /// `dcterms:spatial` and `dc:coverage`.
+    package var places: [Term] = []
+    /// `dc:rights`; `edm:rights` of the first aggregation is `aggregationRights`.
+    package var rights: [Term] = []
+    package var aggregationRights: Span?
+    /// `skos:Concept`, `edm:Place` and `rdf:Description` nodes, wherever they sit, and their labels.
+    package var concepts: [Concept] = []
+    package var conceptLabels: [ConceptLabel] = []
+    package var agentFacts: [AgentFact] = []
 
     package init() {}
 
@@ -126,6 +143,17 @@ package struct OAIRecordFields: Sendable, Equatable {
         webResources.removeAll(keepingCapacity: true)
         agents.removeAll(keepingCapacity: true)
         agentLabels.removeAll(keepingCapacity: true)
+        descriptions.removeAll(keepingCapacity: true)
+        types.removeAll(keepingCapacity: true)
+        subjects.removeAll(keepingCapacity: true)
+        media.removeAll(keepingCapacity: true)
+        extents.removeAll(keepingCapacity: true)
+        places.removeAll(keepingCapacity: true)
+        rights.removeAll(keepingCapacity: true)
+        aggregationRights = nil
+        concepts.removeAll(keepingCapacity: true)
+        conceptLabels.removeAll(keepingCapacity: true)
+        agentFacts.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Keeping bytes
@@ -211,7 +239,7 @@ package struct OAIRecordFields: Sendable, Equatable {
     }
 
     /// The string of a span's bytes, for keys.
-    private func key(_ span: Span) -> ArraySlice<UInt8> {
+    func key(_ span: Span) -> ArraySlice<UInt8> {
         bytes[Int(span.start)..<Int(span.start + span.count)]
     }
 

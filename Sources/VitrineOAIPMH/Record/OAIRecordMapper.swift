@@ -87,31 +87,36 @@ struct EDMRecordMapper {
             index.map { $0.preferredLabel(ofAgent: agent, in: fields, languages: languages) }
                 ?? fields.preferredLabel(ofAgent: agent, languages: languages)
         }
-        let maker = fields.creators.lazy.compactMap { creator -> OAIRecordFields.Span? in
-            if let target = creator.resource,
-                let agent = index.map({ $0.agent(describing: target, in: fields) }) ?? fields.agent(describing: target)
-            {
-                return label(ofAgent: agent)
-            }
-            if let agent = creator.nestedAgent {
-                return label(ofAgent: agent)
-            }
-            return creator.name.text.isEmpty ? nil : creator.name.text
-        }.first
-        let date =
+        // Each creator's name and agent; a record of thousands of creators lists its first 64 as makers.
+        let creators = Array(
+            fields.creators.lazy.compactMap { creator -> (name: OAIRecordFields.Span, agent: Int?)? in
+                if let target = creator.resource,
+                    let agent = index.map({ $0.agent(describing: target, in: fields) })
+                        ?? fields.agent(describing: target)
+                {
+                    return label(ofAgent: agent).map { ($0, agent) }
+                }
+                if let agent = creator.nestedAgent {
+                    return label(ofAgent: agent).map { ($0, agent) }
+                }
+                return creator.name.text.isEmpty ? nil : (creator.name.text, nil)
+            }.prefix(Self.makerLimit))
+        let maker = creators.first?.name
+        let date = fields.string(
             fields.preferred(fields.created, languages: languages)
-            ?? fields.preferred(fields.dates, languages: languages)
+                ?? fields.preferred(fields.dates, languages: languages))
 
         return .object(
             ArtObject(
                 id: id,
                 title: fields.string(title) ?? "",
                 maker: fields.string(maker),
-                date: fields.string(date),
+                date: date,
                 image: image(fields),
                 objectURL: link(fields, identifier: identifier),
                 recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 },
-                datestamp: fields.string(fields.datestamp)
+                datestamp: fields.string(fields.datestamp),
+                details: details(fields, creators: creators, date: date)
             )
         )
     }
@@ -143,6 +148,7 @@ struct DublinCoreRecordMapper {
         let identifiers = dc.identifiers.map { dc.string($0) }
         // Each identifier is asked once whether it is a picture: it may be the image, and is never the link then.
         let identifierImages = zip(identifiers, identifiers.map(ImageURL.isImage))
+        let date = dc.string(dc.preferred(dc.dates, languages: languages))
         let imageURL =
             dc.relations.lazy.map { dc.string($0) }.first(where: ImageURL.isImage)
             ?? identifierImages.first { $0.1 }?.0
@@ -161,11 +167,12 @@ struct DublinCoreRecordMapper {
                 title: dc.string(dc.preferred(dc.titles, languages: languages)) ?? "",
                 maker: dc.string(dc.preferred(dc.creators.lazy.map(\.name), languages: languages))
                     .map(Self.withoutRole),
-                date: dc.string(dc.preferred(dc.dates, languages: languages)),
+                date: date,
                 image: imageURL.flatMap { ImageURL.reference($0) },
                 objectURL: link,
                 recordID: identifier.isEmpty ? nil : identifier,
-                datestamp: dc.string(dc.datestamp)
+                datestamp: dc.string(dc.datestamp),
+                details: details(dc, date: date)
             )
         )
     }

@@ -5,6 +5,9 @@ enum RecordElement: UInt8 {
     case rdf, dublinCore, providedCHO, aggregation, aggregatedCHO, webResource, agent, hasService
     case isShownBy, isShownAt, object
     case title, alternative, creator, created, date, prefLabel, relation, format
+    // The details: Dublin Core and EDM fields, the concepts and places they point at, an agent's facts.
+    case description, type, subject, medium, extent, spatial, coverage, rights
+    case concept, place, rdfDescription, dateOfBirth, dateOfDeath, professionOrOccupation
     case other
 
     init(localName: String) {
@@ -34,6 +37,20 @@ enum RecordElement: UInt8 {
         case "prefLabel": self = .prefLabel
         case "relation": self = .relation
         case "format": self = .format
+        case "description": self = .description
+        case "type": self = .type
+        case "subject": self = .subject
+        case "medium": self = .medium
+        case "extent": self = .extent
+        case "spatial": self = .spatial
+        case "coverage": self = .coverage
+        case "rights": self = .rights
+        case "Concept": self = .concept
+        case "Place": self = .place
+        case "Description": self = .rdfDescription
+        case "dateOfBirth": self = .dateOfBirth
+        case "dateOfDeath": self = .dateOfDeath
+        case "professionOrOccupation": self = .professionOrOccupation
         default: self = .other
         }
     }
@@ -51,11 +68,23 @@ enum RecordElement: UInt8 {
         }
     }
 
+    /// Whether only the element in Dublin Core's namespaces is read (`edm:type` is not a `dc:type`).
+    var isDublinCoreOnly: Bool { self == .type }
+
+    /// Whether the element points at a concept or place, which may sit nested inside it (EDM's nested shape).
+    var refersToConcept: Bool {
+        switch self {
+        case .type, .subject, .medium, .spatial, .coverage, .rights, .professionOrOccupation: true
+        default: false
+        }
+    }
+
     /// Whether the element's own text is read (containers' whitespace is never kept).
     var hasText: Bool {
         switch self {
         case .identifier, .datestamp, .setSpec, .hasService, .isShownBy, .isShownAt, .object, .title, .alternative,
-            .creator, .created, .date, .prefLabel, .relation, .format:
+            .creator, .created, .date, .prefLabel, .relation, .format, .description, .type, .subject, .medium,
+            .extent, .spatial, .coverage, .rights, .dateOfBirth, .dateOfDeath, .professionOrOccupation:
             true
         default:
             false

@@ -11,6 +11,8 @@ struct RecordFieldCollector {
         var firstChildAbout: Span?
         /// The agent this element opened, or the agent nested in this `dc:creator`.
         var agent: Int?
+        /// The concept or place this element opened, or the one nested in this field.
+        var concept: Int?
         /// `svcs:has_service` inside this `edm:WebResource`.
         var service: Span?
         /// Whether this is the record's first ProvidedCHO or Aggregation (only those are read).
@@ -96,6 +98,12 @@ struct RecordFieldCollector {
             if let parent, open[parent].element == .creator, open[parent].agent == nil {
                 open[parent].agent = opened.agent
             }
+        case .concept, .place, .rdfDescription:
+            fields.concepts.append(OAIRecordFields.Concept(about: attributes.about))
+            opened.concept = fields.concepts.count - 1
+            if let parent, open[parent].element.refersToConcept, open[parent].concept == nil {
+                open[parent].concept = opened.concept
+            }
         default:
             break
         }
@@ -112,6 +120,9 @@ struct RecordFieldCollector {
         let inDC = parentElement == .dublinCore
         func labelled() -> OAIRecordFields.Labelled {
             OAIRecordFields.Labelled(text: fields.keep(text), language: closed.attributes.language)
+        }
+        func term() -> OAIRecordFields.Term {
+            OAIRecordFields.Term(resource: closed.attributes.resource, nestedConcept: closed.concept, text: labelled())
         }
         switch closed.element {
         case .identifier where parentElement == .header:
@@ -138,6 +149,36 @@ struct RecordFieldCollector {
             if !text.isEmpty { fields.relations.append(fields.keep(text)) }
         case .format where inDC:
             if !text.isEmpty { fields.formats.append(fields.keep(text)) }
+        case .description where inCHO || inDC:
+            fields.descriptions.append(labelled())
+        case .type where inCHO || inDC:
+            fields.types.append(term())
+        case .subject where inCHO || inDC:
+            fields.subjects.append(term())
+        case .medium where inCHO || inDC:
+            fields.media.append(term())
+        case .extent where inCHO || inDC:
+            fields.extents.append(labelled())
+        case .spatial where inCHO || inDC, .coverage where inCHO || inDC:
+            fields.places.append(term())
+        case .rights where inCHO || inDC:
+            fields.rights.append(term())
+        case .rights where parentElement == .aggregation && parentIsFirst:
+            if fields.aggregationRights == nil {
+                let resource = closed.attributes.resource.flatMap { $0.isEmpty ? nil : $0 }
+                fields.aggregationRights = resource ?? (text.isEmpty ? nil : fields.keep(text))
+            }
+        case .prefLabel where parentElement == .concept || parentElement == .place || parentElement == .rdfDescription:
+            if let concept = open[parent].concept {
+                fields.conceptLabels.append(OAIRecordFields.ConceptLabel(concept: concept, label: labelled()))
+            }
+        case .dateOfBirth where parentElement == .agent, .dateOfDeath where parentElement == .agent,
+            .professionOrOccupation where parentElement == .agent:
+            if let agent = open[parent].agent {
+                let kind: OAIRecordFields.AgentFact.Kind =
+                    closed.element == .dateOfBirth ? .birth : closed.element == .dateOfDeath ? .death : .profession
+                fields.agentFacts.append(OAIRecordFields.AgentFact(agent: agent, kind: kind, term: term()))
+            }
         case .prefLabel where parentElement == .agent:
             if let agent = open[parent].agent {
                 fields.agentLabels.append(OAIRecordFields.AgentLabel(agent: agent, label: labelled()))

@@ -87,3 +87,49 @@ struct FlexibleID: Decodable, Sendable {
         }
     }
 }
+
+/// A detail field that is dropped, not fatal, when the API sends it in another type than documented: the record
+/// is kept without it.
+struct Tolerant<Value: Decodable & Sendable>: Decodable, Sendable {
+    var value: Value?
+
+    init(from decoder: any Decoder) throws {
+        value = try? decoder.singleValueContainer().decode(Value.self)
+    }
+}
+
+/// A year the API sends as a number (`1884`, `1884.0`) or as digits in a string; anything else is none.
+struct FlexibleYear: Decodable, Sendable {
+    var value: Int?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            value = number
+        } else if let number = try? container.decode(Double.self), number.isFinite, abs(number) < 100_000 {
+            value = Int(number)
+        } else if let text = try? container.decode(String.self) {
+            value = Int(text.trimmingCharacters(in: .whitespaces))
+        } else {
+            value = nil
+        }
+    }
+}
+
+/// A value the API sends as text or as a number (`"379,5"`, `379.5`), as text.
+struct FlexibleText: Decodable, Sendable {
+    var text: String?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self.text = text
+        } else if let number = try? container.decode(Int.self) {
+            text = String(number)
+        } else if let number = try? container.decode(Double.self), number.isFinite {
+            text = String(number)
+        } else {
+            text = nil
+        }
+    }
+}

@@ -4,7 +4,11 @@ import VitrineCore
 /// The JSON of the Art Institute of Chicago's API, as far as Vitrine reads it.
 enum ArtInstitutePayload {
     /// The fields asked for with `fields=`: nothing else comes back.
-    static let fields = ["id", "title", "artist_title", "artist_display", "date_display", "image_id", "thumbnail"]
+    static let fields = [
+        "id", "title", "artist_title", "artist_display", "date_display", "image_id", "thumbnail", "description",
+        "short_description", "medium_display", "dimensions", "credit_line", "place_of_origin", "artwork_type_title",
+        "classification_title", "is_public_domain", "copyright_notice", "date_start", "date_end", "subject_titles",
+    ]
 
     struct List: Decodable {
         var pagination: Pagination?
@@ -32,11 +36,59 @@ enum ArtInstitutePayload {
         var date_display: String?
         var image_id: String?
         var thumbnail: Thumbnail?
+        // The details: each dropped, not fatal, when it comes in an unexpected type.
+        var description: Tolerant<String>?
+        var short_description: Tolerant<String>?
+        var medium_display: Tolerant<String>?
+        var dimensions: Tolerant<String>?
+        var credit_line: Tolerant<String>?
+        var place_of_origin: Tolerant<String>?
+        var artwork_type_title: Tolerant<String>?
+        var classification_title: Tolerant<String>?
+        var is_public_domain: Tolerant<Bool>?
+        var copyright_notice: Tolerant<String>?
+        var date_start: FlexibleYear?
+        var date_end: FlexibleYear?
+        var subject_titles: Tolerant<[String?]>?
 
         struct Thumbnail: Decodable {
             var width: Int?
             var height: Int?
             var alt_text: String?
+        }
+
+        /// What the museum says about the work: `description` is HTML, reduced to text; `artist_display`'s lines
+        /// after the first are the maker's nationality and life dates.
+        private func details(maker: String?) -> ObjectDetails {
+            var details = ObjectDetails(
+                description: HTMLText.plainText(description?.value) ?? HTMLText.plainText(short_description?.value),
+                objectType: DetailText.line(artwork_type_title?.value) ?? DetailText.line(classification_title?.value),
+                materials: DetailText.line(medium_display?.value).map { [$0] } ?? [],
+                dimensions: DetailText.block(dimensions?.value),
+                creditLine: DetailText.line(credit_line?.value),
+                place: DetailText.line(place_of_origin?.value),
+                subjects: DetailText.lines((subject_titles?.value ?? []).compactMap { $0 }),
+                altText: DetailText.line(thumbnail?.alt_text)
+            )
+            if let begin = date_start?.value {
+                details.yearBegin = begin
+                details.yearEnd = max(date_end?.value ?? begin, begin)
+            } else if let range = YearRange.parse(date_display) {
+                (details.yearBegin, details.yearEnd) = range
+            }
+            if let name = DetailText.line(maker) {
+                let bio = artist_display?.split(whereSeparator: \.isNewline).dropFirst().compactMap {
+                    DetailText.line(String($0))
+                }
+                details.makers = [
+                    ObjectDetails.Maker(
+                        name: name, lifeDates: bio.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") })
+                ]
+            }
+            details.rights =
+                is_public_domain?.value == true
+                ? .publicDomainDedication : DetailText.line(copyright_notice?.value).flatMap { Rights(statement: $0) }
+            return details
         }
 
         /// The common object. The maker is `artist_title`, else the first line of `artist_display`; the image
@@ -63,7 +115,8 @@ enum ArtInstitutePayload {
                 maker: maker,
                 date: date_display,
                 image: image,
-                objectURL: "\(websiteURL)/artworks/\(id.value)"
+                objectURL: "\(websiteURL)/artworks/\(id.value)",
+                details: details(maker: maker)
             )
         }
     }

@@ -24,9 +24,11 @@ struct DemoSource: CollectionSource {
 
     func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
         var decoded = try pages.decode(response, page: page)
+        let rights = try DemoRights.byNumber(response)
         decoded.records = decoded.records.map { record in
-            guard case .object(var object) = record, let picture = DemoPictures.picture(forImage: object.image?.url)
-            else { return record }
+            guard case .object(var object) = record else { return record }
+            if let statement = rights[object.id] { object.details.rights = Rights(statement: statement) }
+            guard let picture = DemoPictures.picture(forImage: object.image?.url) else { return .object(object) }
             object.image = ImageReference(
                 url: picture.path, width: picture.width, height: picture.height, sizing: .bundled)
             return .object(object)
@@ -36,6 +38,30 @@ struct DemoSource: CollectionSource {
 
     func bundledFile(at path: String) -> [UInt8]? {
         DemoPictures.file(at: path)
+    }
+}
+
+/// The demo's rights: the legacy API has no rights field, so the demo pages carry one of their own,
+/// `vitrineDemoRights` (a Creative Commons or rightsstatements.org URI), read here and never by the legacy source.
+enum DemoRights {
+    private struct Page: Decodable {
+        var artObjects: [Entry]?
+    }
+
+    private struct Entry: Decodable {
+        var objectNumber: String?
+        var vitrineDemoRights: String?
+    }
+
+    /// The rights URI of each object on the page, by object number.
+    static func byNumber(_ response: SourceResponse) throws(HarvestFailure) -> [String: String] {
+        let page = try response.decodeJSON(Page.self)
+        var rights: [String: String] = [:]
+        for entry in page.artObjects ?? [] {
+            guard let number = entry.objectNumber, let statement = entry.vitrineDemoRights else { continue }
+            rights[number] = statement
+        }
+        return rights
     }
 }
 

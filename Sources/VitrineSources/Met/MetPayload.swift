@@ -26,6 +26,24 @@ enum MetPayload {
         var objectURL: String?
         /// When the museum last changed the record (`2023-02-07T04:46:49.237Z`).
         var metadataDate: String?
+        // The details (`MetPayload+Details.swift`): each dropped, not fatal, when it comes in an unexpected type.
+        var medium: Tolerant<String>?
+        var dimensions: Tolerant<String>?
+        var creditLine: Tolerant<String>?
+        var classification: Tolerant<String>?
+        var objectName: Tolerant<String>?
+        var tags: Tolerant<[Tag?]>?
+        var objectBeginDate: FlexibleYear?
+        var objectEndDate: FlexibleYear?
+        var isPublicDomain: Tolerant<Bool>?
+        var rightsAndReproduction: Tolerant<String>?
+        var constituents: Tolerant<[Constituent?]>?
+        var artistRole: Tolerant<String>?
+        var artistDisplayBio: Tolerant<String>?
+        var artistAlphaSort: Tolerant<String>?
+        var culture: Tolerant<String>?
+        var city: Tolerant<String>?
+        var country: Tolerant<String>?
 
         /// The common object. `primaryImage` and `primaryImageSmall` are `""` for works in copyright: then the
         /// first of `additionalImages`, then no image.
@@ -37,7 +55,8 @@ enum MetPayload {
                 date: objectDate.flatMap { $0.isEmpty ? nil : $0 },
                 image: image,
                 objectURL: objectURL.flatMap { $0.isEmpty ? nil : $0 },
-                datestamp: metadataDate.flatMap { $0.isEmpty ? nil : $0 }
+                datestamp: metadataDate.flatMap { $0.isEmpty ? nil : $0 },
+                details: details
             )
         }
 

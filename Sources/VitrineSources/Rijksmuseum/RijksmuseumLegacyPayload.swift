@@ -19,6 +19,23 @@ enum RijksmuseumLegacyPayload {
         var webImage: Image?
         var headerImage: Image?
         var links: Links?
+        /// The detail shape's fields (`/collection/{objectNumber}`, mirrors and recorded data), read where present
+        /// (`RijksmuseumLegacyPayload+Details.swift`); each dropped, not fatal, when it comes in another type.
+        var description: Tolerant<String>?
+        var plaqueDescriptionEnglish: Tolerant<String>?
+        var label: Tolerant<Label>?
+        var objectTypes: Tolerant<[String?]>?
+        var materials: Tolerant<[String?]>?
+        var techniques: Tolerant<[String?]>?
+        var physicalMedium: Tolerant<String>?
+        var dimensions: Tolerant<[Dimension?]>?
+        var subTitle: Tolerant<String>?
+        var acquisition: Tolerant<Acquisition>?
+        var productionPlaces: Tolerant<[String?]>?
+        var principalMakers: Tolerant<[Maker?]>?
+        var dating: Tolerant<Dating>?
+        var copyrightHolder: Tolerant<String>?
+        var classification: Tolerant<Classification>?
 
         struct Image: Decodable {
             var url: String?
@@ -42,7 +59,9 @@ enum RijksmuseumLegacyPayload {
                     maker: maker,
                     date: Self.date(fromLongTitle: longTitle, title: title, maker: maker),
                     image: image,
-                    objectURL: links?.web
+                    objectURL: links?.web,
+                    details: details(
+                        maker: maker, date: Self.date(fromLongTitle: longTitle, title: title, maker: maker))
                 )
             )
         }

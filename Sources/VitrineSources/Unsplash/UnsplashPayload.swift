@@ -27,6 +27,14 @@ enum UnsplashPayload {
         var links: Links?
         /// Set on the advertisements Unsplash places in its feed.
         var sponsorship: Sponsorship?
+        /// Often `null` in listings; filled on a photo's own page.
+        var location: Tolerant<Location>?
+
+        struct Location: Decodable, Sendable {
+            var name: String?
+            var city: String?
+            var country: String?
+        }
 
         struct Sponsorship: Decodable {
             var tagline: String?
@@ -61,7 +69,29 @@ enum UnsplashPayload {
                 maker: user?.name ?? user?.username,
                 date: created_at.map { String($0.prefix(10)) },
                 image: image,
-                objectURL: links?.html
+                objectURL: links?.html,
+                details: details
+            )
+        }
+
+        /// Every photo is under the Unsplash License, which asks for the photographer's credit.
+        private var details: ObjectDetails {
+            let name = DetailText.line(user?.name) ?? DetailText.line(user?.username)
+            let cityAndCountry = [location?.value?.city, location?.value?.country].compactMap { DetailText.line($0) }
+            let place =
+                DetailText.line(location?.value?.name)
+                ?? (cityAndCountry.isEmpty ? nil : cityAndCountry.joined(separator: ", "))
+            let year = created_at.flatMap { Int($0.prefix(4)) }
+            return ObjectDetails(
+                description: DetailText.block(description),
+                place: place,
+                yearBegin: year,
+                yearEnd: year,
+                makers: name.map { [ObjectDetails.Maker(name: $0)] } ?? [],
+                rights: Rights(
+                    url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
+                    attribution: name.map { "Photo by \($0) on Unsplash" } ?? "Photo on Unsplash"),
+                altText: DetailText.line(alt_description)
             )
         }
     }

@@ -1,0 +1,154 @@
+import VitrineCore
+import VitrineSources
+
+extension EDMRecordMapper {
+    /// A record lists at most this many makers (a pathological one names thousands of creators).
+    static let makerLimit = 64
+
+    /// What the ProvidedCHO says beyond title, maker and date, its references resolved against the concepts,
+    /// places and agents in the same record, labels in the preferred language; rights from the aggregation's
+    /// `edm:rights`, else `dc:rights`.
+    func details(
+        _ fields: OAIRecordFields, creators: [(name: OAIRecordFields.Span, agent: Int?)], date: String?
+    ) -> ObjectDetails {
+        let lookup = ConceptLookup(fields, languages: languages)
+        var details = ObjectDetails(
+            description: DetailText.block(fields.string(fields.preferred(fields.descriptions, languages: languages))),
+            objectType: DetailText.lines(lookup.labels(fields.types, limit: 1)).first,
+            materials: DetailText.lines(lookup.labels(fields.media)),
+            dimensions: DetailText.block(fields.string(fields.preferred(fields.extents, languages: languages))),
+            place: DetailText.lines(lookup.labels(fields.places, limit: 1)).first,
+            subjects: DetailText.lines(lookup.labels(fields.subjects).filter { !OAIDetails.isIconclass($0) }),
+            rights: OAIDetails.rights(fields.string(fields.aggregationRights))
+                ?? OAIDetails.rights(fields.rights, in: fields, lookup: lookup)
+        )
+        (details.yearBegin, details.yearEnd) = YearRange.parse(date).map { ($0.begin, $0.end) } ?? (nil, nil)
+        for creator in creators {
+            guard let name = DetailText.line(fields.string(creator.name)) else { continue }
+            var maker = ObjectDetails.Maker(name: name)
+            if let agent = creator.agent {
+                let facts = fields.agentFacts.filter { $0.agent == agent }
+                func fact(_ kind: OAIRecordFields.AgentFact.Kind) -> String? {
+                    DetailText.lines(lookup.labels(facts.filter { $0.kind == kind }.map(\.term), limit: 1)).first
+                }
+                maker.lifeDates = OAIDetails.lifeDates(born: fact(.birth), died: fact(.death))
+                maker.role = fact(.profession)
+                maker.sortName = fields.agentLabels.lazy.filter { $0.agent == agent }
+                    .compactMap { DetailText.line(fields.string($0.label.text)) }.first(where: OAIDetails.isInverted)
+            } else if OAIDetails.isInverted(name) {
+                maker.sortName = name
+            }
+            if !details.makers.contains(maker) { details.makers.append(maker) }
+        }
+        return details
+    }
+}
+
+extension DublinCoreRecordMapper {
+    /// What a Dublin Core record says beyond title, maker and date: `dc:format` is a material unless it is a MIME
+    /// type or a link; `dc:coverage` (or `dcterms:spatial`) is the place; an inverted creator is a sort name.
+    func details(_ dc: OAIRecordFields, date: String?) -> ObjectDetails {
+        let lookup = ConceptLookup(dc, languages: languages)
+        let formats = dc.formats.lazy.map { dc.string($0) }.filter { !OAIDetails.isMIMEType($0) && !$0.contains("://") }
+        var details = ObjectDetails(
+            description: DetailText.block(dc.string(dc.preferred(dc.descriptions, languages: languages))),
+            objectType: DetailText.lines(lookup.labels(dc.types, limit: 1)).first,
+            materials: DetailText.lines(lookup.labels(dc.media) + formats),
+            dimensions: DetailText.block(dc.string(dc.preferred(dc.extents, languages: languages))),
+            place: DetailText.lines(lookup.labels(dc.places, limit: 1)).first,
+            subjects: DetailText.lines(lookup.labels(dc.subjects).filter { !OAIDetails.isIconclass($0) }),
+            rights: OAIDetails.rights(dc.rights, in: dc, lookup: lookup)
+        )
+        (details.yearBegin, details.yearEnd) = YearRange.parse(date).map { ($0.begin, $0.end) } ?? (nil, nil)
+        // The object's maker first (the creator `preferred` chose), then the others in the same language.
+        let chosen = dc.preferred(dc.creators.lazy.map(\.name), languages: languages)
+        let isChosenLanguage = dc.isInChosenLanguage(among: dc.creators.lazy.map(\.name), languages: languages)
+        var names = chosen.map { [$0] } ?? []
+        for creator in dc.creators where names.count < EDMRecordMapper.makerLimit {
+            let text = creator.name.text
+            guard !text.isEmpty, isChosenLanguage(creator.name), chosen.map({ !dc.same($0, text) }) ?? true else {
+                continue
+            }
+            names.append(text)
+        }
+        for span in names {
+            let text = dc.string(span)
+            guard let name = DetailText.line(Self.withoutRole(text)) else { continue }
+            let role = name == DetailText.line(text) ? nil : DetailText.line(text.prefix { $0 != ":" }.description)
+            let maker = ObjectDetails.Maker(name: name, role: role, sortName: OAIDetails.isInverted(name) ? name : nil)
+            if !details.makers.contains(maker) { details.makers.append(maker) }
+        }
+        return details
+    }
+}
+
+/// The rules of reading details from OAI-PMH text, by bytes: they run for every field of every record.
+enum OAIDetails {
+    /// The rights `dc:rights` states: a license it points at (`rdf:resource`), else its text that is a URI, else
+    /// its first prose.
+    static func rights(_ terms: [OAIRecordFields.Term], in fields: OAIRecordFields, lookup: ConceptLookup) -> Rights? {
+        if let resource = terms.lazy.compactMap(\.resource).first(where: { !$0.isEmpty }) {
+            return rights(fields.string(resource))
+        }
+        let statements = lookup.labels(terms, limit: 8)
+        return rights(statements.first { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? statements.first)
+    }
+
+    static func rights(_ statement: String?) -> Rights? {
+        DetailText.line(statement).flatMap { Rights(statement: $0) }
+    }
+
+    /// `1606–1669`, `born 1606`, `died 1669`: years of ISO dates (`1606-07-15`), other text as written.
+    static func lifeDates(born: String?, died: String?) -> String? {
+        switch (born.map(year), died.map(year)) {
+        case (let born?, let died?): "\(born)–\(died)"
+        case (let born?, nil): "born \(born)"
+        case (nil, let died?): "died \(died)"
+        case (nil, nil): nil
+        }
+    }
+
+    private static func year(_ date: String) -> String {
+        let utf8 = Array(date.utf8)
+        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        guard utf8.count >= 4, utf8.prefix(4).allSatisfy(isDigit), utf8.count == 4 || utf8[4] == UInt8(ascii: "-")
+        else { return date }
+        return String(date.prefix(4))
+    }
+
+    /// An Iconclass notation (`45D12`, `25F23(LION)`, `31A2271`): a digit first, no space, a capital letter or
+    /// bracket in it. A code, not a subject to show.
+    static func isIconclass(_ label: String) -> Bool {
+        let utf8 = label.utf8
+        guard let first = utf8.first, (0x30...0x39).contains(first), utf8.count <= 64,
+            !utf8.contains(UInt8(ascii: " "))
+        else { return false }
+        return utf8.contains { (0x41...0x5A).contains($0) || $0 == UInt8(ascii: "(") }
+    }
+
+    /// A MIME type (`image/jpeg`, `application/pdf`): shown as the format it is, never as a material.
+    static func isMIMEType(_ format: String) -> Bool {
+        let utf8 = Array(format.utf8)
+        guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")), utf8.count <= 100 else { return false }
+        let top = String(decoding: utf8[..<slash], as: UTF8.self).lowercased()
+        guard ["application", "audio", "font", "image", "message", "model", "multipart", "text", "video"].contains(top)
+        else { return false }
+        let subtype = utf8[(slash + 1)...].prefix { $0 != UInt8(ascii: ";") }
+        return !subtype.isEmpty
+            && subtype.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || Array("+-._".utf8).contains(byte)
+            }
+    }
+
+    /// A name filed surname first (`Rijn, Rembrandt van`): one comma, a short part before it, a part after it,
+    /// and no digits (`1606-1669` belongs to life dates, not to a name).
+    static func isInverted(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let comma = utf8.firstIndex(of: UInt8(ascii: ",")), !utf8.contains(where: { (0x30...0x39).contains($0) })
+        else { return false }
+        let before = name[..<comma]
+        let after = name[name.utf8.index(after: comma)...]
+        return !before.isEmpty && !after.contains(",") && after.contains { !$0.isWhitespace }
+            && before.split(separator: " ").count <= 3 && !before.contains("(")
+    }
+}

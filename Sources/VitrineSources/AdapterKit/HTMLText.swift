@@ -1,0 +1,163 @@
+/// A museum's HTML (the Art Institute's `description`) reduced to plain text: tags dropped, `script` and `style`
+/// dropped with their content, entities decoded, paragraphs kept as blank lines and `<br>` as line breaks. No
+/// markup from a source passes: what comes out is text, which a display escapes like any other.
+package enum HTMLText {
+    /// The text of `html`, cleaned as `DetailText.block` cleans a description; `nil` when nothing is left.
+    package static func plainText(_ html: String?) -> String? {
+        guard let html else { return nil }
+        let bytes = Array(html.utf8)
+        guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "&")) else {
+            return DetailText.block(html)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), let tag = Tag(bytes, at: index) {
+                index = tag.end
+                if tag.skipsContent, !tag.isClosing {
+                    index = closingTagEnd(tag.name, in: bytes, from: index)
+                }
+                if let breaks = tag.breaks { out.append(contentsOf: breaks) }
+            } else if byte == UInt8(ascii: "&"), let (decoded, end) = entity(bytes, at: index) {
+                out.append(contentsOf: decoded.utf8)
+                index = end
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return DetailText.block(String(decoding: out, as: UTF8.self))
+    }
+
+    /// A tag, comment or declaration starting at `<`; `nil` when the `<` is text (`a < b`).
+    private struct Tag {
+        var name: [UInt8]
+        var isClosing: Bool
+        var end: Int
+
+        init?(_ bytes: [UInt8], at start: Int) {
+            var index = start + 1
+            guard index < bytes.count else { return nil }
+            if bytes[index...].starts(with: Array("!--".utf8)) {
+                let close = HTMLText.find(Array("-->".utf8), in: bytes, from: index + 3)
+                self.init(name: [], isClosing: false, end: close.map { $0 + 3 } ?? bytes.count)
+                return
+            }
+            let isClosing = bytes[index] == UInt8(ascii: "/")
+            if isClosing { index += 1 }
+            guard index < bytes.count,
+                Self.isLetter(bytes[index]) || bytes[index] == UInt8(ascii: "!")
+                    || bytes[index] == UInt8(ascii: "?")
+            else { return nil }
+            var name: [UInt8] = []
+            while index < bytes.count, Self.isLetter(bytes[index]) || (bytes[index] >= 0x30 && bytes[index] <= 0x39) {
+                name.append(bytes[index] | 0x20)
+                index += 1
+            }
+            // Attribute values may hold `>`: the tag ends at the first `>` outside quotes.
+            var quote: UInt8?
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                }
+            }
+            self.init(name: name, isClosing: isClosing, end: index)
+        }
+
+        private init(name: [UInt8], isClosing: Bool, end: Int) {
+            self.name = name
+            self.isClosing = isClosing
+            self.end = end
+        }
+
+        var skipsContent: Bool { ["script", "style", "template"].contains(String(decoding: name, as: UTF8.self)) }
+
+        /// The line breaks the tag stands for: a paragraph's edges a blank line, `<br>` and items one.
+        var breaks: [UInt8]? {
+            switch String(decoding: name, as: UTF8.self) {
+            case "p", "div", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section":
+                Array("\n\n".utf8)
+            case "br", "li", "tr", "dt", "dd":
+                Array("\n".utf8)
+            case "td", "th":
+                Array(" ".utf8)
+            default:
+                nil
+            }
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool {
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+    }
+
+    /// Where the closing tag of `name` ends (case-insensitive), or the end of the text if it never closes.
+    private static func closingTagEnd(_ name: [UInt8], in bytes: [UInt8], from start: Int) -> Int {
+        let needle = Array("</".utf8) + name
+        var index = start
+        while let found = find(needle, in: bytes, from: index, ignoringCase: true) {
+            guard let close = bytes[(found + needle.count)...].firstIndex(of: UInt8(ascii: ">")) else {
+                return bytes.count
+            }
+            let after = found + needle.count
+            if after < bytes.count, !(0x61...0x7A).contains(bytes[after] | 0x20) { return close + 1 }
+            index = after
+        }
+        return bytes.count
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int, ignoringCase: Bool = false)
+        -> Int?
+    {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            var matches = true
+            for offset in 0..<needle.count {
+                let byte = bytes[index + offset]
+                if byte != needle[offset], !(ignoringCase && byte | 0x20 == needle[offset]) {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The entity or character reference at `&`, and where it ends; `nil` when it is none Vitrine knows.
+    private static func entity(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+        guard let semicolon = bytes[start...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { return nil }
+        let name = String(decoding: bytes[(start + 1)..<semicolon], as: UTF8.self)
+        if name.hasPrefix("#") {
+            let digits = name.dropFirst()
+            let value =
+                digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+            return (String(Character(scalar)), semicolon + 1)
+        }
+        return named[name].map { ($0, semicolon + 1) }
+    }
+
+    /// The named entities museum prose uses.
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "shy": "",
+        "ndash": "–", "mdash": "—", "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
+        "laquo": "«", "raquo": "»", "copy": "©", "reg": "®", "trade": "™", "deg": "°", "times": "×",
+        "middot": "·", "bull": "•", "frac12": "½", "frac14": "¼", "frac34": "¾", "prime": "′", "Prime": "″",
+        "aacute": "á", "agrave": "à", "acirc": "â", "auml": "ä", "aring": "å", "atilde": "ã", "aelig": "æ",
+        "ccedil": "ç", "eacute": "é", "egrave": "è", "ecirc": "ê", "euml": "ë", "iacute": "í", "igrave": "ì",
+        "icirc": "î", "iuml": "ï", "ntilde": "ñ", "oacute": "ó", "ograve": "ò", "ocirc": "ô", "ouml": "ö",
+        "otilde": "õ", "oslash": "ø", "uacute": "ú", "ugrave": "ù", "ucirc": "û", "uuml": "ü", "szlig": "ß",
+        "Aacute": "Á", "Eacute": "É", "Ouml": "Ö", "Uuml": "Ü", "Auml": "Ä", "Ccedil": "Ç", "Oslash": "Ø",
+    ]
+}

@@ -1,0 +1,69 @@
+import VitrineCore
+
+extension MetPayload.Object {
+    /// `tags[]`: a subject, with its Getty AAT and Wikidata links (not read).
+    struct Tag: Decodable, Sendable {
+        var term: String?
+    }
+
+    /// `constituents[]`: every maker with a role; `null` for many objects.
+    struct Constituent: Decodable, Sendable {
+        var name: String?
+        var role: String?
+    }
+
+    /// What the Met says about the object. Empty strings mean none; `0` for both years means no dating.
+    var details: ObjectDetails {
+        var details = ObjectDetails(
+            objectType: DetailText.line(objectName?.value) ?? DetailText.line(classification?.value),
+            materials: DetailText.line(medium?.value).map { [$0] } ?? [],
+            dimensions: DetailText.block(dimensions?.value),
+            creditLine: DetailText.line(creditLine?.value),
+            place: place,
+            subjects: DetailText.lines((tags?.value ?? []).compactMap { $0?.term }),
+            makers: makers
+        )
+        if let begin = objectBeginDate?.value, let end = objectEndDate?.value, begin != 0 || end != 0 {
+            (details.yearBegin, details.yearEnd) = (min(begin, end), max(begin, end))
+        } else if let range = YearRange.parse(objectDate) {
+            (details.yearBegin, details.yearEnd) = range
+        }
+        if isPublicDomain?.value == true {
+            details.rights = .publicDomainDedication
+        } else if let statement = DetailText.line(rightsAndReproduction?.value) {
+            details.rights = Rights(statement: statement)
+        }
+        return details
+    }
+
+    /// `city, country` where given, else the culture (`Japan`, `American`).
+    private var place: String? {
+        let parts = [city?.value, country?.value].compactMap { DetailText.line($0) }
+        return parts.isEmpty ? DetailText.line(culture?.value) : parts.joined(separator: ", ")
+    }
+
+    /// The `artist*` fields' maker first (the object's own maker, with bio and sort name), then the other
+    /// constituents; only the constituents when the `artist*` fields are empty.
+    private var makers: [ObjectDetails.Maker] {
+        let listed = (constituents?.value ?? []).compactMap { constituent -> ObjectDetails.Maker? in
+            guard let name = DetailText.line(constituent?.name) else { return nil }
+            return ObjectDetails.Maker(name: name, role: DetailText.line(constituent?.role))
+        }
+        guard let name = DetailText.line(artistDisplayName) else { return listed }
+        let own = listed.first { $0.name == name }
+        let primary = ObjectDetails.Maker(
+            name: name, role: DetailText.line(artistRole?.value) ?? own?.role,
+            lifeDates: DetailText.line(artistDisplayBio?.value), sortName: DetailText.line(artistAlphaSort?.value))
+        var makers = [primary]
+        var ownSkipped = false
+        for maker in listed {
+            // The constituent that is the artist* maker is already first.
+            if !ownSkipped, maker.name == name {
+                ownSkipped = true
+                continue
+            }
+            makers.append(maker)
+        }
+        return makers
+    }
+}

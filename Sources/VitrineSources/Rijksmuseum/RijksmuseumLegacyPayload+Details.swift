@@ -1,0 +1,122 @@
+import VitrineCore
+
+extension RijksmuseumLegacyPayload.Record {
+    struct Label: Decodable, Sendable {
+        var description: String?
+    }
+
+    /// `{"unit":"cm","type":"hoogte","part":null,"value":"379,5"}`.
+    struct Dimension: Decodable, Sendable {
+        var unit: String?
+        var type: String?
+        var part: String?
+        var value: FlexibleText?
+    }
+
+    struct Acquisition: Decodable, Sendable {
+        var creditLine: String?
+    }
+
+    struct Maker: Decodable, Sendable {
+        var name: String?
+        /// The name as an index files it: `Rijn, Rembrandt van`.
+        var unFixedName: String?
+        var dateOfBirth: String?
+        var dateOfDeath: String?
+        var roles: [String?]?
+        var occupation: [String?]?
+    }
+
+    struct Dating: Decodable, Sendable {
+        var yearEarly: FlexibleYear?
+        var yearLate: FlexibleYear?
+    }
+
+    struct Classification: Decodable, Sendable {
+        /// Iconclass's words for what the object shows (its codes are in `iconClassIdentifier`, not read).
+        var iconClassDescription: [String?]?
+    }
+
+    /// What the detail shape says about the object; the list shape gives none of it, and then the details are
+    /// only the year read from the date.
+    func details(maker: String?, date: String?) -> ObjectDetails {
+        var details = ObjectDetails(
+            description: DetailText.block(description?.value) ?? DetailText.block(plaqueDescriptionEnglish?.value)
+                ?? DetailText.block(label?.value?.description),
+            objectType: DetailText.lines((objectTypes?.value ?? []).compactMap { $0 }).first,
+            materials: materialList,
+            dimensions: dimensionText,
+            creditLine: DetailText.line(acquisition?.value?.creditLine),
+            place: Self.joined(productionPlaces?.value),
+            subjects: DetailText.lines((classification?.value?.iconClassDescription ?? []).compactMap { $0 }),
+            makers: makers(maker)
+        )
+        if let early = dating?.value?.yearEarly?.value {
+            let late = dating?.value?.yearLate?.value ?? early
+            (details.yearBegin, details.yearEnd) = (min(early, late), max(early, late))
+        } else if let range = YearRange.parse(date) {
+            (details.yearBegin, details.yearEnd) = range
+        }
+        if let holder = DetailText.line(copyrightHolder?.value) {
+            details.rights = Rights(url: nil, label: holder.hasPrefix("©") ? holder : "© " + holder, isOpen: false)
+        }
+        return details
+    }
+
+    /// `materials` then `techniques`, else `physicalMedium` (`olieverf op doek`).
+    private var materialList: [String] {
+        let listed = DetailText.lines(((materials?.value ?? []) + (techniques?.value ?? [])).compactMap { $0 })
+        return listed.isEmpty ? DetailText.line(physicalMedium?.value).map { [$0] } ?? [] : listed
+    }
+
+    /// `hoogte 379,5 cm × breedte 453,5 cm`, else `subTitle` (`h 379,5cm × b 453,5cm`).
+    private var dimensionText: String? {
+        let parts = (dimensions?.value ?? []).compactMap { dimension -> String? in
+            guard let dimension, let value = DetailText.line(dimension.value?.text) else { return nil }
+            let measure = [DetailText.line(dimension.type), value, DetailText.line(dimension.unit)]
+                .compactMap { $0 }.joined(separator: " ")
+            return DetailText.line(dimension.part).map { "\($0): \(measure)" } ?? measure
+        }
+        return parts.isEmpty ? DetailText.line(subTitle?.value) : parts.joined(separator: " × ")
+    }
+
+    /// `principalMakers`, the object's own maker first; only that maker's name when the list is absent.
+    private func makers(_ maker: String?) -> [ObjectDetails.Maker] {
+        var makers = (principalMakers?.value ?? []).compactMap { entry -> ObjectDetails.Maker? in
+            guard let entry, let name = DetailText.line(entry.name) else { return nil }
+            let born = Self.year(entry.dateOfBirth)
+            let died = Self.year(entry.dateOfDeath)
+            let lifeDates: String? =
+                switch (born, died) {
+                case (let born?, let died?): "\(born)–\(died)"
+                case (let born?, nil): "born \(born)"
+                case (nil, let died?): "died \(died)"
+                case (nil, nil): nil
+                }
+            let role =
+                DetailText.lines((entry.roles ?? []).compactMap { $0 }).first
+                ?? DetailText.lines((entry.occupation ?? []).compactMap { $0 }).first
+            return ObjectDetails.Maker(
+                name: name, role: role, lifeDates: lifeDates, sortName: DetailText.line(entry.unFixedName))
+        }
+        guard let own = DetailText.line(maker) else { return makers }
+        if let index = makers.firstIndex(where: { $0.name == own }) {
+            makers.insert(makers.remove(at: index), at: 0)
+        } else {
+            makers.insert(ObjectDetails.Maker(name: own), at: 0)
+        }
+        return makers
+    }
+
+    /// The year of `1606-07-15` (or `1606`), as the detail shape writes a date of birth or death.
+    static func year(_ date: String?) -> String? {
+        guard let date = DetailText.line(date) else { return nil }
+        let digits = date.prefix { $0.isASCII && $0.isNumber }
+        return digits.count == 4 && (date.count == 4 || date.dropFirst(4).first == "-") ? String(digits) : date
+    }
+
+    private static func joined(_ values: [String?]?) -> String? {
+        let kept = DetailText.lines((values ?? []).compactMap { $0 })
+        return kept.isEmpty ? nil : kept.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineOAIPMH
+@testable import VitrineSources
+
+/// The details each OAI-PMH record shape gives (issue 36, item 1): EDM in both shapes, with concepts, places and
+/// agents resolved in the record and labels in `--language`; Dublin Core text.
+@Suite struct OAIRecordDetailsTests {
+    private func objects(_ directory: String, _ name: String, language: String = "en") throws -> [ArtObject] {
+        let response = try OAIPMHPageParser.parse(
+            try Fixtures.data(directory, name), mapper: OAIRecordMapper(language: language))
+        return response.outcomes.compactMap { if case .object(let object) = $0 { object } else { nil } }
+    }
+
+    private static let publicDomainMark = Rights(
+        url: "http://creativecommons.org/publicdomain/mark/1.0/", label: "Public Domain Mark", isOpen: true)
+    private static let inCopyright = Rights(
+        url: "http://rightsstatements.org/vocab/InC/1.0/", label: "In Copyright", isOpen: false)
+
+    @Test func `a flat EDM record resolves its concepts, place and agent, in English by default`() throws {
+        let nightWatch = try #require(try objects("rijksmuseum-oai", "edm-rich.xml").first)
+        #expect(nightWatch.maker == "Rembrandt van Rijn")
+        #expect(
+            nightWatch.details
+                == ObjectDetails(
+                    description: "Rembrandt’s largest, most famous canvas was made for the Arquebusiers guild hall.",
+                    objectType: "painting",
+                    materials: ["canvas", "oil paint (paint)"],
+                    dimensions: "height 379.5 cm x width 453.5 cm",
+                    place: "Amsterdam",
+                    // The Iconclass notation and the reference to a concept the record lacks are not subjects.
+                    subjects: ["militia"],
+                    yearBegin: 1642,
+                    yearEnd: 1642,
+                    makers: [
+                        ObjectDetails.Maker(
+                            name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669",
+                            sortName: "Rijn, Rembrandt van")
+                    ],
+                    rights: Self.publicDomainMark))
+    }
+
+    @Test func `--language nl reads the Dutch labels, falling back to English where there is no Dutch`() throws {
+        let records = try objects("rijksmuseum-oai", "edm-rich.xml", language: "nl")
+        let nightWatch = try #require(records.first)
+        #expect(nightWatch.title == "De Nachtwacht")
+        #expect(
+            nightWatch.details.description
+                == "Schutters van wijk II onder leiding van\nkapitein Frans Banninck Cocq.")
+        #expect(nightWatch.details.objectType == "schilderij")
+        #expect(nightWatch.details.materials == ["doek", "olieverf"])
+        #expect(nightWatch.details.dimensions == "hoogte 379,5 cm x breedte 453,5 cm")
+        #expect(nightWatch.details.subjects == ["schutterij"])
+        #expect(nightWatch.details.place == "Amsterdam")
+        #expect(nightWatch.details.makers.first?.role == "schilder")
+        let milkmaid = try #require(records.last)
+        #expect(milkmaid.details.subjects == ["melkmeid"])
+        #expect(
+            milkmaid.details.makers == [
+                ObjectDetails.Maker(name: "Johannes Vermeer", role: "painter", lifeDates: "born 1632")
+            ])
+    }
+
+    @Test func `a nested EDM record reads its nested concept, literal subjects and place, and its rights`() throws {
+        let milkmaid = try #require(try objects("rijksmuseum-oai", "edm-rich.xml").last)
+        #expect(milkmaid.maker == "Johannes Vermeer")
+        #expect(
+            milkmaid.details
+                == ObjectDetails(
+                    objectType: "painting", place: "Delft", subjects: ["milkmaid"], yearBegin: 1660, yearEnd: 1660,
+                    makers: [ObjectDetails.Maker(name: "Johannes Vermeer", role: "painter", lifeDates: "born 1632")],
+                    rights: Self.inCopyright))
+    }
+
+    @Test func `the recorded EDM shapes give rights, type and description where they have them`() throws {
+        let flat = try objects("rijksmuseum-oai", "edm-flat.xml")
+        #expect(flat.map(\.details.rights?.label) == ["Public Domain Mark", "CC0 1.0", "In Copyright"])
+        // The type concept is not in the record: no type, rather than its address.
+        #expect(flat[0].details.objectType == nil && flat[0].details.subjects == ["militia"])
+        #expect(flat[0].details.description == "Schutters van wijk II onder leiding van kapitein Frans Banninck Cocq.")
+        #expect(flat[1].details.yearBegin == 1830 && flat[1].details.yearEnd == 1832)
+        #expect(flat[2].details.yearBegin == 1920)
+        let nested = try objects("rijksmuseum-oai", "edm-nested.xml")
+        #expect(nested.map(\.details.makers) == [[ObjectDetails.Maker(name: "Johannes Vermeer")]])
+    }
+
+    @Test func `Dublin Core: prose rights, a MIME type and a link are no material, an inverted creator sorts`() throws {
+        let records = try objects("oai-dc", "rich-dublin-core.xml")
+        #expect(records.count == 2)
+        let lion = records[0]
+        #expect(lion.maker == "Rijn, Rembrandt van")
+        #expect(
+            lion.details
+                == ObjectDetails(
+                    description: "A lion resting, drawn\nwith a reed pen.\n\nOnce in the collection of\nJ. Six.",
+                    objectType: "drawing",
+                    materials: ["pen and brown ink"],
+                    place: "Amsterdam",
+                    subjects: ["lion", "animal studies"],
+                    yearBegin: 1650,
+                    yearEnd: 1652,
+                    makers: [
+                        ObjectDetails.Maker(
+                            name: "Rijn, Rembrandt van", role: "tekenaar", sortName: "Rijn, Rembrandt van"),
+                        ObjectDetails.Maker(name: "Bol, Ferdinand", sortName: "Bol, Ferdinand"),
+                    ],
+                    rights: Rights(
+                        url: nil, label: "Copyright the estate; reproduction by permission only", isOpen: false)))
+        // Empty and "None" values are none; of a prose statement and a license URI, the URI.
+        #expect(
+            records[1].details
+                == ObjectDetails(
+                    yearBegin: 1646, yearEnd: 1646, makers: [ObjectDetails.Maker(name: "Jan van Goyen")],
+                    rights: Rights(url: "http://creativecommons.org/licenses/by/4.0/", label: "CC BY 4.0", isOpen: true)
+                ))
+    }
+
+    @Test func `text rules: Iconclass notations, MIME types and inverted names`() {
+        #expect(OAIDetails.isIconclass("45D12") && OAIDetails.isIconclass("25F23(LION)"))
+        #expect(
+            !OAIDetails.isIconclass("1642") && !OAIDetails.isIconclass("militia") && !OAIDetails.isIconclass("17th C"))
+        #expect(OAIDetails.isMIMEType("image/jpeg") && OAIDetails.isMIMEType("application/pdf; charset=binary"))
+        #expect(!OAIDetails.isMIMEType("oil on canvas") && !OAIDetails.isMIMEType("pen/ink"))
+        #expect(OAIDetails.isInverted("Rijn, Rembrandt van") && !OAIDetails.isInverted("Rembrandt van Rijn"))
+        #expect(!OAIDetails.isInverted("Smith, John, 1900-1980") && !OAIDetails.isInverted("Amsterdam,"))
+        #expect(OAIDetails.lifeDates(born: "1606-07-15", died: "1669") == "1606–1669")
+        #expect(OAIDetails.lifeDates(born: nil, died: "c. 1669") == "died c. 1669")
+    }
+}

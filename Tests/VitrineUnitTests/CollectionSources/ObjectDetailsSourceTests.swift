@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineSources
+
+/// The details each JSON source gives (issue 36, item 1), from fixtures in the APIs' real shapes, nulls, empty
+/// strings and markup included: exactly what the fixture holds, and nothing for what it lacks.
+@Suite struct ObjectDetailsSourceTests {
+    private func objects(
+        _ source: some CollectionSource, _ directory: String, _ name: String, page cursor: PageCursor = .number(1)
+    ) async throws -> [ArtObject] {
+        let page = try await source.decode(
+            SourceResponse(status: 200, body: try Fixtures.data(directory, name)), page: cursor)
+        return page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
+    }
+
+    @Test func `Art Institute: HTML reduced to text, script dropped, numbers for years, CC0 or the notice`()
+        async throws
+    {
+        let source = ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1"), pageSize: 3)
+        #expect(ArtInstitutePayload.fields.contains("description") && ArtInstitutePayload.fields.contains("date_end"))
+        let records = try await objects(source, "aic", "artworks-rich.json")
+        #expect(records.count == 3)
+        #expect(
+            records[0].details
+                == ObjectDetails(
+                    description: "In his best-known and largest painting, Georges Seurat depicted people relaxing in "
+                        + "a suburban park on an island in the Seine River called La Grande Jatte. The artist worked "
+                        + "on the painting in several campaigns, beginning in 1884 with a base layer of small "
+                        + "horizontal brushstrokes of complementary colors.\n\nHe later added small dots, also in "
+                        + "complementary colors, that appear as solid and luminous forms when seen from a distance. "
+                        + "Seurat’s adherence to color theory & optics shaped what became known as "
+                        + "Neo-Impressionism.\nSee also <Poseuses>.",
+                    objectType: "Painting", materials: ["Oil on canvas"],
+                    dimensions: "207.5 × 308.1 cm (81 3/4 × 121 1/4 in.)",
+                    creditLine: "Helen Birch Bartlett Memorial Collection", place: "France",
+                    subjects: ["landscapes", "leisure", "parks"], yearBegin: 1884, yearEnd: 1886,
+                    makers: [ObjectDetails.Maker(name: "Georges Seurat", lifeDates: "French, 1859–1891")],
+                    rights: .publicDomainDedication,
+                    altText: "Painting of a park on an island with people relaxing."))
+        // Nulls, "" and "null" are none; with no numbers the years come from the date text.
+        #expect(
+            records[1].details
+                == ObjectDetails(
+                    yearBegin: 1850, yearEnd: 1870,
+                    makers: [ObjectDetails.Maker(name: "Unknown Maker", lifeDates: "American, 19th century")]))
+        // A field of the wrong type is dropped with the record kept; not public domain: the notice, not open.
+        #expect(
+            records[2].details
+                == ObjectDetails(
+                    objectType: "Painting", materials: ["Oil on canvas"],
+                    creditLine: "Friends of American Art Collection", place: "United States", yearBegin: 1942,
+                    yearEnd: 1942, makers: [ObjectDetails.Maker(name: "Edward Hopper")],
+                    rights: Rights(
+                        url: nil, label: "© Heirs of Josephine N. Hopper/Licensed by Whitney Museum of American Art.",
+                        isOpen: false)))
+    }
+
+    @Test func `The Met: constituents with roles, sort name and bio; constituents null; CR LF dimensions`()
+        async throws
+    {
+        let source = MetSource(baseURL: url("http://127.0.0.1:9/public/collection"))
+        let wave = try #require(
+            try await objects(source, "met", "object-constituents-rights.json", page: .object("45434")).first)
+        #expect(
+            wave.details
+                == ObjectDetails(
+                    objectType: "Print", materials: ["Polychrome woodblock print; ink and color on paper"],
+                    dimensions: "Image: 10 1/8 × 14 15/16 in. (25.7 × 37.9 cm)\nMat: 15 1/2 × 20 in.",
+                    creditLine: "H. O. Havemeyer Collection, Bequest of Mrs. H. O. Havemeyer, 1929", place: "Japan",
+                    subjects: ["Waves", "Boats", "Mountains"], yearBegin: 1830, yearEnd: 1832,
+                    makers: [
+                        ObjectDetails.Maker(
+                            name: "Katsushika Hokusai", role: "Artist",
+                            lifeDates: "Japanese, Tokyo (Edo) 1760–1849 Tokyo (Edo)", sortName: "Katsushika Hokusai"),
+                        ObjectDetails.Maker(name: "Nishimuraya Yohachi (Eijudō)", role: "Publisher"),
+                    ],
+                    rights: Rights(url: nil, label: "© The artist's estate", isOpen: false)))
+        let leutze = try #require(
+            try await objects(source, "met", "object-constituents-null-crlf.json", page: .object("11417")).first)
+        #expect(leutze.maker == "Emanuel Leutze\r\n")
+        #expect(
+            leutze.details
+                == ObjectDetails(
+                    objectType: "Painting", materials: ["Oil on canvas"], dimensions: "149 x 255 in.",
+                    creditLine: "Gift of John Stewart Kennedy, 1897", yearBegin: 1851, yearEnd: 1851,
+                    makers: [
+                        ObjectDetails.Maker(
+                            name: "Emanuel Leutze", role: "Artist",
+                            lifeDates: "American, Schwäbisch Gmünd 1816–1868 Washington, D.C.",
+                            sortName: "Leutze, Emanuel")
+                    ],
+                    rights: .publicDomainDedication))
+        let wheat = try #require(try await objects(source, "met", "object-436535.json", page: .object("436535")).first)
+        #expect(wheat.details.makers.map(\.sortName) == ["Gogh, Vincent van"])
+        #expect(wheat.details.subjects == ["Cypresses"])
+    }
+
+    @Test func `Unsplash: description, alt text, location, the license with its attribution`() async throws {
+        let source = UnsplashSource(baseURL: url("http://127.0.0.1:9"), key: "k3y")
+        let photos = try await objects(source, "unsplash", "photos-with-location.json")
+        #expect(photos.count == 2)
+        #expect(
+            photos[0].details
+                == ObjectDetails(
+                    description: "A man drinking a coffee.", place: "Montréal, Canada", yearBegin: 2016,
+                    yearEnd: 2016, makers: [ObjectDetails.Maker(name: "Gilbert Kane")],
+                    rights: Rights(
+                        url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
+                        attribution: "Photo by Gilbert Kane on Unsplash"),
+                    altText: "man drinking coffee"))
+        #expect(photos[1].details.description == nil && photos[1].details.place == nil)
+        #expect(photos[1].details.rights?.attribution == "Photo by 田中 由紀 on Unsplash")
+    }
+
+    @Test func `legacy Rijksmuseum: the detail shape's fields where present, copyrightHolder as rights`()
+        async throws
+    {
+        let source = RijksmuseumLegacySource(
+            baseURL: url("http://127.0.0.1:1/api"), culture: "en", key: "k", pageSize: 5)
+        let records = try await objects(source, "rijksmuseum-legacy", "detail-shape.json")
+        #expect(
+            records[0].details
+                == ObjectDetails(
+                    description: "Rembrandt’s largest, most famous canvas was made for the Arquebusiers guild hall. "
+                        + "This was one of several halls of Amsterdam’s civic guard,\n\nthe city’s militia and police.",
+                    objectType: "painting", materials: ["canvas", "oil paint (paint)"],
+                    dimensions: "height 379.5 cm × width 453.5 cm × frame: weight 337 kg",
+                    creditLine: "On loan from the City of Amsterdam", place: "Amsterdam",
+                    subjects: ["civic guard, militia", "weapons"], yearBegin: 1642, yearEnd: 1642,
+                    makers: [
+                        ObjectDetails.Maker(
+                            name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669",
+                            sortName: "Rijn, Rembrandt van")
+                    ]))
+        #expect(
+            records[1].details
+                == ObjectDetails(
+                    description: "A chair of painted beech.", materials: ["beech, paint"],
+                    dimensions: "h 88cm × w 60.5cm", yearBegin: 1918, yearEnd: 1923,
+                    makers: [
+                        ObjectDetails.Maker(
+                            name: "Gerrit Thomas Rietveld", role: "furniture designer", lifeDates: "born 1888",
+                            sortName: "Rietveld, Gerrit Thomas")
+                    ],
+                    rights: Rights(url: nil, label: "© c/o Pictoright Amsterdam", isOpen: false)))
+        // The list shape has none of it: the year from the long title only.
+        let list = try await objects(source, "rijksmuseum-legacy", "page-0.json")
+        #expect(list.allSatisfy { $0.details.description == nil && $0.details.rights == nil })
+    }
+
+    @Test func `the demo fills every field, and its rights leave some objects out of an open-access export`()
+        async throws
+    {
+        let demo = DemoSource(
+            pages: RijksmuseumLegacySource(
+                baseURL: url(DemoCollection.baseURL), culture: "en", key: nil, pageSize: DemoCollection.pageSize,
+                descriptor: DemoCollection.descriptor))
+        var all: [ArtObject] = []
+        for (index, page) in DemoPages.all.enumerated() {
+            let decoded = try await demo.decode(SourceResponse(status: 200, body: Data(page)), page: .number(index))
+            all += decoded.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
+        }
+        #expect(
+            all.allSatisfy { $0.details.rights != nil && $0.details.objectType != nil && $0.details.yearBegin != nil })
+        let labels = Set(all.compactMap(\.details.rights?.label))
+        #expect(labels == ["Public Domain Mark", "CC BY 4.0", "In Copyright"])
+        let closed = all.filter { $0.details.rights?.isOpen == false }
+        #expect(!closed.isEmpty && closed.count < all.count / 10)
+        #expect(all.filter { $0.details.description != nil }.count > all.count * 3 / 4)
+        #expect(all.filter { $0.details.creditLine != nil }.count > all.count / 2)
+        let rembrandt = try #require(all.first { $0.maker == "Rembrandt van Rijn" })
+        #expect(
+            rembrandt.details.makers == [
+                ObjectDetails.Maker(
+                    name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669", sortName: "Rijn, Rembrandt van"
+                )
+            ])
+        #expect(rembrandt.details.place == "Amsterdam" && rembrandt.details.materials == ["canvas", "oil paint"])
+        #expect(all.first { $0.maker == "Vincent van Gogh" }?.details.makers.first?.lifeDates == "1853–1890")
+    }
+
+    @Test func `text hygiene: trimmed, collapsed, no controls, no null-like values, Unicode kept as given`() {
+        #expect(DetailText.line("  oil \t on\ncanvas\u{7} ") == "oil on canvas")
+        #expect(DetailText.line("null") == nil && DetailText.line(" None ") == nil && DetailText.line("") == nil)
+        #expect(DetailText.line("\u{A0}Zürich\u{A0}") == "Zürich")
+        let decomposed = "Zu\u{308}rich"
+        #expect(DetailText.line(decomposed)?.unicodeScalars.count == decomposed.unicodeScalars.count)
+        #expect(DetailText.block("a\r\nb\r\r\n\n\nc\u{0}  d ") == "a\nb\n\nc d")
+        #expect(DetailText.lines(["a", " a", "b", "null"]) == ["a", "b"])
+        #expect(HTMLText.plainText("<style>p{}</style>x &amp; y<SCRIPT>bad()</script >z") == "x & yz")
+        #expect(HTMLText.plainText("a < b &unknown; &#233;&#xE9;") == "a < b &unknown; éé")
+        #expect(HTMLText.plainText("<p></p>") == nil)
+    }
+}
