@@ -251,12 +251,17 @@ struct OAIPMHHandler: MockHandler {
         } else {
             creator = ""
         }
+        // The type is the same concept in both shapes: beside the CHO when flat, inside `dc:type` when nested.
+        let type =
+            nested
+            ? "<dc:type><skos:Concept rdf:about=\"https://id.rijksmuseum.nl/2201\"><skos:prefLabel xml:lang=\"en\">"
+                + "painting</skos:prefLabel></skos:Concept></dc:type>"
+            : "<dc:type rdf:resource=\"https://id.rijksmuseum.nl/2201\"/>"
         let cho = """
             <edm:ProvidedCHO rdf:about="\(uri)"><dc:identifier>\(OAICollection.objectNumber(number))</dc:identifier>\
             <dc:title xml:lang="nl">Studie \(number + 1)</dc:title>\
             <dc:title xml:lang="en">\(MockHTTP.escapeXML(object.title))</dc:title>\(creator)\
-            <dc:type rdf:resource="https://id.rijksmuseum.nl/2201"/>\
-            <dcterms:created xml:lang="en">\(object.date)</dcterms:created>\(rich.fields)<edm:type>IMAGE</edm:type>\
+            \(type)<dcterms:created xml:lang="en">\(object.date)</dcterms:created>\(rich.fields)<edm:type>IMAGE</edm:type>\
             </edm:ProvidedCHO>
             """
         var aggregation = "<ore:Aggregation rdf:about=\"\(uri)#aggregation\">"

@@ -50,23 +50,27 @@ struct ObjectPage: TemplateContext {
         case .hasObjectURL: .flag(object.pointee.hasObjectURL)
         case .imageURL: .text(GalleryPlan.located(object.pointee.imageURL, from: "../"))
         case .hasImageURL: .flag(!object.pointee.imageURL.isEmpty)
-        default: value(of: object.pointee.details, for: key)
+        default: value(ofDetailsOf: object, for: key)
         }
     }
 
-    private func value(of details: DisplayedDetails, for key: TemplateKey) -> TemplateValue? {
+    /// The details' values, read where they are: a copy of the details for each name asked would be a reference
+    /// count for each of their strings, on every page of every night.
+    private func value(
+        ofDetailsOf object: UnsafePointer<CatalogViewModel.DisplayedObject>, for key: TemplateKey
+    ) -> TemplateValue? {
         switch key {
-        case .facts: .list(details.facts.map(Fact.init))
-        case .hasFacts: .flag(!details.facts.isEmpty)
-        case .paragraphs: .list(details.paragraphs.map(Paragraph.init))
-        case .hasDescription: .flag(!details.description.isEmpty)
-        case .rightsLabel: .text(details.rightsLabel)
-        case .rightsURL: .text(details.rightsURL)
-        case .hasRights: .flag(!details.rightsLabel.isEmpty)
-        case .hasRightsURL: .flag(!details.rightsURL.isEmpty)
-        case .attribution: .text(details.attribution)
-        case .hasAttribution: .flag(!details.attribution.isEmpty)
-        case .isOpenAccess: .flag(details.isOpenAccess == true)
+        case .facts: .list(object.pointee.details.facts.map(Fact.init))
+        case .hasFacts: .flag(!object.pointee.details.facts.isEmpty)
+        case .paragraphs: .list(object.pointee.details.paragraphs.map(Paragraph.init))
+        case .hasDescription: .flag(!object.pointee.details.description.isEmpty)
+        case .rightsLabel: .text(object.pointee.details.rightsLabel)
+        case .rightsURL: .text(object.pointee.details.rightsURL)
+        case .hasRights: .flag(!object.pointee.details.rightsLabel.isEmpty)
+        case .hasRightsURL: .flag(!object.pointee.details.rightsURL.isEmpty)
+        case .attribution: .text(object.pointee.details.attribution)
+        case .hasAttribution: .flag(!object.pointee.details.attribution.isEmpty)
+        case .isOpenAccess: .flag(object.pointee.details.isOpenAccess == true)
         default: nil
         }
     }

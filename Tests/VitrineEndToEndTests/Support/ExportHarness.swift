@@ -154,7 +154,12 @@ extension CatalogChecks {
         #expect(left.keys.sorted() == right.keys.sorted(), sourceLocation: sourceLocation)
         #expect(left.count > 10, sourceLocation: sourceLocation)
         for (path, data) in left where right[path] != data {
-            Issue.record("\(path) differs", sourceLocation: sourceLocation)
+            // The first line that differs, so a failure says what.
+            let lines = (String(decoding: data, as: UTF8.self), String(decoding: right[path] ?? Data(), as: UTF8.self))
+            let first = zip(lines.0.split(separator: "\n"), lines.1.split(separator: "\n")).first { $0 != $1 }
+            Issue.record(
+                "\(path) differs: \(first.map { "\($0.0.prefix(300)) | \($0.1.prefix(300))" } ?? "in length")",
+                sourceLocation: sourceLocation)
         }
     }
 
