@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import VitrineCore
 
 /// Sends requests with AsyncHTTPClient. Returns every response whatever its status (the source decides what
@@ -29,6 +30,10 @@ package struct AsyncHTTPTransport: Transport {
             if let client = clients[timeouts] { return client }
             var configuration = HTTPClient.Configuration.singletonConfiguration
             configuration.redirectConfiguration = .disallow
+            // A connection that cannot be made fails the request at once: the harvest's own retry policy decides
+            // whether to ask again (once, soon, for a refusal; with backoff for the rest), instead of the pool
+            // trying again for the whole connect timeout behind every one of them.
+            configuration.connectionPool.retryConnectionEstablishment = false
             configuration.timeout = HTTPClient.Configuration.Timeout(
                 connect: .milliseconds(Int64(timeouts.connect * 1000)), read: .milliseconds(Int64(timeouts.read * 1000))
             )
@@ -124,6 +129,27 @@ package struct AsyncHTTPTransport: Transport {
         return (components.string ?? url.absoluteString, (user, password))
     }
 
+    /// Why a server cannot be reached at all, in a line that says what to check: a host name that does not resolve,
+    /// or a connection refused; `nil` for any other error.
+    static func unreachable(_ error: any Error) -> String? {
+        if let unknown = error as? SocketAddressError.UnknownHost {
+            return "the host \(unknown.host) cannot be found (DNS: \(PrintableText.clean(unknown.errorDescription))); "
+                + "check the name in --base-url and the network"
+        }
+        if let io = error as? IOError, io.errnoCode == ECONNREFUSED {
+            return "the connection was refused; check --base-url, and that the server is running"
+        }
+        guard let failed = error as? NIOConnectionError else { return nil }
+        let place = "\(failed.host):\(failed.port)"
+        if failed.connectionErrors.isEmpty, let dns = failed.dnsAError ?? failed.dnsAAAAError {
+            let reason = (dns as? SocketAddressError.UnknownHost).map { PrintableText.clean($0.errorDescription) }
+            return "the host \(failed.host) cannot be found (DNS\(reason.map { ": \($0)" } ?? "")); "
+                + "check the name in --base-url and the network"
+        }
+        let refused = failed.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
+        return refused ? "\(place) refused the connection; check --base-url, and that the server is running" : nil
+    }
+
     /// What a client error means for the harvest, in words a user can act on (no Swift type names): a failure
     /// that asking again would repeat is final; the rest (timeouts, dropped connections) is retried.
     static func failure(_ error: any Error, timeouts: HTTPTimeouts = HTTPTimeouts()) -> HarvestFailure {
@@ -134,6 +160,7 @@ package struct AsyncHTTPTransport: Transport {
         if String(reflecting: type(of: error)).contains("DecompressionError") {
             return .unusableResponse("its compressed body does not decompress (a broken or oversized gzip stream)")
         }
+        if let unreachable = unreachable(error) { return .unreachable(unreachable) }
         guard let error = error as? HTTPClientError else {
             return .connection(PrintableText.clean(String(describing: error)))
         }

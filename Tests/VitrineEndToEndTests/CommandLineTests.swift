@@ -94,6 +94,39 @@ import VitrineTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
     }
 
+    /// Issue 37, item 6: a refused connection took two minutes (five retries) and ended in a garbled line that
+    /// advised a lower rate. Now one short retry, counted in the line, and advice that fits.
+    @Test func `a refused connection fails after one short retry, saying what to check`() async throws {
+        // A port that was free a moment ago, and that nothing listens on.
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        close(socket)
+        #expect(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let output = try TemporaryFolder()
+        let result = try await run([
+            "export", "--source", "oai", "--base-url", "http://127.0.0.1:\(port)/oai", "--retries", "5", "--no-cache",
+            "--output", output.path,
+        ])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(
+            lines.first?.hasPrefix("vitrine: error: oai: page 1 (http://127.0.0.1:\(port)/oai?verb=ListRecords") == true
+        )
+        #expect(lines.first?.contains("the connection was refused; check --base-url") == true)
+        #expect(lines.first?.hasSuffix("(still failing after 1 retry)") == true, "\(result.stderr)")
+        #expect(!result.stderr.contains("--rate") && !result.stderr.contains("errno"))
+    }
+
     @Test func `bad flags are refused with usage`() async throws {
         #expect(try await run(["export", "--format", "pdf"]).status == 64)
         #expect(try await run(["export", "--concurrency", "0"]).stderr.contains("--concurrency must be 1…64."))

@@ -10,8 +10,11 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     case retired(String)
     /// The page's body could not be read at all.
     case undecodablePage(String)
-    /// No response came: connection refused or dropped, DNS, TLS, timeout.
+    /// No response came: connection dropped, TLS, timeout.
     case connection(String)
+    /// The server cannot be reached at all: the connection is refused, or the host name does not resolve. Asking
+    /// again at once is worth one short retry (a server restarting), not minutes of them.
+    case unreachable(String)
     /// A response came that asking again would only repeat: larger than the cap, a compressed body that does not
     /// decompress, a redirect loop. Not retried.
     case unusableResponse(String)
@@ -32,15 +35,17 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     /// Whether trying the same request again later may succeed.
     package var isTransient: Bool {
         switch self {
-        case .throttled, .unavailable, .connection: true
+        case .throttled, .unavailable, .connection, .unreachable: true
         default: false
         }
     }
 
-    /// The same failure, saying that retrying did not help.
+    /// The same failure, saying that retrying did not help, and what may: waiting and a lower rate for a server
+    /// that struggles; the address, for one that cannot be reached.
     package func givenUp(afterRetries retries: Int) -> HarvestFailure {
-        annotated(
-            " (still failing after \(retries) \(retries == 1 ? "retry" : "retries"); try again later or lower --rate)")
+        let tried = "still failing after \(retries) \(retries == 1 ? "retry" : "retries")"
+        if case .unreachable(let text) = self { return .unreachable("\(text) (\(tried))") }
+        return annotated(" (\(tried); try again later or lower --rate)")
     }
 
     /// The same failure with `note` added to its text (for failures that carry text of their own).
@@ -73,6 +78,7 @@ package enum HarvestFailure: Error, Sendable, Equatable {
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
         case .undecodablePage(let text): "the page could not be read: \(text)"
         case .connection(let text): "no response: \(text)"
+        case .unreachable(let text): text
         case .unusableResponse(let text): "the response cannot be used: \(text)"
         case .invalidRequest(let text): "the request could not be built: \(text)"
         }

@@ -53,9 +53,27 @@ package struct DisplayedDetails: Sendable, Equatable {
     /// The object's sort name for an index (its first maker's), empty when the source gives none.
     package var makerSortName: String { makers.first?.sortName ?? "" }
 
-    /// The description's paragraphs.
+    /// The description's paragraphs: split where two line feeds meet, byte by byte (a page's fingerprint asks for
+    /// them on every night).
     package var paragraphs: [String] {
-        description.isEmpty ? [] : description.split(separator: "\n\n").map(String.init)
+        guard !description.isEmpty else { return [] }
+        let utf8 = description.utf8
+        guard utf8.contains(0x0A) else { return [description] }
+        var paragraphs: [String] = []
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == 0x0A, next != utf8.endIndex, utf8[next] == 0x0A {
+                paragraphs.append(String(description[start..<index]))
+                start = utf8.index(after: next)
+                index = start
+            } else {
+                index = next
+            }
+        }
+        paragraphs.append(String(description[start...]))
+        return paragraphs
     }
 
     /// What the detail page lists, in the order a museum's page gives it; nothing for what the object lacks. The

@@ -42,6 +42,8 @@ extension ExportPresenter {
     /// Text in blocks: for `"\n"` each line is a block, for `"\n\n"` each run of lines between empty ones (a
     /// paragraph); each block made one line, empty ones dropped, joined by `separator`; at most `limit` characters.
     static func paragraphs(_ text: String, limit: Int, separator: String) -> String {
+        // Most are one clean line already: then they are kept as they are, with no copy.
+        if isOneLine(text, limit: limit) { return text }
         var blocks: [String] = []
         var block: [Substring] = []
         func end() {
@@ -56,6 +58,9 @@ extension ExportPresenter {
         end()
         let joined = blocks.joined(separator: separator)
         guard joined.count > limit else { return joined }
-        return String(joined.prefix(limit - 1)) + "…"
+        // Cut between blocks, no separator or space is left before the ellipsis.
+        var cut = joined.prefix(limit - 1)
+        while let last = cut.last, last.isWhitespace { cut.removeLast() }
+        return cut + "…"
     }
 }

@@ -26,9 +26,13 @@ package struct RetryPolicy: Sendable {
         self.jitter = jitter
     }
 
-    /// The pause before retry number `retry` (1-based) after `failure`; `nil` when it should not be retried.
+    /// The pause before retry number `retry` (1-based) after `failure`; `nil` when it should not be retried. A server
+    /// that cannot be reached gets one short retry: a refused connection is refused again in a millisecond.
     package func delay(beforeRetry retry: Int, after failure: HarvestFailure) -> Duration? {
         guard failure.isTransient, retry <= retries else { return nil }
+        if case .unreachable = failure {
+            return retry == 1 ? .milliseconds(Int64((min(baseDelay, 1) * 1000).rounded())) : nil
+        }
         if let asked = failure.retryAfter {
             return asked <= maximumRetryAfter ? .milliseconds(Int64((asked * 1000).rounded(.up))) : nil
         }

@@ -89,7 +89,7 @@ package struct TemplateLibrary: Sendable {
     package func inputs(_ name: String) throws(ExportError) -> PageInputs {
         var seed = walkSeed(name)
         seed.combine(byte: 0xEE)
-        return PageInputs(seed: seed, keys: try template(name).keys)
+        return PageInputs(seed: seed, template: try template(name))
     }
 
     /// Every name template `name`'s sections over `list` ask for (`CompiledTemplate.keys(inSectionsOver:)`).
@@ -186,6 +186,11 @@ package struct TemplateLibrary: Sendable {
 package struct PageInputs: Sendable {
     let seed: Fingerprint
     let keys: [TemplateKey]
+
+    init(seed: Fingerprint, template: CompiledTemplate) {
+        self.seed = seed
+        keys = template.keys
+    }
 
     func callAsFunction(_ model: some TemplateContext) -> Fingerprint {
         var inputs = seed

@@ -22,7 +22,9 @@ package struct RijksmuseumLegacySource: CollectionSource {
         keyVariable: keyVariable,
         filters: ["--query", "--artist", "--start-page"],
         summary: "The Rijksmuseum's retired collection API (answers 410 Gone); for mirrors and recorded data.",
-        speculativePaging: true
+        speculativePaging: true,
+        // It names a copyright holder at most, never that an image may be reused.
+        statesRights: false
     )
 
     package let descriptor: SourceDescriptor

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import VitrineCore
@@ -53,5 +54,53 @@ import Testing
             #expect(rights.url == (statement.hasPrefix("http") ? statement : nil))
         }
         #expect(Rights(statement: " \n") == nil)
+    }
+}
+
+/// The details' text as the Presenter makes it and the detail page splits it: the fast paths give what the plain
+/// definitions give, over seeded random text.
+@Suite struct DisplayedTextTests {
+    static let pieces = [
+        "a", "Ø", " ", "  ", "\n", "\n\n", "\r\n", "\t", "\u{0}", "\u{202E}", "é", "e\u{301}", "日本", ".",
+    ]
+
+    static func text(_ state: inout UInt64) -> String {
+        var text = ""
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        for _ in 0..<(state >> 60) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+        }
+        return text
+    }
+
+    @Test func `a description's paragraphs are its text split where two line feeds meet`() {
+        var state: UInt64 = 36
+        for _ in 0..<5_000 {
+            var details = DisplayedDetails()
+            // Without carriage returns, which the Presenter never leaves and which join a line feed into one
+            // `Character` for `split`.
+            details.description = Self.text(&state).replacingOccurrences(of: "\r", with: "")
+            let expected =
+                details.description.isEmpty
+                ? [] : details.description.split(separator: "\n\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(details.paragraphs == expected, "\(details.description.debugDescription)")
+        }
+    }
+
+    @Test func `prose keeps its paragraphs and measurements their lines, each cleaned as a title is`() {
+        var state: UInt64 = 7
+        for _ in 0..<5_000 {
+            let text = Self.text(&state)
+            for separator in ["\n", "\n\n"] {
+                let made = ExportPresenter.paragraphs(text, limit: 12, separator: separator)
+                #expect(made.count <= 12)
+                let blocks = made.isEmpty ? [] : made.components(separatedBy: separator)
+                #expect(blocks.allSatisfy { !$0.isEmpty && !$0.contains("\n") && ExportPresenter.oneLine($0) == $0 })
+            }
+        }
+        #expect(
+            ExportPresenter.paragraphs("one\n\n\ntwo\r\nlines", limit: 100, separator: "\n\n") == "one\n\ntwo lines")
+        #expect(ExportPresenter.paragraphs("h 1 cm\r\n\r\nw 2 cm", limit: 100, separator: "\n") == "h 1 cm\nw 2 cm")
     }
 }

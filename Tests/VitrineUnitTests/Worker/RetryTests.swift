@@ -109,3 +109,40 @@ final class ScriptedTransport: Transport, Sendable {
                 == "test: waiting 0.5 s before retry 1 of 3 of page 1: the server answered HTTP 503: boom")
     }
 }
+
+/// A server that cannot be reached fails in seconds, not minutes (issue 37, item 6): one short retry whatever
+/// `--retries` says, then one line that names the cause and no advice about the rate.
+@Suite struct UnreachableServerTests {
+    final class Refusing: Transport, Sendable {
+        let attempts = Locked(0)
+
+        func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
+            attempts.withLock { $0 += 1 }
+            throw .unreachable("127.0.0.1:9 refused the connection; check --base-url, and that the server is running")
+        }
+    }
+
+    @Test func `a refused connection is tried twice, with one short pause, whatever --retries says`() async {
+        let transport = Refusing()
+        let sleeper = RecordingSleeper()
+        let worker = HarvestWorker(
+            source: StubSource(pages: [[]]), transport: transport, options: HarvestOptions(retries: 5),
+            sleeper: sleeper)
+        let error = await #expect(throws: ExportError.self) { _ = try await worker.fetch(.number(1)) }
+        #expect(transport.attempts.current == 2)
+        #expect(sleeper.pauses == [.seconds(1)])
+        #expect(
+            error?.description
+                == "test: page 1 (http://127.0.0.1/stub?page=1&key=***): 127.0.0.1:9 refused the connection; check "
+                + "--base-url, and that the server is running (still failing after 1 retry)")
+    }
+
+    @Test func `the policy gives an unreachable server one retry, and a struggling one all of them`() {
+        let policy = RetryPolicy(retries: 5, jitter: { 0 })
+        let unreachable = HarvestFailure.unreachable("the host x cannot be found")
+        #expect(policy.delay(beforeRetry: 1, after: unreachable) == .seconds(1))
+        #expect(policy.delay(beforeRetry: 2, after: unreachable) == nil)
+        #expect(policy.delay(beforeRetry: 5, after: .connection("dropped")) != nil)
+        #expect(!unreachable.givenUp(afterRetries: 1).message.contains("--rate"))
+    }
+}
