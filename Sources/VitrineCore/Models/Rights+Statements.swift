@@ -11,12 +11,12 @@ extension Rights {
     package init?(statement: String) {
         let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }
-        guard let address = URLComponents(string: text), let scheme = address.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = address.host?.lowercased()
-        else {
+        // Read by hand, not by `URLComponents`: every record of a collection states its rights.
+        guard let address = Self.webAddress(text) else {
             self.init(url: nil, label: text, isOpen: false)
             return
         }
+        let host = address.host
         let path = address.path.split(separator: "/").map { $0.lowercased() }
         switch host {
         case "creativecommons.org", "www.creativecommons.org":
@@ -35,6 +35,19 @@ extension Rights {
             break
         }
         self.init(url: text, label: text, isOpen: false)
+    }
+
+    /// The host (lower-cased) and path of an `http` or `https` address with no space in it; `nil` for anything else.
+    private static func webAddress(_ text: String) -> (host: String, path: Substring)? {
+        guard let separator = text.range(of: "://"), !text.contains(" ") else { return nil }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        let rest = text[separator.upperBound...]
+        let end = rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let slash = rest[..<end].firstIndex(of: "/") ?? end
+        let host = rest[..<slash].lowercased()
+        guard !host.isEmpty else { return nil }
+        return (host, rest[slash..<end])
     }
 
     /// A Creative Commons address's label, from its path (`licenses/by-sa/4.0/deed.en`).

@@ -27,6 +27,7 @@ package enum DetailText {
     /// runs of spaces and tabs one space, and more than one blank line one blank line (a paragraph break).
     package static func block(_ text: String?) -> String? {
         guard let text else { return nil }
+        if isCleanBlock(text) { return isNullLike(text) ? nil : text }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var pendingBreaks = 0
@@ -99,6 +100,31 @@ package enum DetailText {
                 if byte < 0x20 || byte == 0x7F { return false }
                 previousWasSpace = false
             }
+        }
+        return true
+    }
+
+    /// `isCleanLine` for a block: a line feed may stand between two clean lines, and two of them between
+    /// paragraphs, with no space beside them. Most descriptions are one clean paragraph or a few.
+    private static func isCleanBlock(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F
+        else { return false }
+        var previous: UInt8 = 0
+        var feeds = 0
+        for byte in utf8 {
+            switch byte {
+            case 0x0A:
+                feeds += 1
+                if feeds > 2 || previous == 0x20 { return false }
+            case 0x20:
+                if previous == 0x20 || previous == 0x0A { return false }
+                feeds = 0
+            default:
+                if byte < 0x20 || byte == 0x7F { return false }
+                feeds = 0
+            }
+            previous = byte
         }
         return true
     }

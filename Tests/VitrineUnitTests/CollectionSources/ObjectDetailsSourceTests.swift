@@ -195,3 +195,25 @@ import VitrineTestSupport
         #expect(HTMLText.plainText("<p></p>") == nil)
     }
 }
+
+/// `DetailText` returns a clean value as it is, without copying it: what it returns so must be what cleaning it
+/// gives. A leading space sends the same text down the cleaning path, whose result must be the same.
+@Suite struct DetailTextFastPathTests {
+    static let pieces = [
+        "a", "Ø", " ", "  ", "\n", "\n\n", "\n\n\n", "\r\n", "\t", "\u{0}", "\u{A0}", "é", ".", "null",
+    ]
+
+    @Test func `a clean block or line is what cleaning it gives`() {
+        var state: UInt64 = 11
+        for _ in 0..<20_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<(state >> 60) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += Self.pieces[Int((state >> 33) % UInt64(Self.pieces.count))]
+            }
+            #expect(DetailText.block(text) == DetailText.block(" " + text), "\(text.debugDescription)")
+            #expect(DetailText.line(text) == DetailText.line(" " + text), "\(text.debugDescription)")
+        }
+    }
+}
