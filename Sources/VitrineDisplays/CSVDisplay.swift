@@ -36,6 +36,10 @@ package struct CSVDisplay: CatalogFileDisplay {
             bytes.append(end)
         }
         let comma = UInt8(ascii: ",")
+        func number(_ value: Int?) {
+            if let value { bytes.append(contentsOf: String(value).utf8) }
+            bytes.append(comma)
+        }
         field(object.pointee.id, then: comma)
         field(object.pointee.title, then: comma)
         field(object.pointee.maker, then: comma)
@@ -46,8 +50,9 @@ package struct CSVDisplay: CatalogFileDisplay {
         field(source, then: comma)
         field(object.pointee.details.recordID, then: comma)
         field(object.pointee.details.datestamp, then: comma)
-        field(object.pointee.details.yearBegin.map(String.init) ?? "", then: comma)
-        field(object.pointee.details.yearEnd.map(String.init) ?? "", then: comma)
+        // Years are numbers, written as they are: a spreadsheet reads `-500` as a number, not a formula to defuse.
+        number(object.pointee.details.yearBegin)
+        number(object.pointee.details.yearEnd)
         field(object.pointee.details.objectType, then: comma)
         field(object.pointee.details.materials.joined(separator: "; "), then: comma)
         field(object.pointee.details.dimensions, then: comma)

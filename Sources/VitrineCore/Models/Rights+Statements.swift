@@ -5,6 +5,9 @@ extension Rights {
     package static let publicDomainDedication = Rights(
         url: "https://creativecommons.org/publicdomain/zero/1.0/", label: "CC0 1.0", isOpen: true)
 
+    /// A work the museum says is not in the public domain, with no statement of its own: not open.
+    package static let notPublicDomain = Rights(url: nil, label: "Not in the public domain", isOpen: false)
+
     /// The rights a source states as a URI (`http://creativecommons.org/publicdomain/mark/1.0/`,
     /// `http://rightsstatements.org/vocab/InC/1.0/`) or in words (`dc:rights` prose); `nil` for blank text. Open only
     /// for public domain, CC0, CC BY and CC BY-SA: words are never taken to open an image, whatever they say.

@@ -1,57 +1,147 @@
 /// The first and last year a date as museums write it may mean, for sorting and browsing by period: `1642`,
-/// `c. 1665 - c. 1670`, `1885–86`, `17th century`, `1880s`, `500 BCE`, `ca. 2000–1800 B.C.`. Years BCE are negative.
-/// Where the text holds no year, there is no range: nothing is guessed.
+/// `c. 1665 - c. 1670`, `1885–86`, `17th century`, `17th–18th century`, `1880s`, `500 BCE`, `ca. 2000–1800 B.C.`,
+/// `100 BC – AD 50`, `2015-03-04` (ISO). Years BCE are negative. Where the text holds no year, there is no range:
+/// nothing is guessed.
 package enum YearRange {
     /// The range `text` names; `nil` when it names no year.
     package static func parse(_ text: String?) -> (begin: Int, end: Int)? {
         guard let text, !text.isEmpty else { return nil }
-        let lowered = text.lowercased()
-        let isBCE = lowered.contains("bc") || lowered.contains("b.c") || lowered.contains("v. chr")
-        var years: [Int] = []
-        var index = lowered.startIndex
-        while index < lowered.endIndex {
-            guard lowered[index].isASCII, lowered[index].isNumber else {
-                index = lowered.index(after: index)
+        let lowered = Array(text.lowercased().unicodeScalars)
+        if let iso = isoYears(lowered) { return iso }
+        let hasCentury = contains(lowered, "cent") || contains(lowered, "eeuw")
+        // Each span of years read, and its era (`nil`: none stated yet; it takes the next one stated, else the common
+        // era).
+        var spans: [(first: Int, last: Int, isBCE: Bool?)] = []
+        var index = 0
+        while index < lowered.count {
+            guard isDigit(lowered[index]) else {
+                // An era after years is theirs, and of those before them that state none (`2000–1800 B.C.`);
+                // `AD` before a number is that number's (`preceding`).
+                if let era = era(lowered, at: index), !(era.word == "ad" && nextIsDigit(lowered, index + era.length)) {
+                    for span in spans.indices where spans[span].isBCE == nil { spans[span].isBCE = era.isBCE }
+                    index += era.length
+                } else {
+                    index += 1
+                }
                 continue
             }
             let start = index
-            while index < lowered.endIndex, lowered[index].isASCII, lowered[index].isNumber {
-                index = lowered.index(after: index)
-            }
-            let digits = lowered[start..<index]
-            guard digits.count <= 4, let number = Int(digits) else { continue }
-            let rest = lowered[index...]
-            if let century = centuryNumber(number, rest: rest) {
-                years += [(century - 1) * 100, (century - 1) * 100 + 99]
-            } else if rest.hasPrefix("s"), digits.count >= 3, number % 10 == 0 {
+            while index < lowered.count, isDigit(lowered[index]) { index += 1 }
+            guard index - start <= 4, let number = Int(String(String.UnicodeScalarView(lowered[start..<index])))
+            else { continue }
+            let before = preceding(lowered, start)
+            let stated = before.era
+            if hasCentury, (1...21).contains(number), let end = ordinalEnd(lowered, index) {
+                spans.append((number * 100 - 100, number * 100 - 1, stated))
+                index = end
+            } else if index < lowered.count, lowered[index] == "s", index - start >= 3, number % 10 == 0 {
                 // `1880s`, `1600s`.
-                years += [number, number + (number % 100 == 0 ? 99 : 9)]
-            } else if digits.count == 2, let last = years.last, last >= 100, isAfterDash(lowered[..<start]) {
+                spans.append((number, number + (number % 100 == 0 ? 99 : 9), stated))
+            } else if index - start == 2, before.dash, let last = spans.last, last.last >= 100 {
                 // `1885–86`: the later year's century is the earlier one's.
-                let full = last / 100 * 100 + number
-                years.append(full >= last ? full : full + 100)
-            } else if digits.count >= 3 || (isBCE && digits.count >= 1) {
-                years.append(number)
+                let full = last.last / 100 * 100 + number
+                spans.append((full >= last.last ? full : full + 100, full >= last.last ? full : full + 100, stated))
+            } else if index - start >= 3 || stated != nil || followedByEra(lowered, index) {
+                spans.append((number, number, stated))
             }
         }
-        guard let first = years.first, let last = years.last else { return nil }
-        if isBCE { return (-max(first, last), -min(first, last)) }
-        return (min(first, last), max(first, last))
+        guard !spans.isEmpty else { return nil }
+        var years: [Int] = []
+        for span in spans {
+            if span.isBCE == true {
+                // A century BC runs from its hundredth year down to its first: `1st century BC` is 100 to 1 BC.
+                let isCentury = span.last - span.first == 99 && span.first % 100 == 0
+                years += isCentury ? [-(span.first + 100), -(span.first + 1)] : [-span.first, -span.last]
+            } else {
+                years += [span.first, span.last]
+            }
+        }
+        return (years.min() ?? 0, years.max() ?? 0)
     }
 
-    /// `17` of `17th century` (`th`, `st`, `nd`, `rd`, then the word `century` or `c.`); `nil` otherwise.
-    private static func centuryNumber(_ number: Int, rest: Substring) -> Int? {
-        guard (1...21).contains(number) else { return nil }
-        for suffix in ["th", "st", "nd", "rd", "e", "de"] where rest.hasPrefix(suffix) {
-            let after = rest.dropFirst(suffix.count).drop { $0 == " " || $0 == "-" }
-            if after.hasPrefix("cent") || after.hasPrefix("c.") || after.hasPrefix("eeuw") { return number }
+    /// `2015`, `2015-03`, `2015-03-04`, `2015-03-04T10:00:00Z` (and two of them joined by `/`): the years of the
+    /// dates, not their months and days.
+    private static func isoYears(_ text: [Unicode.Scalar]) -> (begin: Int, end: Int)? {
+        let parts = String(String.UnicodeScalarView(text)).split(separator: "/", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count) else { return nil }
+        var years: [Int] = []
+        for part in parts {
+            let scalars = Array(part.trimmingPrefix(" ").unicodeScalars)
+            guard scalars.count >= 7, scalars[..<4].allSatisfy(isDigit), scalars[4] == "-",
+                scalars[5...6].allSatisfy(isDigit), scalars.count == 7 || scalars[7] == "-",
+                let year = Int(String(String.UnicodeScalarView(scalars[..<4])))
+            else { return nil }
+            years.append(year)
+        }
+        return (years.min() ?? 0, years.max() ?? 0)
+    }
+
+    /// The end of an ordinal's suffix after a number that ends at `index` (`17th`, `1st`, `17e`, `17de`); `nil`
+    /// when none follows.
+    private static func ordinalEnd(_ text: [Unicode.Scalar], _ index: Int) -> Int? {
+        for suffix in ["th", "st", "nd", "rd", "de", "e"] {
+            let scalars = Array(suffix.unicodeScalars)
+            guard index + scalars.count <= text.count, Array(text[index..<(index + scalars.count)]) == scalars else {
+                continue
+            }
+            let end = index + scalars.count
+            if end == text.count || !text[end].properties.isAlphabetic { return end }
         }
         return nil
     }
 
-    /// Whether the text before a number ends in a dash or a slash (spaces aside): `1885–86`, `1885/86`.
-    private static func isAfterDash(_ before: Substring) -> Bool {
-        guard let last = before.last(where: { $0 != " " }) else { return false }
-        return last == "-" || last == "–" || last == "—" || last == "/"
+    /// What stands before a number: a dash or slash (a range's second half), and an era stated before it (`AD 50`).
+    private static func preceding(_ text: [Unicode.Scalar], _ start: Int) -> (dash: Bool, era: Bool?) {
+        var index = start - 1
+        while index >= 0, text[index] == " " { index -= 1 }
+        let dash = index >= 0 && ["-", "–", "—", "/"].contains(text[index])
+        let wordEnd = index + 1
+        while index >= 0, text[index].properties.isAlphabetic || text[index] == "." { index -= 1 }
+        let word = String(String.UnicodeScalarView(text[(index + 1)..<wordEnd])).filter { $0 != "." }
+        return (dash, word == "ad" ? false : nil)
+    }
+
+    /// Whether an era follows the number that ends at `index` (`500 BC`, `30 AD`): then even a short number is a year.
+    private static func followedByEra(_ text: [Unicode.Scalar], _ index: Int) -> Bool {
+        var next = index
+        while next < text.count, text[next] == " " { next += 1 }
+        return next < text.count && era(text, at: next) != nil
+    }
+
+    /// An era word starting at `index`, on its own (`bc`, `b.c.`, `bce`, `v. chr`, `ad`, `a.d.`, `ce`, `n. chr`):
+    /// whether it is before the common era, the word without its dots, and its length.
+    private static func era(_ text: [Unicode.Scalar], at index: Int) -> (isBCE: Bool, word: String, length: Int)? {
+        guard index == 0 || !text[index - 1].properties.isAlphabetic else { return nil }
+        let words: [(String, Bool)] = [
+            ("b.c.e.", true), ("b.c.e", true), ("b.c.", true), ("b.c", true), ("bce", true), ("bc", true),
+            ("v. chr", true), ("v.chr", true), ("a.d.", false), ("a.d", false), ("ad", false), ("ce", false),
+            ("n. chr", false), ("n.chr", false),
+        ]
+        for (word, isBCE) in words {
+            let scalars = Array(word.unicodeScalars)
+            guard index + scalars.count <= text.count, Array(text[index..<(index + scalars.count)]) == scalars else {
+                continue
+            }
+            let end = index + scalars.count
+            if end == text.count || !text[end].properties.isAlphabetic {
+                return (isBCE, word.filter { $0 != "." }, scalars.count)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the next thing after `index`, spaces aside, is a digit.
+    private static func nextIsDigit(_ text: [Unicode.Scalar], _ index: Int) -> Bool {
+        var next = index
+        while next < text.count, text[next] == " " { next += 1 }
+        return next < text.count && isDigit(text[next])
+    }
+
+    private static func contains(_ text: [Unicode.Scalar], _ word: String) -> Bool {
+        String(String.UnicodeScalarView(text)).contains(word)
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar)
     }
 }

@@ -85,7 +85,7 @@ struct MarkdownObject: TemplateContext {
     static let names: Set<TemplateKey> = [
         .maker, .imageURL, .objectURL, .hasObjectURL, .thumbnail2xURL, .largeImageURL, .largeWidth, .largeHeight,
         .pageName, .sectionPageName, .id, .title, .date, .hasDate, .altText, .thumbnailURL, .thumbnailWidth,
-        .thumbnailHeight, .hasThumbnail,
+        .thumbnailHeight, .hasThumbnail, .objectType, .hasObjectType, .medium, .hasMedium,
     ]
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -107,6 +107,10 @@ struct MarkdownObject: TemplateContext {
         case .largeHeight: .number(object.pointee.largeHeight)
         case .pageName: .text(pageName)
         case .sectionPageName: .text(sectionPageName)
+        case .objectType: .text(object.pointee.details.objectType)
+        case .hasObjectType: .flag(!object.pointee.details.objectType.isEmpty)
+        case .medium: .text(object.pointee.details.materials.joined(separator: ", "))
+        case .hasMedium: .flag(!object.pointee.details.materials.isEmpty)
         default: object.shownValue(for: key, root: root)
         }
     }

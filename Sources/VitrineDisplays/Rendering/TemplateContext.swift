@@ -18,6 +18,8 @@ package enum TemplateKey: String, CaseIterable, Sendable {
     // `text`), and its rights.
     case facts, hasFacts, value, paragraphs, text, hasDescription
     case rightsLabel, rightsURL, hasRights, hasRightsURL, attribution, hasAttribution, isOpenAccess
+    // An object's type and medium, where the source gives them (a Markdown line shows them after the date).
+    case objectType, hasObjectType, medium, hasMedium
     // Index, letter and artist pages.
     case letter, hasSections, label, file, hasChunks, hasMakers, inline, letterHref, number, pageCount, current
     case previous, next

@@ -71,6 +71,10 @@ struct ObjectPage: TemplateContext {
         case .attribution: .text(object.pointee.details.attribution)
         case .hasAttribution: .flag(!object.pointee.details.attribution.isEmpty)
         case .isOpenAccess: .flag(object.pointee.details.isOpenAccess == true)
+        case .objectType: .text(object.pointee.details.objectType)
+        case .hasObjectType: .flag(!object.pointee.details.objectType.isEmpty)
+        case .medium: .text(object.pointee.details.materials.joined(separator: ", "))
+        case .hasMedium: .flag(!object.pointee.details.materials.isEmpty)
         default: nil
         }
     }

@@ -85,9 +85,14 @@ enum ArtInstitutePayload {
                         name: name, lifeDates: bio.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") })
                 ]
             }
-            details.rights =
-                is_public_domain?.value == true
-                ? .publicDomainDedication : DetailText.line(copyright_notice?.value).flatMap { Rights(statement: $0) }
+            // The flag says either way; a notice, where there is one, says more than "not public domain".
+            switch is_public_domain?.value {
+            case true?: details.rights = .publicDomainDedication
+            case false?:
+                details.rights =
+                    DetailText.line(copyright_notice?.value).flatMap { Rights(statement: $0) } ?? .notPublicDomain
+            case nil: details.rights = DetailText.line(copyright_notice?.value).flatMap { Rights(statement: $0) }
+            }
             return details
         }
 

@@ -32,6 +32,8 @@ extension MetPayload.Object {
             details.rights = .publicDomainDedication
         } else if let statement = DetailText.line(rightsAndReproduction?.value) {
             details.rights = Rights(statement: statement)
+        } else if isPublicDomain?.value == false {
+            details.rights = .notPublicDomain
         }
         return details
     }

@@ -182,6 +182,12 @@ import VitrineTestSupport
         while let row = reader.next() { rows.append(row) }
         #expect(rows.map { $0[0] } == model.sections.flatMap { $0.objects.map(\.id) })
         #expect(rows.allSatisfy { $0.count == 23 && $0[7] == "test" && $0[8] == $0[0] })
+        // Found by review: a year BCE was written as text (`'-500`), defused like a formula.
+        var antique = Seeds.hostile[3]
+        antique.details.yearBegin = -500
+        antique.details.yearEnd = -450
+        let row = CSVDisplay.render(try viewModel(Seeds.response([ArtistSection(maker: "M", objects: [antique])])))
+        #expect(row.contains(",-500,-450,"))
         let quoted = try #require(rows.first { $0[0] == "X-5" })
         #expect(quoted[1] == "Quote \"here\", comma, and new line")
         #expect(quoted[2] == "Frans Hals" && quoted[3] == "'+1")

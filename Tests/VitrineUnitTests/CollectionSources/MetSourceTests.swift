@@ -81,6 +81,22 @@ import VitrineTestSupport
 
 /// Recorded shapes from the live API (issue 12, fixtures).
 @Suite struct MetRecordedShapesTests {
+    /// Rights on every object (issue 36): a work the Met says is not public domain, with no statement of its own, is
+    /// shown as such, never as "no rights given".
+    @Test func `a work not in the public domain says so, with its statement where the Met gives one`() throws {
+        let source = MetSource(baseURL: url("http://127.0.0.1:9"))
+        let stated = try Fixtures.data("met", "object-in-copyright.json")
+        let unstated = Data(
+            String(decoding: stated, as: UTF8.self).replacingOccurrences(of: "© 2024 Banco de México", with: "").utf8)
+        var rights: [Rights?] = []
+        for body in [stated, unstated] {
+            let page = try source.decode(SourceResponse(status: 200, body: body), page: .object("488978"))
+            guard case .object(let object) = page.records.first else { continue }
+            rights.append(object.details.rights)
+        }
+        #expect(rights == [Rights(url: nil, label: "© 2024 Banco de México", isOpen: false), .notPublicDomain])
+    }
+
     @Test func `constituents null and CR LF in fields give a clean object in its maker's section`() throws {
         let source = MetSource(baseURL: url("http://127.0.0.1:9"))
         let body = try Fixtures.data("met", "object-constituents-null-crlf.json")

@@ -12,7 +12,9 @@ import Testing
         ("ca. 1500–1510", 1500, 1510),
         ("1885–86", 1885, 1886),
         ("1898/1902", 1898, 1902),
-        ("1899-03", 1899, 1903),
+        ("1899–03", 1899, 1903),
+        // With a hyphen it is ISO 8601's year and month, as repositories write `dc:date`.
+        ("1899-03", 1899, 1899),
         ("17th century", 1600, 1699),
         ("late 19th century", 1800, 1899),
         ("1880s", 1880, 1889),
@@ -23,13 +25,28 @@ import Testing
         ("1642 (dated)", 1642, 1642),
         ("17de eeuw", 1600, 1699),
         ("Edo period (1615–1868)", 1615, 1868),
+        // Found by review: ISO dates, ranges of centuries, eras per year, and `bc` inside a word.
+        ("2015-03-04", 2015, 2015),
+        ("2001-12-31T23:59:59Z", 2001, 2001),
+        ("1650-04", 1650, 1650),
+        ("1650-04-12/1651-01-02", 1650, 1651),
+        ("17th–18th century", 1600, 1799),
+        ("17th-18th century", 1600, 1799),
+        ("late 19th–early 20th century", 1800, 1999),
+        ("1st century BC–1st century AD", -100, 99),
+        ("100 BC - AD 50", -100, 50),
+        ("20th century BC", -2000, -1901),
+        ("c. 1500 (Abcoude)", 1500, 1500),
+        ("30 AD", 30, 30),
+        ("ca. 1650?", 1650, 1650),
+        ("1600-1700-1800", 1600, 1800),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
         #expect(range.begin == begin && range.end == end)
     }
 
-    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown"])
+    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown", "0", "12345", "the 5th of May"])
     func `a date without a year has no range`(text: String) {
         #expect(YearRange.parse(text) == nil)
     }
