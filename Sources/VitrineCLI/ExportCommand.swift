@@ -43,16 +43,27 @@ struct ExportCommand: AsyncParsableCommand {
                 "vitrine: note: --ttl no longer does anything: the page cache keeps only the pages of a harvest under "
                     + "way, to resume it, and drops them when it completes")
         }
+        let terminal = TerminalDisplay(
+            quiet: outputOptions.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
+        let report = outputOptions.summaryJSON.map { RunReportFile(path: $0, terminal: terminal) }
+        let interruption = Interruption.watch(report: report?.path)
+        defer { interruption.cancel() }
         do throws(ExportError) {
-            try await export()
+            try await export(progress: report ?? terminal)
+            try report?.finish(error: nil)
         } catch {
             TerminalDisplay.standardError("vitrine: error: \(error)")
-            throw ExitCode.failure
+            do throws(ExportError) {
+                try report?.finish(error: error)
+            } catch {
+                TerminalDisplay.standardError("vitrine: error: \(error)")
+            }
+            throw ExitCode(error.exitStatus)
         }
     }
 
     /// The settings the flags make; `ExportScene` wires and runs the rest.
-    private func export() async throws(ExportError) {
+    private func export(progress: any ProgressDisplayLogic) async throws(ExportError) {
         let settings = ExportSettings(
             source: SourceConfiguration(
                 source: sourceOptions.source,
@@ -96,6 +107,6 @@ struct ExportCommand: AsyncParsableCommand {
         var chosen = settings
         chosen.removeOtherFormats = outputOptions.removeOtherFormats
         chosen.openAccessOnly = outputOptions.openAccessOnly
-        try await ExportScene(chosen).run()
+        try await ExportScene(chosen, environment: ExportScene.Environment(progressDisplay: progress)).run()
     }
 }

@@ -172,7 +172,7 @@ package final class OutputFolder: Sendable {
             throw ExportError(.output("cannot open \(path): \(reason)"))
         case .busy:
             throw ExportError(
-                .output(
+                .busy(
                     "another vitrine export is writing into \(folder.path); wait for it to finish, or choose "
                         + "another --output"))
         }
@@ -241,7 +241,8 @@ package final class OutputFolder: Sendable {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    static func reason(_ error: any Error) -> String {
+    /// A file system error's own words (the underlying POSIX error where Foundation wraps one).
+    package static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
             return underlying.localizedDescription

@@ -73,7 +73,7 @@ extension SQLiteCollectionStore {
             throw ExportError(.store("cannot open \(path): \(reason); check --cache"))
         case .busy:
             throw ExportError(
-                .store(
+                .busy(
                     "another vitrine export is harvesting this collection (its store \(store) is in use); wait for "
                         + "it to finish"))
         }

@@ -112,11 +112,18 @@ import VitrineTestSupport
         #expect(bound)
         let port = Int(UInt16(bigEndian: address.sin_port))
         let output = try TemporaryFolder()
+        let report = output.url.appendingPathComponent("report.json")
         let result = try await run([
             "export", "--source", "oai", "--base-url", "http://127.0.0.1:\(port)/oai", "--retries", "5", "--no-cache",
-            "--output", output.path,
+            "--output", output.url.appendingPathComponent("site").path, "--summary-json", report.path,
         ])
-        #expect(result.status == 1)
+        // A server that is down is worth trying again later: a scheduler can tell that from the status.
+        #expect(result.status == 75)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        #expect(json?["status"] as? String == "failed")
+        #expect(json?["exitStatus"] as? Int == 75)
+        let error = json?["error"] as? String
+        #expect(error.map { "vitrine: error: \($0)\n" } == result.stderr, "\(String(describing: json))")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(
@@ -127,11 +134,71 @@ import VitrineTestSupport
         #expect(!result.stderr.contains("--rate") && !result.stderr.contains("errno"))
     }
 
+    /// Issue 37, item 7: a scheduler's log or monitoring reads the run's figures from a file, not the summary line.
+    @Test func `--summary-json holds the figures of the summary line`() async throws {
+        let output = try TemporaryFolder()
+        let report = output.url.appendingPathComponent("report.json")
+        let result = try await run([
+            "export", "--output", output.url.appendingPathComponent("site").path, "--summary-json", report.path,
+        ])
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let summary = try #require(result.stderr.split(separator: "\n").last.map(String.init))
+        #expect(json["summary"] as? String == summary)
+        #expect(json["status"] as? String == "done" && json["exitStatus"] as? Int == 0)
+        #expect(json["source"] as? String == "demo" && json["run"] as? String == "full")
+        for (key, value, words) in [
+            ("pages", 14, "14 pages"), ("objects", 320, "320 objects"), ("sections", 33, "33 sections"),
+            ("duplicates", 1, "1 duplicate,"), ("skipped", 0, "0 skipped"),
+        ] {
+            #expect(json[key] as? Int == value, "\(key)")
+            #expect(summary.contains(words), "\(key)")
+        }
+        #expect((json["filesRendered"] as? Int ?? 0) > 320)
+    }
+
+    /// Issue 37, item 7: Ctrl-C says that the same command resumes, and it does.
+    @Test func `Ctrl-C says how to resume, and the same command resumes`() async throws {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 3_000, pageSize: 50))
+        defer { Task { await museum.stop() } }
+        await museum.setFaults(MockFaults(latency: .milliseconds(300)))
+        let work = try TemporaryFolder()
+        let report = work.url.appendingPathComponent("report.json")
+        let arguments = [
+            "export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--cache",
+            work.url.appendingPathComponent("cache").path, "--output", work.url.appendingPathComponent("site").path,
+            "--summary-json", report.path,
+        ]
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        await museum.waitForRequests(4)
+        process.interrupt()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(stderr.hasSuffix("vitrine: interrupted; run the same command again to resume\n"), "\(stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        #expect(json?["status"] as? String == "interrupted" && json?["exitStatus"] as? Int == 130)
+        #expect(!FileManager.default.fileExists(atPath: work.url.appendingPathComponent("site").path))
+
+        await museum.setFaults(MockFaults())
+        let resumed = try await run(arguments)
+        #expect(resumed.status == 0)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        #expect((2_727...2_728).contains(summary["objects"] as? Int ?? 0), "\(resumed.stderr)")
+        #expect((summary["cacheHits"] as? Int ?? 0) > 0, "\(resumed.stderr)")
+    }
+
     @Test func `bad flags are refused with usage`() async throws {
         #expect(try await run(["export", "--format", "pdf"]).status == 64)
         #expect(try await run(["export", "--concurrency", "0"]).stderr.contains("--concurrency must be 1…64."))
         let refused = try await run(["export", "--source", "met", "--set", "260214"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 64)
         #expect(
             refused.stderr
                 == "vitrine: error: met: the met source cannot honour --set; it can filter by --query, --artist, --department\n"
@@ -166,7 +233,7 @@ import VitrineTestSupport
         let file = folder.url.appendingPathComponent("file")
         try Data().write(to: file)
         let refused = try await run(["export", "--source", "rijksmuseum", "--cache", file.path, "--quiet"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 64)
         #expect(refused.stderr.contains("the page cache at \(file.path) cannot be written"))
     }
 

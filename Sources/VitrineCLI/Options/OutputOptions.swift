@@ -42,10 +42,17 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Log every request (URLs with keys hidden).")
     var verbose = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the run's figures and how it ended (exit status, error) to this JSON file, for a scheduler.",
+            valueName: "file"))
+    var summaryJSON: String?
+
     func validate() throws {
         if !(16...4000).contains(thumbnailWidth) { throw ValidationError("--thumbnail-width must be 16…4000.") }
         if !(10...5_000).contains(cardsPerPage) { throw ValidationError("--cards-per-page must be 10…5000.") }
         if output.isEmpty { throw ValidationError("--output must name a folder.") }
+        if summaryJSON?.isEmpty == true { throw ValidationError("--summary-json must name a file.") }
     }
 }
 

@@ -13,6 +13,8 @@ package struct ExportError: Error, Sendable, Equatable, CustomStringConvertible 
         case configuration(String)
         /// The collection store could not be opened, read or written.
         case store(String)
+        /// Another export holds the output folder or the collection store.
+        case busy(String)
     }
 
     package var reason: Reason
@@ -39,9 +41,28 @@ package struct ExportError: Error, Sendable, Equatable, CustomStringConvertible 
         let message: String
         switch reason {
         case .harvest(let failure): message = failure.message
-        case .template(let text), .output(let text), .configuration(let text), .store(let text): message = text
+        case .template(let text), .output(let text), .configuration(let text), .store(let text), .busy(let text):
+            message = text
         }
         let line = (place + [message]).joined(separator: ": ")
         return line.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
+
+    /// The process's exit status for this failure: 75 (`EX_TEMPFAIL`) when running again later may succeed (a
+    /// server down, failing or throttling, a quota used up, another export busy), 64 (`EX_USAGE`) when the options
+    /// do not make an export, 1 otherwise.
+    package var exitStatus: Int32 {
+        switch reason {
+        case .harvest(let failure):
+            if case .quotaExhausted = failure { return Self.temporaryFailure }
+            return failure.isTransient ? Self.temporaryFailure : Self.failure
+        case .busy: return Self.temporaryFailure
+        case .configuration: return Self.usage
+        case .template, .output, .store: return Self.failure
+        }
+    }
+
+    package static let failure: Int32 = 1
+    package static let usage: Int32 = 64
+    package static let temporaryFailure: Int32 = 75
 }

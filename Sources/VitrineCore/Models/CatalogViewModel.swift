@@ -152,6 +152,9 @@ package struct SummaryViewModel: Sendable, Equatable {
     package var notices: [String]
     /// `vitrine: 13 pages, 325 objects, 31 sections, 1 duplicate, 0 skipped, 0.4 s`.
     package var summary: String
+    /// The same figures as values.
+    package var report = RunReport()
+
     package init(warnings: [String], notices: [String], summary: String) {
         self.warnings = warnings
         self.notices = notices

@@ -106,11 +106,43 @@ package struct ExportPresenter: ExportPresentationLogic {
         if statistics.cacheHits > 0 { parts.append("\(NumberText.grouped(statistics.cacheHits)) from cache") }
         if statistics.retries > 0 { parts.append(Self.retries(statistics.retries)) }
         parts.append(NumberText.seconds(statistics.seconds))
-        return SummaryViewModel(
+        var summary = SummaryViewModel(
             warnings: warnings,
             notices: statistics.notices.map { "note: \($0)" },
             summary: "vitrine: \(source.name): " + parts.joined(separator: ", ")
         )
+        summary.report = Self.report(source: source, statistics: statistics, summary: summary.summary)
+        return summary
+    }
+
+    /// The summary's figures as values, for `--summary-json`.
+    static func report(source: SourceDescriptor, statistics: ExportStatistics, summary: String) -> RunReport {
+        var report = RunReport()
+        report.summary = summary
+        report.source = source.name
+        switch statistics.run {
+        case .full: report.run = "full"
+        case .incremental(let window):
+            report.run = "incremental"
+            report.changesSince = window.from
+        case .stored: report.run = "offline"
+        }
+        report.pages = statistics.pages
+        report.objects = statistics.objects
+        report.sections = statistics.sections
+        report.duplicates = statistics.duplicates
+        report.skipped = statistics.skipped
+        report.leftOut = statistics.leftOut
+        report.new = statistics.changes?.new
+        report.changed = statistics.changes?.changed
+        report.deleted = statistics.changes?.deleted ?? statistics.deleted
+        report.requests = statistics.requests
+        report.cacheHits = statistics.cacheHits
+        report.retries = statistics.retries
+        report.seconds = statistics.seconds
+        report.warnings = statistics.warnings.map(\.description)
+        report.notices = statistics.notices
+        return report
     }
 
     /// `incremental run, changes since … (12 changed, 3 deleted, 5 new)`; `nil` without a collection store.
