@@ -107,6 +107,7 @@ struct ExportCommand: AsyncParsableCommand {
         var chosen = settings
         chosen.removeOtherFormats = outputOptions.removeOtherFormats
         chosen.openAccessOnly = outputOptions.openAccessOnly
+        chosen.site = SiteIdentity(title: outputOptions.siteTitle, description: outputOptions.siteDescription)
         try await ExportScene(chosen, environment: ExportScene.Environment(progressDisplay: progress)).run()
     }
 }

@@ -81,10 +81,8 @@ package struct OAIPMHSource: CollectionSource {
                     source: name)
             }
         }
-        var described = descriptor
-        if defaultBaseURL == nil, let host = settings.baseURL.host { described.institution = host }
         self.init(
-            descriptor: described,
+            descriptor: descriptor,
             baseURL: settings.baseURL,
             metadataPrefix: configuration.metadataPrefix ?? defaultPrefix,
             set: configuration.set,

@@ -74,7 +74,8 @@ package struct ExportScene: Sendable {
             bundledFile: { [source] in source.bundledFile(at: $0) }
         )
         let presenter = ExportPresenter(
-            thumbnailWidth: settings.thumbnailWidth, catalogDisplay: catalogWriter, progressDisplay: progressDisplay)
+            thumbnailWidth: settings.thumbnailWidth, catalogDisplay: catalogWriter, progressDisplay: progressDisplay,
+            site: settings.site)
         self.catalogWriter = catalogWriter
         self.source = source
         self.interactor = ExportInteractor(

@@ -36,6 +36,8 @@ package struct ExportSettings: Sendable {
     package var removeOtherFormats = false
     /// Show only the objects whose image is open for reuse (`--open-access-only`).
     package var openAccessOnly = false
+    /// What the site calls itself (`--site-title`, `--site-description`).
+    package var site = SiteIdentity()
     /// A catalog of at least this many files keeps its old version beside the output folder as the next export's
     /// staging folder (`OutputFolder+Spare.swift`). Tests lower it to see the spare with a small museum.
     package var spareFrom = OutputFolder.spareThreshold

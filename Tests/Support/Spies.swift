@@ -123,7 +123,8 @@ extension ExportPresenter {
     /// The whole catalog a harvested collection makes, pushed as an export pushes it (into a spy display).
     package func makeViewModel(response: consuming HarvestedCollection) throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        let presenter = ExportPresenter(thumbnailWidth: thumbnailWidth, catalogDisplay: spy, progressDisplay: spy)
+        let presenter = ExportPresenter(
+            thumbnailWidth: thumbnailWidth, catalogDisplay: spy, progressDisplay: spy, site: site)
         try response.push(to: presenter)
         guard let catalog = spy.catalogs.last else { throw ExportError(.output("no catalog was presented")) }
         return catalog

@@ -140,8 +140,10 @@ import VitrineTestSupport
         let report = output.url.appendingPathComponent("report.json")
         let result = try await run([
             "export", "--output", output.url.appendingPathComponent("site").path, "--summary-json", report.path,
+            "--site-title", "Het Huis",
         ])
         #expect(result.status == 0)
+        #expect(try output.read("site/index.html").contains("<title>Het Huis</title>"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let summary = try #require(result.stderr.split(separator: "\n").last.map(String.init))
         #expect(json["summary"] as? String == summary)

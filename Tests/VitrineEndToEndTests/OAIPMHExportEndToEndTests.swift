@@ -76,6 +76,42 @@ import VitrineTestSupport
         #expect(requests.count == 2)
     }
 
+    /// Issue 37, item 1: a museum's own repository was titled by its host, and its pages named the source's key.
+    @Test func `the site is named by --site-title, else by the institution, never by a host or a source key`()
+        async throws
+    {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 30, pageSize: 40))
+        defer { Task { await museum.stop() } }
+        let unnamed = try await ExportHarness.run(SourceConfiguration(source: .oai, baseURL: museum.oaiBaseURL))
+        let pages = try TemporaryFolder.files(in: unnamed.folder.url).filter {
+            $0.key.hasSuffix(".html") || $0.key.hasSuffix(".md")
+        }
+        #expect(pages.count > 30)
+        for (path, data) in pages {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("127.0.0.1") && !text.contains("(oai)") && !text.contains("oai source"), "\(path)")
+        }
+        #expect(try unnamed.folder.read("index.html").contains("<title>OAI-PMH repository collection</title>"))
+
+        let named = try await ExportHarness.run(
+            SourceConfiguration(source: .oai, baseURL: museum.oaiBaseURL),
+            site: SiteIdentity(title: "Museum  Het\nHuis", description: "Prints & drawings, <b>every</b> one"))
+        let index = try named.folder.read("index.html")
+        #expect(index.contains("<title>Museum Het Huis</title>") && index.contains("<h1>Museum Het Huis</h1>"))
+        #expect(
+            index.contains(
+                "<meta name=\"description\" content=\"Prints &amp; drawings, &lt;b&gt;every&lt;/b&gt; one\">"))
+        #expect(try named.folder.read("catalog.md").hasPrefix("# Museum Het Huis\n\nPrints \\& drawings, \\<b\\>"))
+        for folder in ["artists", "objects"] {
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: named.folder.url.appendingPathComponent(folder).path)
+            #expect(!files.isEmpty)
+            for file in files {
+                #expect(try named.folder.read("\(folder)/\(file)").contains(" · Museum Het Huis</title>"), "\(file)")
+            }
+        }
+    }
+
     @Test func `any OAI-PMH repository exports its Dublin Core, with images from dc:relation`() async throws {
         let collection = OAICollection(count: 75, pageSize: 40)
         let museum = try await MockMuseum.oaiPMH(collection)

@@ -36,6 +36,17 @@ struct OutputOptions: ParsableArguments {
                 + "the summary counts the rest."))
     var openAccessOnly = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The site's name on every page and in the Markdown catalog (default: the institution's collection).",
+            valueName: "text"))
+    var siteTitle: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "One line on what the site is, under its title and in the index's description.", valueName: "text"))
+    var siteDescription: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")
     var quiet = false
 
@@ -52,6 +63,10 @@ struct OutputOptions: ParsableArguments {
         if !(16...4000).contains(thumbnailWidth) { throw ValidationError("--thumbnail-width must be 16…4000.") }
         if !(10...5_000).contains(cardsPerPage) { throw ValidationError("--cards-per-page must be 10…5000.") }
         if output.isEmpty { throw ValidationError("--output must name a folder.") }
+        for (flag, value) in [("--site-title", siteTitle), ("--site-description", siteDescription)]
+        where value?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true {
+            throw ValidationError("\(flag) must not be empty.")
+        }
         if summaryJSON?.isEmpty == true { throw ValidationError("--summary-json must name a file.") }
     }
 }

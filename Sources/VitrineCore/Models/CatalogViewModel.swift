@@ -7,8 +7,10 @@
 package struct CatalogViewModel: Sendable, Equatable {
     /// The catalog's title (`Rijksmuseum collection`).
     package var title: String
-    /// One line under the title (`325 objects by 31 makers, from rijksmuseum-legacy`).
+    /// One line under the title (`325 objects by 31 makers`).
     package var subtitle: String
+    /// What the site says of itself (`--site-description`); empty when not given.
+    package var siteDescription = ""
     /// The institution the objects belong to.
     package var institution: String
     /// The source's command-line name, as written in the CSV's `source` column.

@@ -14,16 +14,17 @@ extension ExportPresenter {
         }
         let objectCount = sections.reduce(0) { $0 + $1.objectCount }
         let makerCount = start.sections.count { $0.maker != nil }
+        let title = Self.oneLine(site.title ?? "", limit: Self.longestName)
         var outline = CatalogViewModel(
-            title: "\(start.source.institution) collection",
-            subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker")), "
-                + "from the \(start.source.name) source",
+            title: title.isEmpty ? "\(start.source.institution) collection" : title,
+            subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker"))",
             institution: start.source.institution,
             sourceName: start.source.name,
             objectCount: objectCount,
             sectionCount: sections.count,
             sections: sections
         )
+        outline.siteDescription = Self.oneLine(site.description ?? "", limit: Self.longestTitle)
         outline.bundledFiles = Set(start.bundledImageURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty })
             .sorted()
         return outline

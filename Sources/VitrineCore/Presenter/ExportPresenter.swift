@@ -11,13 +11,16 @@ package struct ExportPresenter: ExportPresentationLogic {
     package let thumbnailWidth: Int
     package let catalogDisplay: any CatalogDisplayLogic
     package let progressDisplay: any ProgressDisplayLogic
+    package let site: SiteIdentity
 
     package init(
         thumbnailWidth: Int,
         catalogDisplay: any CatalogDisplayLogic,
-        progressDisplay: any ProgressDisplayLogic
+        progressDisplay: any ProgressDisplayLogic,
+        site: SiteIdentity = SiteIdentity()
     ) {
         self.thumbnailWidth = thumbnailWidth
+        self.site = site
         self.catalogDisplay = catalogDisplay
         self.progressDisplay = progressDisplay
     }

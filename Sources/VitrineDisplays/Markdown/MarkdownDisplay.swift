@@ -91,7 +91,9 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             guard split else { return }
             try lines.write(of: "catalog", in: folder)
             let letters = files.map { MarkdownLetterLink(label: $0.label, file: $0.name, countLabel: $0.countLabel) }
-            let contents = MarkdownContents(title: outline.title, subtitle: outline.subtitle, letters: letters)
+            let contents = MarkdownContents(
+                title: outline.title, subtitle: outline.subtitle, siteDescription: outline.siteDescription,
+                letters: letters)
             try folder.write(templates.render("markdown/contents.md", contents), to: "catalog.md")
         }
 

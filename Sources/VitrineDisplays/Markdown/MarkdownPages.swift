@@ -12,13 +12,16 @@ struct MarkdownCatalog: TemplateContext {
 
     /// Every name the catalog answers.
     static let names: Set<TemplateKey> = [
-        .title, .subtitle, .institution, .sourceName, .objectCount, .sectionCount, .sections,
+        .title, .subtitle, .siteDescription, .hasSiteDescription, .institution, .sourceName, .objectCount,
+        .sectionCount, .sections,
     ]
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .title: .text(catalog.title)
         case .subtitle: .text(catalog.subtitle)
+        case .siteDescription: .text(catalog.siteDescription)
+        case .hasSiteDescription: .flag(!catalog.siteDescription.isEmpty)
         case .institution: .text(catalog.institution)
         case .sourceName: .text(catalog.sourceName)
         case .objectCount: .number(catalog.objectCount)
@@ -120,12 +123,15 @@ struct MarkdownObject: TemplateContext {
 struct MarkdownContents: TemplateContext {
     let title: String
     let subtitle: String
+    var siteDescription = ""
     let letters: [MarkdownLetterLink]
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
         case .title: .text(title)
         case .subtitle: .text(subtitle)
+        case .siteDescription: .text(siteDescription)
+        case .hasSiteDescription: .flag(!siteDescription.isEmpty)
         case .letters: .list(letters)
         default: nil
         }

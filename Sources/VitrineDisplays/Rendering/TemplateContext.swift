@@ -6,6 +6,7 @@ import VitrineCore
 package enum TemplateKey: String, CaseIterable, Sendable {
     // The catalog and every page.
     case title, subtitle, institution, sourceName, objectCount, sectionCount, root, siteTitle
+    case siteDescription, hasSiteDescription
     // Lists.
     case sections, objects, letters, groups, chunks, cards, pages
     // A section or a maker's entry.

@@ -14,6 +14,8 @@ struct IndexPage: TemplateContext {
         switch key {
         case .title, .siteTitle: .text(catalog.title)
         case .subtitle: .text(catalog.subtitle)
+        case .siteDescription: .text(catalog.siteDescription)
+        case .hasSiteDescription: .flag(!catalog.siteDescription.isEmpty)
         case .objectCount: .number(catalog.objectCount)
         case .sectionCount: .number(catalog.sectionCount)
         case .institution: .text(catalog.institution)

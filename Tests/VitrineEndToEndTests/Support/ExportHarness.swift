@@ -38,7 +38,8 @@ enum ExportHarness {
         full: Bool = false,
         output: TemporaryFolder? = nil,
         chains: Int? = nil,
-        spareFrom: Int = OutputFolder.spareThreshold
+        spareFrom: Int = OutputFolder.spareThreshold,
+        site: SiteIdentity = SiteIdentity()
     ) async throws -> Run {
         let folder = try output ?? TemporaryFolder()
         let spy = CatalogDisplayLogicSpy()
@@ -57,6 +58,7 @@ enum ExportHarness {
             store: store.map { .directory($0.path) } ?? cache.map { .directory($0.location) } ?? .none,
             timeouts: timeouts)
         settings.spareFrom = spareFrom
+        settings.site = site
         let scene = try ExportScene(
             settings,
             environment: ExportScene.Environment(

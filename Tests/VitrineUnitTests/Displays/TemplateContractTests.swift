@@ -82,7 +82,8 @@ import VitrineTestSupport
                         attribution: "Photo by the museum")))
         }
         let presenter = ExportPresenter(
-            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
+            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy(),
+            site: SiteIdentity(description: "Prints and drawings"))
         return try presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
