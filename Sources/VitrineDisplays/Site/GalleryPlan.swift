@@ -75,6 +75,20 @@ struct GalleryPlan: Sendable {
         return plan
     }
 
+    /// The same plan with no part's objects: all the index and the letter pages need of a catalog that does not
+    /// show its cards on the index.
+    func withoutObjects() -> GalleryPlan {
+        var plan = self
+        for index in plan.viewModel.sections.indices { plan.viewModel.sections[index].objects = [] }
+        for index in plan.groups.indices {
+            plan.groups[index].sections = plan.viewModel.sections[plan.groups[index].sections.indices]
+        }
+        plan.names = GalleryNames(
+            pages: names.pages, objectPages: Array(repeating: [], count: names.objectPages.count),
+            cardsPerPage: names.cardsPerPage)
+        return plan
+    }
+
     /// The sections by index letter, in catalog order (sections arrive sorted, so each letter is one run).
     static func groups(of sections: [CatalogViewModel.DisplayedSection]) -> [LetterGroup] {
         var groups: [LetterGroup] = []

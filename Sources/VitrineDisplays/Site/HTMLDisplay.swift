@@ -102,6 +102,8 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 }
             }
             search.wait()
+            // The part's objects are let go before the next part is made, unless the index shows every card.
+            if !plan.inline { state.withLock { $0.plan = $0.plan.withoutObjects() } }
             if let error = failure.error { throw error }
         }
 
