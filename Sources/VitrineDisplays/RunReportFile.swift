@@ -28,6 +28,10 @@ package final class RunReportFile: ProgressDisplayLogic {
         terminal.displayProgress(line: line)
     }
 
+    package func displayWarning(_ line: String) {
+        terminal.displayWarning(line)
+    }
+
     /// Writes the report of the run: done when `error` is `nil`, else failed with its line and exit status.
     package func finish(error: ExportError?) throws(ExportError) {
         let (summary, written) = last.current

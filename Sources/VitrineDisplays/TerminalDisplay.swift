@@ -42,6 +42,10 @@ package struct TerminalDisplay: ProgressDisplayLogic {
         }
     }
 
+    package func displayWarning(_ line: String) {
+        if !quiet { write(line) }
+    }
+
     package func displaySummary(viewModel: SummaryViewModel) {
         if isTerminal && progress.wasShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if !quiet {

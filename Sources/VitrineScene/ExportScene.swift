@@ -56,13 +56,10 @@ package struct ExportScene: Sendable {
         let store = try Self.collectionStore(
             settings, for: source, variables: environment.variables, startOver: settings.harvest.full)
         let templates = try TemplateLibrary(directory: settings.templatesDirectory)
-        for (template, names) in templates.unknownNames.sorted(by: { $0.key < $1.key }) {
-            environment.logger.warning(
-                "template \(template).mustache uses \(names.joined(separator: ", ")), which no page has: blank")
-        }
         let progressDisplay =
             environment.progressDisplay
             ?? TerminalDisplay(quiet: settings.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
+        templates.warnings.forEach(progressDisplay.displayWarning)
         let catalogWriter = CatalogWriter(
             outputDirectory: settings.outputDirectory,
             formats: settings.formats,

@@ -56,6 +56,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
         var building: (catalog: CatalogViewModel, next: Int)?
         var summaries: [SummaryViewModel] = []
         var progressLines: [String] = []
+        var warnings: [String] = []
         var written: [WrittenCatalog] = []
         var abandoned = 0
     }
@@ -67,6 +68,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var catalogs: [CatalogViewModel] { seen.withLock { $0.catalogs } }
     package var summaries: [SummaryViewModel] { seen.withLock { $0.summaries } }
     package var progressLines: [String] { seen.withLock { $0.progressLines } }
+    package var warnings: [String] { seen.withLock { $0.warnings } }
     package var written: [WrittenCatalog] { seen.withLock { $0.written } }
     package var abandoned: Int { seen.withLock { $0.abandoned } }
 
@@ -112,6 +114,10 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
 
     package func displayProgress(line: String) {
         seen.withLock { $0.progressLines.append(line) }
+    }
+
+    package func displayWarning(_ line: String) {
+        seen.withLock { $0.warnings.append(line) }
     }
 
     package func displayWritten(_ written: WrittenCatalog) {

@@ -196,6 +196,24 @@ import VitrineTestSupport
         #expect((summary["cacheHits"] as? Int ?? 0) > 0, "\(resumed.stderr)")
     }
 
+    /// Issue 37, item 9: what a template folder gets wrong is a plain warning line, not a log line.
+    @Test func `a misnamed template is a plain warning line saying what was meant`() async throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("templates/html"), withIntermediateDirectories: true)
+        try "<h1>{{title}}</h1>".write(
+            to: folder.url.appendingPathComponent("templates/html/index.mustache"), atomically: true, encoding: .utf8)
+        let templates = folder.url.appendingPathComponent("templates").path
+        let result = try await run([
+            "export", "--output", folder.url.appendingPathComponent("site").path, "--templates", templates,
+        ])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.hasPrefix(
+                "warning: --templates \(templates): html/index.mustache replaces no template and no template "
+                    + "includes it; did you mean html/index.html.mustache?\n"), "\(result.stderr)")
+    }
+
     @Test func `bad flags are refused with usage`() async throws {
         #expect(try await run(["export", "--format", "pdf"]).status == 64)
         #expect(try await run(["export", "--concurrency", "0"]).stderr.contains("--concurrency must be 1…64."))

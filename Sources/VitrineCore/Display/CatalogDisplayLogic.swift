@@ -40,4 +40,6 @@ package protocol ProgressDisplayLogic: Sendable {
     func displayWritten(_ written: WrittenCatalog)
     /// One line on where the harvest stands; `final` is the last, before the summary.
     func displayProgress(line: String)
+    /// A `warning: …` line the user should act on, before the harvest begins (a template that is not used).
+    func displayWarning(_ line: String)
 }

@@ -12,6 +12,8 @@ struct MustacheCompiler {
     let origins: [String: String]
     /// Names no model has, by template: a typo in a user's template renders blank, as in any Mustache.
     private(set) var unknownNames: [String: Set<String>] = [:]
+    /// The partials the compiled templates include.
+    private(set) var includedPartials: Set<String> = []
 
     init(sources: [String: String], origins: [String: String]) {
         self.sources = sources
@@ -44,6 +46,7 @@ struct MustacheCompiler {
                 throw ExportError(
                     .template("template \(file) includes \(partial), and there is no \(partial).mustache"))
             }
+            includedPartials.insert(partial)
             return try self.nodes(of: partial, escaping: escaping, indentation: indentation, depth: depth + 1)
         }
         if !parser.unknownNames.isEmpty { unknownNames[name, default: []].formUnion(parser.unknownNames) }

@@ -13,14 +13,18 @@ package struct TemplateLibrary: Sendable {
     package let fingerprint: Fingerprint
     /// Names in the user's templates that no page has, by template (`html/card`): they render blank.
     package let unknownNames: [String: [String]]
+    /// What the user should fix in `--templates`: a file that replaces nothing and is included by nothing, a name
+    /// no page has; each with the likeliest meant name.
+    package let warnings: [String]
 
     /// - parameter directory: the user's template folder, or `nil` for the bundled templates only.
     /// - parameter build: what tells this build of Vitrine from others (tests stand in another).
     package init(directory: String? = nil, build: Fingerprint = BuildIdentity.current) throws(ExportError) {
         var texts = BundledTemplates.files
         var origins: [String: String] = [:]
+        var userFiles: [String] = []
         if let directory {
-            try Self.overlay(&texts, origins: &origins, from: directory)
+            userFiles = try Self.overlay(&texts, origins: &origins, from: directory)
         }
         var assets: [String: String] = [:]
         var sources: [String: String] = [:]
@@ -45,6 +49,9 @@ package struct TemplateLibrary: Sendable {
         self.assets = assets
         self.fingerprint = fingerprint
         unknownNames = compiler.unknownNames.mapValues { $0.sorted() }
+        warnings = Self.warnings(
+            userFiles: userFiles, directory: directory ?? "", includedPartials: compiler.includedPartials,
+            unknownNames: unknownNames)
     }
 
     /// Renders a page into the output folder, unless the file the last export made from the same templates and
@@ -154,15 +161,17 @@ package struct TemplateLibrary: Sendable {
 
     /// Replaces bundled files by the user's files of the same relative path; other files in the folder are
     /// added (a partial a template includes, say).
+    /// - returns: the relative paths of the user's files.
     private static func overlay(
         _ texts: inout [String: String], origins: inout [String: String], from directory: String
-    ) throws(ExportError) {
+    ) throws(ExportError) -> [String] {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ExportError(.template("--templates \(directory) is not a folder"))
         }
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        var files: [String] = []
         for case let file as URL in walker {
             let path = file.standardizedFileURL.path
             guard path.hasPrefix(root.path + "/") else { continue }
@@ -173,10 +182,12 @@ package struct TemplateLibrary: Sendable {
             do {
                 texts[relative] = try String(contentsOf: file, encoding: .utf8)
                 origins[relative] = path
+                files.append(relative)
             } catch {
                 throw ExportError(.template("cannot read template \(path): \(error.localizedDescription)"))
             }
         }
+        return files.sorted()
     }
 }
 

@@ -213,6 +213,36 @@ import VitrineTestSupport
         #expect(try output.read("index.html").contains("<!DOCTYPE html>"))
     }
 
+    /// Issue 37, item 9: a template under a wrong name or in a wrong folder was silently ignored, and a typo in a
+    /// variable was a log line with no hint.
+    @Test func `a template folder's unused files and unknown names are named, with what was likely meant`() throws {
+        let templates = try TemporaryFolder()
+        let html = templates.url.appendingPathComponent("html")
+        try FileManager.default.createDirectory(at: html, withIntermediateDirectories: true)
+        let files = [
+            "html/indx.html.mustache": "<h1>{{title}}</h1>",
+            "object.html.mustache": "{{title}}",
+            "html/card.mustache": "{{titel}} {{> html/badge}}",
+            "html/badge.mustache": "{{maker}}",
+            "html/unused.css": "body {}",
+        ]
+        for (path, text) in files {
+            try text.write(to: templates.url.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        let library = try TemplateLibrary(directory: templates.path)
+        #expect(
+            library.warnings == [
+                "warning: --templates \(templates.path): html/indx.html.mustache replaces no template and no template "
+                    + "includes it; did you mean html/index.html.mustache?",
+                "warning: --templates \(templates.path): html/unused.css replaces no template and no template "
+                    + "includes it; did you mean html/style.css?",
+                "warning: --templates \(templates.path): object.html.mustache replaces no template and no template "
+                    + "includes it; did you mean html/object.html.mustache?",
+                "warning: html/card.mustache uses {{titel}}, which no page has: it renders blank; did you mean title?",
+            ])
+        #expect(try TemplateLibrary().warnings.isEmpty)
+    }
+
     @Test func `a template that does not parse is named in the error`() throws {
         let templates = try TemporaryFolder()
         try FileManager.default.createDirectory(
