@@ -26,8 +26,12 @@ const Vitrine = (() => {
   let keys = null;
   let root = "search/";
 
-  // Lower case, accents off, letters and digits only: the same folding as the generated index.
-  const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  // Lower case, accents off, letters that do not decompose spelt out (LatinLetters in Swift), letters and digits
+  // only: the same folding as the generated index.
+  const spelt = { "ø": "o", "æ": "ae", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "œ": "oe", "ı": "i",
+    "ħ": "h", "ŧ": "t", "ŀ": "l" };
+  const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[øæßłđðþœıħŧŀ]/g, (letter) => spelt[letter]);
   const words = (text) => fold(text).split(/[^a-z0-9]+/).filter((word) => word.length > 0);
 
   const load = (name) => {

@@ -9,7 +9,7 @@ package enum Slug {
     /// Longest slug, before a uniqueness suffix.
     package static let maximumLength = 60
 
-    /// `Rembrandt van Rijn` → `rembrandt-van-rijn`; `Émile` → `emile`. A name with no Latin letters or digits
+    /// `Rembrandt van Rijn` → `rembrandt-van-rijn`; `Émile` → `emile`; `Søren` → `soren`. A name with no Latin letters or digits
     /// (`葛飾北斎`) gets `{fallback}-{hash}`, stable across runs.
     package static func make(_ text: String, fallback: String = "maker") -> String {
         let slug = text.utf8.allSatisfy { $0 < 0x80 } ? asciiSlug(text) : foldedSlug(text)
@@ -42,7 +42,9 @@ package enum Slug {
 
     /// `make` for any text: accents, case and width folded first (`Émile` → `emile`).
     static func foldedSlug(_ text: String) -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        let folded = LatinLetters.spellOut(
+            text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+                .lowercased())
         var slug = ""
         var length = 0
         var pendingDash = false

@@ -1,9 +1,11 @@
 import Foundation
+import VitrineCore
 
 // The words a search finds an object by: the same folding and splitting as `words` in `gallery.js`, byte by byte
 // where the text is ASCII. Apart from `SearchIndex.swift` because it is text handling, not the index's shards.
 extension SearchIndex {
-    /// Lower case, accents and case folded, split on anything but ASCII letters and digits: the same as the
+    /// Lower case, accents and case folded, letters such as `ø` and `æ` spelt out (`LatinLetters`), split on
+    /// anything but ASCII letters and digits: the same as the
     /// `words` function in `gallery.js`.
     static func words(_ text: String) -> [String] {
         var folded: [String: [String]] = [:]
@@ -55,8 +57,9 @@ extension SearchIndex {
 
     /// `words` through Foundation's folding, for text with letters beyond ASCII.
     static func foldedWords(_ text: String) -> [String] {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-            .lowercased()
+        let folded = LatinLetters.spellOut(
+            text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+                .lowercased())
         return folded.split { character in
             !(character.isASCII && (character.isLetter || character.isNumber))
         }.map(String.init)

@@ -44,6 +44,16 @@ import VitrineTestSupport
         #expect(Slug.make("葛飾北斎") == Slug.make("葛飾北斎") && Slug.make("葛飾北斎").hasPrefix("maker-"))
     }
 
+    /// Issue 37, item 10: letters that do not decompose were dropped (`Søren` became `s-ren`).
+    @Test(arguments: [
+        ("Søren Kierkegaard", "soren-kierkegaard"), ("ØSTERBRO", "osterbro"), ("Æsop", "aesop"),
+        ("Straße", "strasse"), ("Łódź", "lodz"), ("Þórður", "thordur"), ("Œuvre", "oeuvre"), ("Đuro", "duro"),
+    ])
+    func `slugs spell out letters that do not decompose`(name: String, slug: String) {
+        #expect(Slug.make(name) == slug)
+        #expect(SearchIndex.words(name) == slug.split(separator: "-").map(String.init))
+    }
+
     @Test(arguments: [
         "SK-A-1", "sk-c-5", "  Hello,  World!! ", "con", "A--b", "ABC_def.123", "---", "", "RP-P-OB-1.234",
         String(repeating: "Ab1-", count: 30), "oai:rijksmuseum.nl:SK-A-1718", "\u{1}\u{7F}tab\there",
