@@ -341,4 +341,5 @@ struct NoProgress: ProgressDisplayLogic {
     func displayProgress(line: String) {}
     func displaySummary(viewModel: SummaryViewModel) {}
     func displayWritten(_ written: WrittenCatalog) {}
+    func displayWarning(_ line: String) {}
 }
