@@ -10,6 +10,7 @@ package enum BundledTemplates {
         "html/head.mustache": text(PackageResources.head_mustache),
         "html/makers.mustache": text(PackageResources.makers_mustache),
         "html/masthead.mustache": text(PackageResources.masthead_mustache),
+        "html/colophon.mustache": text(PackageResources.colophon_mustache),
         "html/pager.mustache": text(PackageResources.pager_mustache),
         "html/style.css": text(PackageResources.style_css),
         "html/gallery.js": text(PackageResources.gallery_js),

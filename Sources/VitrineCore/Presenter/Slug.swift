@@ -9,8 +9,8 @@ package enum Slug {
     /// Longest slug, before a uniqueness suffix.
     package static let maximumLength = 60
 
-    /// `Rembrandt van Rijn` → `rembrandt-van-rijn`; `Émile` → `emile`; `Søren` → `soren`. A name with no Latin letters or digits
-    /// (`葛飾北斎`) gets `{fallback}-{hash}`, stable across runs.
+    /// `Rembrandt van Rijn` → `rembrandt-van-rijn`; `Émile` → `emile`; `Søren` → `soren`. A name with no Latin
+    /// letters or digits (`葛飾北斎`) gets `{fallback}-{hash}`, stable across runs.
     package static func make(_ text: String, fallback: String = "maker") -> String {
         let slug = text.utf8.allSatisfy { $0 < 0x80 } ? asciiSlug(text) : foldedSlug(text)
         if slug.isEmpty { return "\(fallback)-\(stableHash(text))" }
@@ -40,7 +40,8 @@ package enum Slug {
         return String(decoding: slug, as: UTF8.self)
     }
 
-    /// `make` for any text: accents, case and width folded first (`Émile` → `emile`).
+    /// `make` for any text: accents, case and width folded first (`Émile` → `emile`), then `LatinLetters` spelt
+    /// out (`Søren` → `soren`).
     static func foldedSlug(_ text: String) -> String {
         let folded = LatinLetters.spellOut(
             text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)

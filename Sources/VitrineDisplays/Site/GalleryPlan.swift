@@ -218,7 +218,6 @@ struct GalleryPlan: Sendable {
         root.isEmpty || url.isEmpty || WebURL.isWebAddress(url) ? url : root + url
     }
 
-    /// `3 makers, 24 objects`.
     /// `3 makers, 24 objects`; objects alone for the objects of no known maker (not `Unknown artist: 1 maker`).
     static func makersLabel(_ sections: ArraySlice<CatalogViewModel.DisplayedSection>) -> String {
         let objects = ExportPresenter.count(sections.reduce(0) { $0 + $1.objectCount }, "object")

@@ -5,8 +5,7 @@ import VitrineCore
 // where the text is ASCII. Apart from `SearchIndex.swift` because it is text handling, not the index's shards.
 extension SearchIndex {
     /// Lower case, accents and case folded, letters such as `ø` and `æ` spelt out (`LatinLetters`), split on
-    /// anything but ASCII letters and digits: the same as the
-    /// `words` function in `gallery.js`.
+    /// anything but ASCII letters and digits: the same as the `words` function in `gallery.js`.
     static func words(_ text: String) -> [String] {
         var folded: [String: [String]] = [:]
         return words(text, folded: &folded)
