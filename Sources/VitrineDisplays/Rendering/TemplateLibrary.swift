@@ -11,8 +11,6 @@ package struct TemplateLibrary: Sendable {
     /// What every page rendered with this library is made from besides its context: the build of Vitrine that
     /// renders it (`BuildIdentity`) and the text of every template and asset (a changed partial changes every page).
     package let fingerprint: Fingerprint
-    /// Names in the user's templates that no page has, by template (`html/card`): they render blank.
-    package let unknownNames: [String: [String]]
     /// What the user should fix in `--templates`: a file that replaces nothing and is included by nothing, a name
     /// no page has; each with the likeliest meant name.
     package let warnings: [String]
@@ -48,10 +46,9 @@ package struct TemplateLibrary: Sendable {
         self.templates = templates
         self.assets = assets
         self.fingerprint = fingerprint
-        unknownNames = compiler.unknownNames.mapValues { $0.sorted() }
         warnings = Self.warnings(
             userFiles: userFiles, directory: directory ?? "", includedPartials: compiler.includedPartials,
-            unknownNames: unknownNames)
+            unknownNames: compiler.unknownNames.mapValues { $0.sorted() })
     }
 
     /// Renders a page into the output folder, unless the file the last export made from the same templates and
