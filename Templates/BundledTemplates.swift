@@ -14,6 +14,8 @@ package enum BundledTemplates {
         "html/pager.mustache": text(PackageResources.pager_mustache),
         "html/style.css": text(PackageResources.style_css),
         "html/gallery.js": text(PackageResources.gallery_js),
+        "html/favicon.svg": text(PackageResources.favicon_svg),
+        "html/data.html.mustache": text(PackageResources.data_html_mustache),
         "markdown/catalog.md.mustache": text(PackageResources.catalog_md_mustache),
         "markdown/contents.md.mustache": text(PackageResources.contents_md_mustache),
         "markdown/letter.md.mustache": text(PackageResources.letter_md_mustache),

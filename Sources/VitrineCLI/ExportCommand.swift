@@ -107,7 +107,9 @@ struct ExportCommand: AsyncParsableCommand {
         var chosen = settings
         chosen.removeOtherFormats = outputOptions.removeOtherFormats
         chosen.openAccessOnly = outputOptions.openAccessOnly
-        chosen.site = SiteIdentity(title: outputOptions.siteTitle, description: outputOptions.siteDescription)
+        chosen.site = SiteIdentity(
+            title: outputOptions.siteTitle, description: outputOptions.siteDescription, url: outputOptions.siteURL,
+            logo: outputOptions.siteLogo.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         try await ExportScene(chosen, environment: ExportScene.Environment(progressDisplay: progress)).run()
     }
 }

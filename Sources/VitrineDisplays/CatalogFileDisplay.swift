@@ -15,6 +15,23 @@ package protocol CatalogFileDisplay: Sendable {
 package protocol CatalogPartWriter: AnyObject, Sendable {
     func write(_ part: CatalogPart) throws(ExportError)
     func finish() throws(ExportError)
+    /// Once every format has finished: writes what describes their files (the gallery's data page).
+    func describe(_ files: [CatalogFile]) throws(ExportError)
+}
+
+extension CatalogPartWriter {
+    package func describe(_ files: [CatalogFile]) throws(ExportError) {}
+}
+
+/// A format's finished catalog file (`collection.csv`), and its size in bytes.
+package struct CatalogFile: Sendable, Equatable {
+    package let format: CatalogFormat
+    package let size: Int
+
+    package init(format: CatalogFormat, size: Int) {
+        self.format = format
+        self.size = size
+    }
 }
 
 /// A part of the catalog: consecutive sections with their objects, and the gallery's page name of each object
@@ -68,12 +85,15 @@ package struct ObjectPageNames: Sendable {
     }
 }
 
-extension CatalogFileDisplay {
-    /// Writes the format's files for a view model whose objects are all in place, as one part.
+extension [any CatalogFileDisplay] {
+    /// Writes every format's files for a view model whose objects are all in place, as one part.
     package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        let writer = try start(viewModel, in: folder)
-        try writer.write(CatalogPart(whole: viewModel))
-        try writer.finish()
+        let writers = try map { display throws(ExportError) in try display.start(viewModel, in: folder) }
+        for writer in writers {
+            try writer.write(CatalogPart(whole: viewModel))
+            try writer.finish()
+        }
+        try CatalogSession.describe(map(\.format), by: writers, in: folder)
     }
 }
 

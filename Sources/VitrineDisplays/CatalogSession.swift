@@ -8,6 +8,7 @@ import VitrineOutput
 final class CatalogSession: Sendable {
     let outline: CatalogViewModel
     let folder: OutputFolder
+    private let formats: [CatalogFormat]
     private let ranges: [Range<Int>]
     /// The writers, started on another thread as the session begins (their assets written, the last export's
     /// fragment indexes read and checked) while the Presenter makes the first part.
@@ -26,6 +27,7 @@ final class CatalogSession: Sendable {
     init(outline: CatalogViewModel, folder: OutputFolder, displays: [any CatalogFileDisplay]) {
         self.outline = outline
         self.folder = folder
+        formats = displays.map(\.format)
         ranges = CatalogPart.ranges(of: outline)
         DispatchQueue.global().async(group: starting) { [started] in
             let writers = Result { () throws(ExportError) in
@@ -98,7 +100,19 @@ final class CatalogSession: Sendable {
         }
         let pipeline = try writing()
         try pipeline.finish()
-        try Self.each(try started.current.get()) { writer throws(ExportError) in try writer.finish() }
+        let writers = try started.current.get()
+        try Self.each(writers) { writer throws(ExportError) in try writer.finish() }
+        try Self.describe(formats, by: writers, in: folder)
+    }
+
+    /// Once every format's files are finished: has each writer describe them (the gallery's data page).
+    static func describe(
+        _ formats: [CatalogFormat], by writers: [any CatalogPartWriter], in folder: OutputFolder
+    ) throws(ExportError) {
+        let files = formats.compactMap { format in
+            folder.stagedSize(format.fileName).map { CatalogFile(format: format, size: $0) }
+        }
+        for writer in writers { try writer.describe(files) }
     }
 
     /// Waits for the writers to stop, and discards the staging folder.

@@ -128,7 +128,10 @@ package struct CatalogWriter: CatalogDisplayLogic {
 
     /// The top-level entries each format writes.
     static let entries: [CatalogFormat: Set<String>] = [
-        .html: ["index.html", "assets", "artists", "objects", "letters", "search"],
+        .html: [
+            "index.html", "assets", "artists", "objects", "letters", "search", "data.html", "sitemap.xml", "sitemaps",
+            "robots.txt",
+        ],
         .markdown: ["catalog.md", "catalog"],
         .csv: ["collection.csv"],
         .jsonl: ["collection.jsonl"],

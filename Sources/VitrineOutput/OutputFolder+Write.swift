@@ -145,6 +145,15 @@ extension OutputFolder {
         if let failure = pieces.failure { throw ExportError(.output("cannot write \(path): \(Self.reason(failure))")) }
     }
 
+    /// The size of the file staged (written or kept) at `relativePath`; `nil` when there is none.
+    package func stagedSize(_ relativePath: String) -> Int? {
+        var status = stat()
+        guard lstat(stagingPath + "/" + relativePath, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        return Int(status.st_size)
+    }
+
     /// Stages a text file, UTF-8.
     package func write(_ text: String, to relativePath: String) throws(ExportError) {
         try write(Array(text.utf8), to: relativePath)

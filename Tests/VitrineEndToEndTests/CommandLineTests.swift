@@ -140,10 +140,12 @@ import VitrineTestSupport
         let report = output.url.appendingPathComponent("report.json")
         let result = try await run([
             "export", "--output", output.url.appendingPathComponent("site").path, "--summary-json", report.path,
-            "--site-title", "Het Huis",
+            "--site-title", "Het Huis", "--site-url", "https://huis.example/collectie",
         ])
         #expect(result.status == 0)
         #expect(try output.read("site/index.html").contains("<title>Het Huis</title>"))
+        #expect(try output.read("site/robots.txt").contains("Sitemap: https://huis.example/collectie/sitemap.xml"))
+        #expect(try output.read("site/sitemap.xml").components(separatedBy: "<url>").count == 1 + 320 + 33 + 2)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let summary = try #require(result.stderr.split(separator: "\n").last.map(String.init))
         #expect(json["summary"] as? String == summary)
@@ -232,6 +234,9 @@ import VitrineTestSupport
         (["--start-page", "9223372036854775807"], "--start-page must be 0…100000000."),
         (["--max-pages", "-5"], "--max-pages must be at least 1."),
         (["--source", "nope"], "No source is called 'nope'; choose demo, rijksmuseum,"),
+        (["--site-url", "museum.example/collection"], "--site-url must be the site's public address"),
+        (["--site-logo", "/nonexistent/logo.png"], "--site-logo: cannot read the file /nonexistent/logo.png."),
+        (["--site-logo", "/etc/hostname"], "--site-logo must be a picture: .avif, .gif, .jpeg, .jpg, .png"),
     ])
     func `numbers out of range are refused with usage, not taken for flags or left to overflow`(
         flags: [String], message: String

@@ -47,6 +47,15 @@ struct OutputOptions: ParsableArguments {
             "One line on what the site is, under its title and in the index's description.", valueName: "text"))
     var siteDescription: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The site's public address (https://…): adds canonical links, sitemap.xml, robots.txt and share previews.",
+            valueName: "url"))
+    var siteURL: String?
+
+    @Option(help: ArgumentHelp("A picture (PNG, JPEG, SVG …) shown in every page's masthead.", valueName: "file"))
+    var siteLogo: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the summary line.")
     var quiet = false
 
@@ -66,6 +75,23 @@ struct OutputOptions: ParsableArguments {
         for (flag, value) in [("--site-title", siteTitle), ("--site-description", siteDescription)]
         where value?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true {
             throw ValidationError("\(flag) must not be empty.")
+        }
+        if let siteURL, SiteIdentity.siteURL(siteURL) == nil {
+            throw ValidationError(
+                "--site-url must be the site's public address, such as https://museum.example/collection/ "
+                    + "(http or https, no query).")
+        }
+        if let siteLogo {
+            let fileExtension = (siteLogo as NSString).pathExtension.lowercased()
+            guard SiteIdentity.logoExtensions.contains(fileExtension) else {
+                throw ValidationError(
+                    "--site-logo must be a picture: "
+                        + SiteIdentity.logoExtensions.sorted().map { ".\($0)" }.joined(separator: ", ") + ".")
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: siteLogo, isDirectory: &isFolder), !isFolder.boolValue,
+                FileManager.default.isReadableFile(atPath: siteLogo)
+            else { throw ValidationError("--site-logo: cannot read the file \(siteLogo).") }
         }
         if summaryJSON?.isEmpty == true { throw ValidationError("--summary-json must name a file.") }
     }

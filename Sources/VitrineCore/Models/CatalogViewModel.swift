@@ -11,6 +11,10 @@ package struct CatalogViewModel: Sendable, Equatable {
     package var subtitle: String
     /// What the site says of itself (`--site-description`); empty when not given.
     package var siteDescription = ""
+    /// The site's public address, ending in `/` (`--site-url`); empty when not given.
+    package var siteURL = ""
+    /// The logo file to copy into the site (`--site-logo`), as the user named it; empty when not given.
+    package var siteLogo = ""
     /// The institution the objects belong to.
     package var institution: String
     /// The source's command-line name, as written in the CSV's `source` column.

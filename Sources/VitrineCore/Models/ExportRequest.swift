@@ -36,6 +36,16 @@ package enum CatalogFormat: String, Sendable, CaseIterable, Equatable {
 
     /// What an export writes unless told otherwise: JSON Lines is asked for by name.
     package static let defaults: [CatalogFormat] = [.html, .markdown, .csv]
+
+    /// The file that holds the format's catalog, or opens it.
+    package var fileName: String {
+        switch self {
+        case .html: "index.html"
+        case .markdown: "catalog.md"
+        case .csv: "collection.csv"
+        case .jsonl: "collection.jsonl"
+        }
+    }
 }
 
 /// How the harvest walks a source.

@@ -25,6 +25,8 @@ extension ExportPresenter {
             sections: sections
         )
         outline.siteDescription = Self.oneLine(site.description ?? "", limit: Self.longestTitle)
+        outline.siteURL = site.url.flatMap(SiteIdentity.siteURL) ?? ""
+        outline.siteLogo = site.logo ?? ""
         outline.bundledFiles = Set(start.bundledImageURLs.map(WebURL.filterBundledPath).filter { !$0.isEmpty })
             .sorted()
         return outline

@@ -24,6 +24,13 @@ package enum TemplateKey: String, CaseIterable, Sendable {
     // Index, letter and artist pages.
     case letter, hasSections, label, file, hasChunks, hasMakers, inline, letterHref, number, pageCount, current
     case previous, next
+    // Every page's head: the site's address and logo, the page's canonical link, title, description and share
+    // picture; an object page's schema.org record.
+    case siteURL, hasSiteURL, canonicalURL, pageTitle, pageDescription, shareImageURL, hasShareImage, logoURL, hasLogo
+    case jsonLD
+    // The data page: its files (each a `file`, `href`, `label`, `size` and `text`) and its rights summary (each a
+    // `label`, `rightsURL`, `hasRightsURL` and `countLabel`).
+    case dataFiles, hasDataFiles, rights, openLabel
 }
 
 /// A value a template is given: text, a number, a flag, a context of its own (`{{#next}}{{title}}{{/next}}`), or

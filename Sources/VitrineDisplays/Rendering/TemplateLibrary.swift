@@ -173,9 +173,7 @@ package struct TemplateLibrary: Sendable {
             let path = file.standardizedFileURL.path
             guard path.hasPrefix(root.path + "/") else { continue }
             let relative = String(path.dropFirst(root.path.count + 1))
-            guard relative.hasSuffix(".mustache") || relative.hasSuffix(".css") || relative.hasSuffix(".js") else {
-                continue
-            }
+            guard [".mustache", ".css", ".js", ".svg"].contains(where: relative.hasSuffix) else { continue }
             do {
                 texts[relative] = try String(contentsOf: file, encoding: .utf8)
                 origins[relative] = path

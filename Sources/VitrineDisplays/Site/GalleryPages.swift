@@ -9,10 +9,11 @@ struct IndexPage: TemplateContext {
     let catalog: CatalogViewModel
     let letters: [LetterLink]
     let groups: [LetterEntry]
+    let head: PageHead
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
-        case .title, .siteTitle: .text(catalog.title)
+        case .title: .text(catalog.title)
         case .subtitle: .text(catalog.subtitle)
         case .siteDescription: .text(catalog.siteDescription)
         case .hasSiteDescription: .flag(!catalog.siteDescription.isEmpty)
@@ -22,8 +23,7 @@ struct IndexPage: TemplateContext {
         case .sourceName: .text(catalog.sourceName)
         case .letters: .list(letters)
         case .groups: .list(groups)
-        case .root: .text("")
-        default: nil
+        default: head.value(for: key)
         }
     }
 }
@@ -149,17 +149,16 @@ struct PageLink: TemplateContext {
 
 /// `letters/letter-{a…z,other,unknown}.html` (`--2.html` …): one page of a letter's makers.
 struct LetterPage: TemplateContext {
-    let siteTitle: String
+    let head: PageHead
     let label: String
     let countLabel: String
     let makers: MakerList
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
-        case .siteTitle: .text(siteTitle)
         case .label: .text(label)
         case .countLabel: .text(countLabel)
-        default: makers.value(for: key)
+        default: makers.value(for: key) ?? head.value(for: key)
         }
     }
 }
@@ -167,7 +166,7 @@ struct LetterPage: TemplateContext {
 /// `artists/{slug}.html` (`{slug}--2.html` …): one page of a section's cards, each a fragment (`TemplateFragments`):
 /// a night copies the cards that did not change out of the last run's pages.
 struct ArtistPage: TemplateContext {
-    let siteTitle: String
+    let head: PageHead
     let section: CatalogViewModel.DisplayedSection
     let pages: [GalleryNames.SectionPage]
     let objectPages: [String]
@@ -182,14 +181,21 @@ struct ArtistPage: TemplateContext {
     /// Every name the page answers.
     static let names: Set<TemplateKey> = [
         .root, .siteTitle, .name, .countLabel, .letter, .letterHref, .hasPages, .number, .pageCount, .pages, .cards,
-        .previous, .next,
+        .previous, .next, .siteURL, .hasSiteURL, .canonicalURL, .pageTitle, .pageDescription, .shareImageURL,
+        .hasShareImage, .logoURL, .hasLogo,
     ]
 
     init(
-        siteTitle: String, section: CatalogViewModel.DisplayedSection, pages: [GalleryNames.SectionPage],
+        site: SiteHead, section: CatalogViewModel.DisplayedSection, pages: [GalleryNames.SectionPage],
         objectPages: [String], pageIndex: Int, letterHref: String, cardSeed: Fingerprint, templateKeys: [TemplateKey]
     ) {
-        self.siteTitle = siteTitle
+        let range = pages[pageIndex].range
+        let pictured = section.objects[range].first { !$0.largeImageURL.isEmpty || !$0.thumbnailURL.isEmpty }
+        head = PageHead(
+            site: site, root: "../", path: "artists/\(pages[pageIndex].fileName)",
+            title: pages.count > 1 ? "\(section.name), page \(pageIndex + 1)" : section.name,
+            description: "\(section.countLabel) by \(section.name) in the \(site.title).",
+            image: pictured.map { $0.largeImageURL.isEmpty ? $0.thumbnailURL : $0.largeImageURL } ?? "")
         self.section = section
         self.pages = pages
         self.objectPages = objectPages
@@ -209,8 +215,6 @@ struct ArtistPage: TemplateContext {
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
-        case .root: return .text("../")
-        case .siteTitle: return .text(siteTitle)
         case .name: return .text(section.name)
         case .countLabel: return .text(section.countLabel)
         case .letter: return .text(GalleryPlan.letterLabel(section.letter))
@@ -231,7 +235,7 @@ struct ArtistPage: TemplateContext {
                     keys: cardKeys, ownNames: Card.names, known: known))
         case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
         case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
-        default: return nil
+        default: return head.value(for: key)
         }
     }
 }

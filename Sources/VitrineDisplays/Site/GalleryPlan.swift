@@ -32,6 +32,7 @@ struct GalleryPlan: Sendable {
     let splitsLetters: Bool
     /// Where each section's letter is listed, from a page one folder down (by section position).
     private let letterHrefs: [String]
+    let site: SiteHead
 
     init(
         _ viewModel: CatalogViewModel, cardsPerPage: Int = GalleryNames.defaultCardsPerPage,
@@ -62,6 +63,7 @@ struct GalleryPlan: Sendable {
             }
         }
         self.letterHrefs = letterHrefs
+        site = SiteHead(viewModel)
     }
 
     /// The same plan, for a part of the catalog: its objects and their page names.
@@ -117,14 +119,16 @@ struct GalleryPlan: Sendable {
     static func letterLabel(_ letter: String) -> String {
         switch letter {
         case "#": "Other"
-        case "?": "Unknown artist"
+        case "?": "No known maker"
         default: letter
         }
     }
 
     // MARK: - Pages
 
-    func index() -> IndexPage {
+    /// - parameter coverImage: the picture a shared link to the site shows when it has no logo (the catalog's
+    ///   first picture, from the site's top).
+    func index(coverImage: String = "") -> IndexPage {
         let present = Set(groups.map(\.letter))
         let letters: [LetterLink] = (Self.alphabet + ["#", "?"]).compactMap { letter in
             if letter == "?" && !present.contains("?") { return nil }
@@ -153,7 +157,12 @@ struct GalleryPlan: Sendable {
             }
             return entry
         }
-        return IndexPage(catalog: viewModel, letters: letters, groups: entries)
+        let description = viewModel.siteDescription.isEmpty ? viewModel.subtitle : viewModel.siteDescription
+        return IndexPage(
+            catalog: viewModel, letters: letters, groups: entries,
+            head: PageHead(
+                site: site, root: "", path: "", title: viewModel.title, description: description,
+                image: site.logo.isEmpty ? coverImage : site.logo))
     }
 
     func letterPages() -> [(fileName: String, page: LetterPage)] {
@@ -162,10 +171,14 @@ struct GalleryPlan: Sendable {
             group.chunks.indices.map { index in
                 let sections = group.sections[chunkRange(group, index)]
                 let label = group.chunks.count > 1 ? "\(group.label), part \(index + 1)" : group.label
+                let countLabel = Self.makersLabel(sections)
+                let head = PageHead(
+                    site: site, root: "../", path: "letters/\(group.chunks[index])", title: label,
+                    description: "Makers under \(label) in the \(viewModel.title): \(countLabel).")
                 return (
                     group.chunks[index],
                     LetterPage(
-                        siteTitle: viewModel.title, label: label, countLabel: Self.makersLabel(sections),
+                        head: head, label: label, countLabel: countLabel,
                         makers: MakerList(inline: false, root: "../", sections: sections, names: names))
                 )
             }
@@ -179,7 +192,7 @@ struct GalleryPlan: Sendable {
         templateKeys: [TemplateKey] = TemplateKey.allCases
     ) -> ArtistPage {
         ArtistPage(
-            siteTitle: viewModel.title, section: viewModel.sections[sectionIndex], pages: names.pages[sectionIndex],
+            site: site, section: viewModel.sections[sectionIndex], pages: names.pages[sectionIndex],
             objectPages: names.objectPages[sectionIndex], pageIndex: pageIndex, letterHref: letterHrefs[sectionIndex],
             cardSeed: cardSeed, templateKeys: templateKeys)
     }
@@ -188,8 +201,9 @@ struct GalleryPlan: Sendable {
         let section = viewModel.sections[sectionIndex]
         let (previous, next) = neighbours(sectionIndex, index)
         return ObjectPage(
-            siteTitle: viewModel.title, institution: viewModel.institution, makerName: section.name,
-            objects: section.objects, position: index, sectionPageName: names.sectionPageName(sectionIndex, index),
+            site: site, institution: viewModel.institution, makerName: section.name,
+            objects: section.objects, position: index, pageName: names.objectPages[sectionIndex][index],
+            sectionPageName: names.sectionPageName(sectionIndex, index),
             previous: previous, next: next)
     }
 

@@ -27,6 +27,14 @@ package struct HTMLDisplay: CatalogFileDisplay {
     ) throws(ExportError) -> any CatalogPartWriter {
         try folder.write(templates.asset("html/style.css"), to: "assets/style.css")
         try folder.write(templates.asset("html/gallery.js"), to: "assets/gallery.js")
+        try folder.write(templates.asset("html/favicon.svg"), to: "assets/favicon.svg")
+        let logo = SiteHead.logoPath(outline.siteLogo)
+        if !logo.isEmpty {
+            guard let bytes = FileManager.default.contents(atPath: outline.siteLogo) else {
+                throw ExportError(.configuration("cannot read the site's logo \(outline.siteLogo)"))
+            }
+            try folder.write(bytes, to: logo)
+        }
         let names = GalleryNames(
             pages: GalleryNames.pages(of: outline, cardsPerPage: cardsPerPage), objectPages: [],
             cardsPerPage: cardsPerPage)
@@ -38,16 +46,27 @@ package struct HTMLDisplay: CatalogFileDisplay {
     private final class Writer: CatalogPartWriter {
         let templates: TemplateLibrary
         let folder: OutputFolder
-        /// The plan of the whole catalog, and the search index so far: changed by one part at a time.
-        private let state: Locked<(plan: GalleryPlan, search: SearchIndex)>
+        /// The plan of the whole catalog, and what is gathered of every part: changed by one part at a time.
+        private let state: Locked<State>
         /// The last export's cards, which a changed artist page copies when they did not change; and this export's.
         private let lastCards: FragmentLibrary?
         private let cards = FragmentLog()
 
+        private struct State: Sendable {
+            var plan: GalleryPlan
+            var search = SearchIndex()
+            /// Every page's address so far, when the site's address is known.
+            var siteMap: SiteMap?
+            var rights = RightsTally()
+            /// The catalog's first picture, from the site's top: a shared link to the index shows it.
+            var cover = ""
+        }
+
         init(templates: TemplateLibrary, folder: OutputFolder, plan: GalleryPlan) {
             self.templates = templates
             self.folder = folder
-            state = Locked((plan, SearchIndex()))
+            let siteURL = plan.viewModel.siteURL
+            state = Locked(State(plan: plan, siteMap: siteURL.isEmpty ? nil : SiteMap(siteURL: siteURL)))
             lastCards = FragmentLibrary("artists", in: folder)
         }
 
@@ -65,12 +84,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 try templates.inputs("html/artist.html"), templates.fragmentSeed("html/artist.html")
             )
             let cardKeys = try templates.keys("html/artist.html", inSectionsOver: .cards)
-            // The part's search entries are made beside the pages.
+            // The part's search entries, sitemap addresses and rights are gathered beside the pages.
             let search = DispatchGroup()
-            DispatchQueue.global().async(group: search) { [state] in
+            DispatchQueue.global().async(group: search) { [state, folder] in
                 let added = state.withLock { state in
                     Result { () throws(ExportError) in
                         try state.search.add(part.catalog, sections: part.sections, objectPages: part.objectPages)
+                        try Self.gather(part, names: names, into: &state, folder: folder)
                     }
                 }
                 if case .failure(let error) = added { failure.record(error) }
@@ -135,9 +155,17 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 return (state.plan, state.search)
             }
             // The index shows every card only when the catalog is one part: `plan` has its objects then.
-            try templates.page("html/index.html", plan.index(), to: "index.html", in: folder)
-            for (fileName, page) in plan.letterPages() {
+            let (cover, siteMap) = state.withLock { ($0.cover, $0.siteMap) }
+            try templates.page("html/index.html", plan.index(coverImage: cover), to: "index.html", in: folder)
+            let letterPages = plan.letterPages()
+            for (fileName, page) in letterPages {
                 try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
+            }
+            if var siteMap {
+                for path in ["", "data.html"] + letterPages.map({ "letters/\($0.fileName)" }) {
+                    try siteMap.add(path, in: folder)
+                }
+                try siteMap.finish(in: folder)
             }
             try cards.write(of: "artists", in: folder)
             try search.finish()
@@ -145,6 +173,42 @@ package struct HTMLDisplay: CatalogFileDisplay {
             try search.forEachShard { _, stem, script throws(ExportError) in
                 try folder.write(script, to: "search/\(stem).js")
             }
+        }
+
+        /// Notes a part's pages in the sitemap, its objects' rights, and the catalog's first picture.
+        private static func gather(
+            _ part: CatalogPart, names: GalleryNames, into state: inout State, folder: OutputFolder
+        ) throws(ExportError) {
+            for section in part.sections {
+                part.catalog.sections[section].objects.forEachInPlace { object in
+                    state.rights.add(
+                        label: object.pointee.details.rightsLabel, url: object.pointee.details.rightsURL,
+                        open: object.pointee.details.isOpenAccess == true)
+                    if state.cover.isEmpty {
+                        state.cover =
+                            object.pointee.largeImageURL.isEmpty
+                            ? object.pointee.thumbnailURL : object.pointee.largeImageURL
+                    }
+                }
+                guard state.siteMap != nil else { continue }
+                for page in names.pages[section] { try state.siteMap?.add("artists/\(page.fileName)", in: folder) }
+                for page in part.objectPages[section] { try state.siteMap?.add("objects/\(page)", in: folder) }
+            }
+        }
+
+        func describe(_ files: [CatalogFile]) throws(ExportError) {
+            let (plan, rights) = state.withLock { ($0.plan, $0.rights) }
+            let catalog = plan.viewModel
+            let page = DataPage(
+                head: PageHead(
+                    site: plan.site, root: "", path: "data.html", title: "The collection as data",
+                    description: "Download the \(catalog.title) as CSV, JSON Lines or Markdown: \(catalog.subtitle)."),
+                subtitle: catalog.subtitle,
+                files: files.filter { $0.format != .html }.map {
+                    DataFile(file: $0, splitMarkdown: catalog.objectCount > MarkdownDisplay.splitThreshold)
+                },
+                rights: rights, objectCount: catalog.objectCount)
+            try templates.page("html/data.html", page, to: "data.html", in: folder)
         }
     }
 }

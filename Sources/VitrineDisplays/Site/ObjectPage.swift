@@ -5,12 +5,14 @@ import VitrineCore
 
 /// `objects/{page}.html`: an object's detail page, with the previous and next object of its section.
 struct ObjectPage: TemplateContext {
-    let siteTitle: String
+    let site: SiteHead
     let institution: String
     let makerName: String
     /// The section's objects, and this page's among them: read in place, not copied for each page.
     let objects: [CatalogViewModel.DisplayedObject]
     let position: Int
+    /// This page's file name in `objects/`.
+    let pageName: String
     /// The artist page (in `artists/`) that shows the object.
     let sectionPageName: String
     let previous: Neighbour?
@@ -18,10 +20,59 @@ struct ObjectPage: TemplateContext {
 
     var object: CatalogViewModel.DisplayedObject { objects[position] }
 
+    /// `The Night Watch, Rembrandt van Rijn, 1642. Officers and other civic guardsmen…`
+    private var description: String {
+        let object = object
+        let line = [object.title, makerName, object.date].filter { !$0.isEmpty }.joined(separator: ", ") + "."
+        let first = object.details.paragraphs.first ?? ""
+        return SiteHead.shortened(first.isEmpty ? line : line + " " + first)
+    }
+
+    /// The large picture, else the full-size one, from the site's top or absolute.
+    private var shareImage: String {
+        object.largeImageURL.isEmpty ? object.imageURL : object.largeImageURL
+    }
+
+    /// The object as a schema.org `VisualArtwork`, for search engines: JSON whose `<` are escaped, safe inside a
+    /// `<script>` element.
+    private var jsonLD: String {
+        let object = object
+        var bytes: [UInt8] = []
+        func add(_ key: StaticString, _ text: String) {
+            guard !text.isEmpty else { return }
+            bytes.append(UInt8(ascii: ","))
+            JSONText.key(key, to: &bytes)
+            JSONText.append(text, to: &bytes)
+        }
+        bytes.append(contentsOf: #"{"@context":"https://schema.org","@type":"VisualArtwork""#.utf8)
+        add("name", object.title)
+        if !object.maker.isEmpty {
+            bytes.append(contentsOf: #","creator":{"@type":"Person","name":"#.utf8)
+            JSONText.append(makerName, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        add("dateCreated", object.date)
+        add("artform", object.details.objectType)
+        add("artMedium", object.details.materials.joined(separator: ", "))
+        add("identifier", object.id)
+        add("image", site.absolute(shareImage))
+        add("url", site.url.isEmpty ? "" : site.url + "objects/" + pageName)
+        add("sameAs", object.objectURL)
+        add("license", object.details.rightsURL)
+        add("creditText", object.details.attribution)
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
-        case .root: .text("../")
-        case .siteTitle: .text(siteTitle)
+        case .siteTitle, .root, .hasSiteURL, .siteURL, .canonicalURL, .logoURL, .hasLogo:
+            site.value(for: key, root: "../", path: "objects/\(pageName)", title: "", description: "", image: "")
+        case .pageTitle: .text(object.title)
+        case .pageDescription: .text(description)
+        case .shareImageURL, .hasShareImage:
+            site.value(for: key, root: "../", path: "", title: "", description: "", image: shareImage)
+        case .jsonLD: .text(jsonLD)
         case .institution: .text(institution)
         case .makerName: .text(makerName)
         case .sectionPageName: .text(sectionPageName)

@@ -56,9 +56,7 @@ import VitrineTestSupport
         // Every format written from the whole view model as one part.
         let whole = try TemporaryFolder()
         let folder = try OutputFolder(path: whole.path)
-        for display in writer.displays {
-            try display.write(presenter.makeViewModel(response: Self.response), to: folder)
-        }
+        try writer.displays.write(presenter.makeViewModel(response: Self.response), to: folder)
         _ = try folder.commit(displayRoot: whole.path)
 
         let partedFiles = try TemporaryFolder.files(in: parted.url)

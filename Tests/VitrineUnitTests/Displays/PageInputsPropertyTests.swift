@@ -207,28 +207,47 @@ import Testing
         random.next() % 3 == 0 ? nil : Neighbour(title: text(&random), pageName: text(&random) + ".html")
     }
 
+    /// A site with a random title, and an address and a logo or not.
+    static func site(_ random: inout Generator) -> SiteHead {
+        SiteHead(
+            title: text(&random), url: random.next() % 2 == 0 ? "" : "https://\(text(&random)).example/",
+            logo: random.next() % 2 == 0 ? "" : "assets/logo.\(["png", "svg"][Int(random.next() % 2)])")
+    }
+
+    /// The same site with one of its values changed.
+    static func change(_ site: SiteHead, _ random: inout Generator) -> SiteHead {
+        let other = Self.site(&random)
+        switch random.next() % 3 {
+        case 0: return SiteHead(title: other.title + "!", url: site.url, logo: site.logo)
+        case 1: return SiteHead(title: site.title, url: site.url.isEmpty ? "https://a.example/" : "", logo: site.logo)
+        default: return SiteHead(title: site.title, url: site.url, logo: site.logo.isEmpty ? "assets/logo.gif" : "")
+        }
+    }
+
     static func objectPage(_ random: inout Generator) -> ObjectPage {
         ObjectPage(
-            siteTitle: text(&random), institution: text(&random), makerName: text(&random), object: object(&random),
-            sectionPageName: text(&random), previous: neighbour(&random), next: neighbour(&random))
+            site: site(&random), institution: text(&random), makerName: text(&random), object: object(&random),
+            pageName: text(&random) + ".html", sectionPageName: text(&random), previous: neighbour(&random),
+            next: neighbour(&random))
     }
 
     static func change(_ page: inout ObjectPage, _ random: inout Generator) {
-        var (siteTitle, institution, makerName, object, sectionPageName, previous, next) = (
-            page.siteTitle, page.institution, page.makerName, page.object, page.sectionPageName, page.previous,
-            page.next
+        var (site, institution, makerName, object, pageName, sectionPageName, previous, next) = (
+            page.site, page.institution, page.makerName, page.object, page.pageName, page.sectionPageName,
+            page.previous, page.next
         )
-        switch random.next() % 8 {
-        case 0: siteTitle = text(&random)
+        switch random.next() % 9 {
+        case 0: site = change(site, &random)
         case 1: institution = text(&random)
         case 2: makerName = text(&random)
         case 3: sectionPageName = text(&random)
         case 4: previous = neighbour(&random)
         case 5: next = neighbour(&random)
+        case 6: pageName = text(&random) + "-2.html"
         default: changeObject(&object, &random)
         }
         page = ObjectPage(
-            siteTitle: siteTitle, institution: institution, makerName: makerName, object: object,
+            site: site, institution: institution, makerName: makerName, object: object, pageName: pageName,
             sectionPageName: sectionPageName, previous: previous, next: next)
     }
 
@@ -237,14 +256,14 @@ import Testing
         let objects = (0..<count).map { _ in object(&random) }
         let perPage = 1 + Int(random.next() % 3)
         return artistPage(
-            siteTitle: text(&random), objects: objects, perPage: perPage,
+            site: site(&random), objects: objects, perPage: perPage,
             pageIndex: Int(random.next() % UInt64((count + perPage - 1) / perPage)),
             objectPages: (0..<count).map { "\(text(&random))-\($0).html" }, letterHref: text(&random),
             name: text(&random))
     }
 
     static func artistPage(
-        siteTitle: String, objects: [CatalogViewModel.DisplayedObject], perPage: Int, pageIndex: Int,
+        site: SiteHead, objects: [CatalogViewModel.DisplayedObject], perPage: Int, pageIndex: Int,
         objectPages: [String], letterHref: String, name: String
     ) -> ArtistPage {
         let section = CatalogViewModel.DisplayedSection(
@@ -256,17 +275,17 @@ import Testing
                 range: start..<min(start + perPage, objects.count))
         }
         return ArtistPage(
-            siteTitle: siteTitle, section: section, pages: pages, objectPages: objectPages, pageIndex: pageIndex,
+            site: site, section: section, pages: pages, objectPages: objectPages, pageIndex: pageIndex,
             letterHref: letterHref, cardSeed: Fingerprint(), templateKeys: TemplateKey.allCases)
     }
 
     static func change(_ page: inout ArtistPage, _ random: inout Generator) {
         var objects = page.section.objects
-        var (siteTitle, objectPages, letterHref, name) = (
-            page.siteTitle, page.objectPages, page.letterHref, page.section.name
+        var (site, objectPages, letterHref, name) = (
+            page.head.site, page.objectPages, page.letterHref, page.section.name
         )
         switch random.next() % 5 {
-        case 0: siteTitle = text(&random)
+        case 0: site = change(site, &random)
         case 1: objectPages[Int(random.next() % UInt64(objectPages.count))] = text(&random) + ".html"
         case 2: letterHref = text(&random)
         case 3: name = text(&random)
@@ -274,7 +293,7 @@ import Testing
         }
         let perPage = page.pages[0].range.count
         page = artistPage(
-            siteTitle: siteTitle, objects: objects, perPage: perPage, pageIndex: page.pageIndex,
+            site: site, objects: objects, perPage: perPage, pageIndex: page.pageIndex,
             objectPages: objectPages, letterHref: letterHref, name: name)
     }
 }
@@ -297,11 +316,11 @@ struct Generator: RandomNumberGenerator {
 extension ObjectPage {
     /// A page of one object, alone in its section.
     init(
-        siteTitle: String, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
-        sectionPageName: String, previous: Neighbour?, next: Neighbour?
+        site: SiteHead, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
+        pageName: String, sectionPageName: String, previous: Neighbour?, next: Neighbour?
     ) {
         self.init(
-            siteTitle: siteTitle, institution: institution, makerName: makerName, objects: [object], position: 0,
-            sectionPageName: sectionPageName, previous: previous, next: next)
+            site: site, institution: institution, makerName: makerName, objects: [object], position: 0,
+            pageName: pageName, sectionPageName: sectionPageName, previous: previous, next: next)
     }
 }

@@ -83,7 +83,8 @@ import VitrineTestSupport
         }
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy(),
-            site: SiteIdentity(description: "Prints and drawings"))
+            site: SiteIdentity(
+                description: "Prints and drawings", url: "https://museum.example/", logo: "/home/museum/logo.svg"))
         return try presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
@@ -96,7 +97,8 @@ import VitrineTestSupport
     /// More makers than the index lists, so letters get pages of their own.
     private static func many() throws -> CatalogViewModel {
         let presenter = ExportPresenter(
-            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy())
+            thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy(),
+            site: SiteIdentity(url: "https://museum.example/", logo: "/home/museum/logo.svg"))
         return try presenter.makeViewModel(
             response: Seeds.response(
                 (0...HTMLDisplay.makersPerPage).map { number in
@@ -157,6 +159,29 @@ import VitrineTestSupport
             "html/artist.html", probe: Self.probe(names, lists: lists),
             names: (names + lists["cards", default: []]).filter { lists[$0] == nil },
             models: [GalleryPlan(viewModel, cardsPerPage: 1).artistPage(rembrandt, 1)])
+        #expect(blanks == [])
+    }
+
+    @Test func `every documented variable of the data page has a value`() throws {
+        let lists: [String: [String]] = [
+            "dataFiles": ["file", "href", "label", "countLabel", "text"],
+            "rights": ["label", "rightsURL", "hasRightsURL", "countLabel"],
+        ]
+        let names = Self.documented("### Every gallery page") + Self.documented("### The data page")
+        #expect(names.contains("openLabel") && names.contains("dataFiles"))
+        let plan = GalleryPlan(try Self.small())
+        var rights = RightsTally()
+        rights.add(label: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/", open: true)
+        rights.add(label: "", url: "", open: false)
+        let page = DataPage(
+            head: PageHead(site: plan.site, root: "", path: "data.html", title: "Data", description: "The data."),
+            subtitle: "4 objects by 2 makers",
+            files: [DataFile(file: CatalogFile(format: .csv, size: 1_200), splitMarkdown: false)], rights: rights,
+            objectCount: 4)
+        let blanks = try Self.blanks(
+            "html/data.html", probe: Self.probe(names, lists: lists),
+            names: (names + lists.values.joined()).filter { lists[$0] == nil }, models: [page],
+            mayBeBlank: ["root"])
         #expect(blanks == [])
     }
 

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+@testable import VitrineCore
+@testable import VitrineDisplays
+@testable import VitrineOutput
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// What a site gives the open web with `--site-url`: a canonical link and share previews on every page, a sitemap
+/// that lists every page once, `robots.txt`, schema.org records on object pages, and the data page.
+@Suite struct OpenWebTests {
+    static let siteURL = "https://museum.example/collection/"
+
+    private func viewModel(
+        _ response: HarvestedCollection = Seeds.catalogResponse, url: String? = Self.siteURL, logo: String? = nil
+    ) throws -> CatalogViewModel {
+        let spy = CatalogDisplayLogicSpy()
+        return try ExportPresenter(
+            thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy,
+            site: SiteIdentity(title: "Museum <Example> & Co", url: url, logo: logo)
+        ).makeViewModel(response: response)
+    }
+
+    private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) throws
+        -> TemporaryFolder
+    {
+        let folder = try TemporaryFolder()
+        let writer = CatalogWriter(outputDirectory: folder.path, formats: formats, templates: try TemplateLibrary())
+        _ = try writer.displayCatalog(viewModel: model)
+        return folder
+    }
+
+    /// Every `.html` page of the site, by its path from the top.
+    private func pages(in folder: TemporaryFolder) throws -> [String: String] {
+        try TemporaryFolder.files(in: folder.url).filter { $0.key.hasSuffix(".html") }.reduce(into: [:]) {
+            $0[String($1.key.dropFirst())] = String(decoding: $1.value, as: UTF8.self)
+        }
+    }
+
+    /// The `<loc>` values of a sitemap or a sitemap index, read by an XML parser.
+    static func locations(_ xml: Data) throws -> [String] {
+        final class Locations: NSObject, XMLParserDelegate {
+            var found: [String] = []
+            var text: String?
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]
+            ) {
+                if name == "loc" { text = "" }
+            }
+            func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
+            {
+                if name == "loc", let text { found.append(text) }
+                text = nil
+            }
+        }
+        let parser = XMLParser(data: xml)
+        let delegate = Locations()
+        parser.delegate = delegate
+        #expect(parser.parse(), "the sitemap is well-formed XML")
+        return delegate.found
+    }
+
+    static func attribute(_ html: String, _ pattern: String) -> String? {
+        guard let range = html.range(of: pattern) else { return nil }
+        let rest = html[range.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+
+    @Test func `the sitemap lists every page once, and each page's canonical link is its address there`() throws {
+        let folder = try render(
+            try viewModel(
+                Seeds.response(
+                    Seeds.catalogResponse.sections + [
+                        ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2)))
+                    ])))
+        let pages = try pages(in: folder)
+        let listed = try Self.locations(Data(contentsOf: folder.url.appendingPathComponent("sitemap.xml")))
+        #expect(listed.count == Set(listed).count, "no address twice")
+        let expected = pages.keys.map { $0 == "index.html" ? Self.siteURL : Self.siteURL + $0 }
+        #expect(Set(listed) == Set(expected))
+        #expect(pages.keys.contains("data.html") && pages.count > 8)
+        for (path, html) in pages {
+            let canonical = Self.attribute(html, #"<link rel="canonical" href=""#)
+            #expect(canonical == (path == "index.html" ? Self.siteURL : Self.siteURL + path), "\(path)")
+            #expect(Self.attribute(html, #"<meta name="description" content=""#)?.isEmpty == false, "\(path)")
+            #expect(html.contains(#"<meta property="og:title""#), "\(path)")
+            if let image = Self.attribute(html, #"<meta property="og:image" content=""#) {
+                #expect(image.hasPrefix("https://") || image.hasPrefix("http://"), "\(path): \(image)")
+            }
+        }
+        #expect(Self.attribute(pages["index.html"] ?? "", #"<meta property="og:image" content=""#) != nil)
+        let robots = try folder.read("robots.txt")
+        #expect(robots.contains("Sitemap: \(Self.siteURL)sitemap.xml"))
+    }
+
+    @Test func `each object page holds a schema.org VisualArtwork, valid JSON however hostile its text`() throws {
+        let folder = try render(
+            try viewModel(
+                Seeds.response(
+                    Seeds.catalogResponse.sections + [
+                        ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2)))
+                    ])))
+        let objects = try pages(in: folder).filter { $0.key.hasPrefix("objects/") }
+        #expect(objects.count == 7)
+        for (path, html) in objects {
+            let start = try #require(html.range(of: #"<script type="application/ld+json">"#))
+            let end = try #require(html[start.upperBound...].range(of: "</script>"))
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+                    as? [String: Any])
+            #expect(json["@type"] as? String == "VisualArtwork", "\(path)")
+            #expect(json["@context"] as? String == "https://schema.org")
+            #expect(json["url"] as? String == Self.siteURL + path)
+            #expect((json["name"] as? String)?.isEmpty == false)
+            if let image = json["image"] as? String { #expect(image.hasPrefix("https://"), "\(path): \(image)") }
+            if path == "objects/sk-c-5.html" {
+                #expect((json["creator"] as? [String: Any])?["name"] as? String == "Rembrandt van Rijn")
+                #expect(json["license"] as? String == "http://creativecommons.org/publicdomain/mark/1.0/")
+                #expect(json["artMedium"] as? String == "canvas, oil paint")
+            }
+        }
+        let hostile = try #require(objects["objects/x-1.html"])
+        #expect(!hostile.contains("<script>alert"), "a title cannot end the JSON's script element")
+    }
+
+    @Test func `without the site's address there is no sitemap and no canonical link, but a description`() throws {
+        let folder = try render(try viewModel(url: nil))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/sitemap.xml"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/robots.txt"))
+        for (path, html) in try pages(in: folder) {
+            #expect(!html.contains("rel=\"canonical\"") && !html.contains("og:"), "\(path)")
+            #expect(html.contains(#"<meta name="description""#) && html.contains("assets/favicon.svg"), "\(path)")
+        }
+    }
+
+    @Test(arguments: [1, 3, 4, 7])
+    func `past the limit of a file, the sitemap is an index of files that together list every page`(perFile: Int)
+        throws
+    {
+        let folder = try TemporaryFolder()
+        let output = try OutputFolder(path: folder.path)
+        let paths = ["", "a.html", "objects/b&c.html", "objects/d.html", "e.html", "f.html", "g.html"]
+        var map = SiteMap(siteURL: Self.siteURL, perFile: perFile)
+        for path in paths { try map.add(path, in: output) }
+        try map.finish(in: output)
+        _ = try output.commit(displayRoot: folder.path)
+        let top = try Self.locations(Data(contentsOf: folder.url.appendingPathComponent("sitemap.xml")))
+        var listed: [String] = []
+        if perFile >= paths.count {
+            listed = top
+        } else {
+            #expect(top.count == (paths.count + perFile - 1) / perFile)
+            for file in top {
+                let name = try #require(file.split(separator: "/").last)
+                listed += try Self.locations(
+                    Data(contentsOf: folder.url.appendingPathComponent("sitemaps/\(name)")))
+            }
+        }
+        #expect(listed == paths.map { Self.siteURL + $0 })
+    }
+
+    @Test func `the data page offers each data file with its size, and counts the objects by rights`() throws {
+        let folder = try render(try viewModel())
+        let data = try folder.read("data.html")
+        for file in ["collection.csv", "collection.jsonl", "catalog.md"] {
+            let size = try #require(
+                try FileManager.default.attributesOfItem(atPath: folder.path + "/" + file)[.size] as? Int)
+            #expect(data.contains("<a href=\"\(file)\" download>\(file)</a>"))
+            #expect(data.contains("<td>\(DataFile.size(size))</td>"), "\(file): \(size) bytes")
+        }
+        #expect(data.contains("Public Domain Mark</a></td><td>1 object</td>"))
+        #expect(data.contains("Not stated by the source</td><td>4 objects</td>"))
+        let htmlOnly = try render(try viewModel(), formats: [.html]).read("data.html")
+        #expect(htmlOnly.contains("This export wrote no data files"))
+    }
+
+    @Test func `a logo is copied into the site and shown in every masthead`() throws {
+        let logoFolder = try TemporaryFolder()
+        let logo = logoFolder.url.appendingPathComponent("Museum Logo.PNG")
+        try Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]).write(to: logo)
+        let folder = try render(try viewModel(logo: logo.path))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("assets/logo.png")) == Data(contentsOf: logo))
+        #expect(
+            try folder.read("artists/rembrandt-van-rijn.html").contains(#"<img class="logo" src="../assets/logo.png""#))
+        #expect(try folder.read("index.html").contains(#"<img class="logo" src="assets/logo.png""#))
+        #expect(
+            Self.attribute(try folder.read("index.html"), #"<meta property="og:image" content=""#)
+                == Self.siteURL + "assets/logo.png")
+    }
+
+    @Test(
+        arguments: [
+            ("https://museum.example/collection", "https://museum.example/collection/"),
+            (" http://museum.example/ ", "http://museum.example/"),
+            ("museum.example", nil), ("ftp://museum.example/", nil), ("https://museum.example/?page=1", nil),
+            ("javascript:alert(1)", nil), ("https:///x", nil),
+        ] as [(String, String?)])
+    func `a site's address is an absolute http(s) URL, ending in a slash`(text: String, expected: String?) {
+        #expect(SiteIdentity.siteURL(text) == expected)
+    }
+
+    @Test func `sizes read as a download counts them`() {
+        #expect(DataFile.size(1) == "1 byte")
+        #expect(DataFile.size(999) == "999 bytes")
+        #expect(DataFile.size(1_250) == "1.25 KB")
+        #expect(DataFile.size(83_400) == "83.4 KB")
+        #expect(DataFile.size(999_400) == "999 KB")
+        #expect(DataFile.size(3_070_000_000) == "3.07 GB")
+    }
+}
