@@ -216,6 +216,18 @@ import VitrineTestSupport
                     + "includes it; did you mean html/index.html.mustache?\n"), "\(result.stderr)")
     }
 
+    /// Issue 37, item 8: `--version` tells the version the changelog's newest release names.
+    @Test func `--version is the changelog's newest release`() async throws {
+        let result = try await run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == VitrineVersion.current + "\n")
+        let changelog = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        #expect(newest?.hasPrefix("## \(VitrineVersion.current) ") == true, "\(newest ?? "no release")")
+    }
+
     @Test func `bad flags are refused with usage`() async throws {
         #expect(try await run(["export", "--format", "pdf"]).status == 64)
         #expect(try await run(["export", "--concurrency", "0"]).stderr.contains("--concurrency must be 1…64."))

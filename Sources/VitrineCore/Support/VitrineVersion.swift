@@ -1,4 +1,4 @@
 /// Vitrine's version, as `vitrine --version` and the `User-Agent` show it.
 package enum VitrineVersion {
-    package static let current = "0.1.0"
+    package static let current = "0.2.0"
 }
