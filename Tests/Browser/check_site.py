@@ -180,21 +180,41 @@ def main():
         check(not driver.find_element(By.ID, "browse").is_displayed(), "the browse list stays visible during a search")
         driver.save_screenshot(str(shots / "gallery-search.png"))
         box.clear()
-        # Letters that do not decompose are found either way: "soren" and "SØREN" find the demo's Søren
-        # Kierkegaard's Studio, and only it.
-        def only_soren(d):
-            cards = [card.text.lower() for card in visible(d, "#results li.card")]
-            return cards and all("søren" in card for card in cards)
-        for query in (["soren", "SØREN"] if bundled else []):
+        # Search in every script, by object number and by year; "Nothing found" when nothing is. On the demo:
+        # Søren Kierkegaard's Studio (letters that do not decompose), 葛飾北斎 (Japanese, in pairs of characters),
+        # Илья Репин (Cyrillic), Νικόλαος Γύζης (Greek, accents and a final sigma folded).
+        def shows(query, test, label, screenshot=None):
+            box.clear()
             box.send_keys(query)
             try:
-                WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(only_soren)
+                WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+                    lambda d: test([card.text.lower() for card in visible(d, "#results li.card")]))
+                if screenshot:
+                    settled(driver)
+                    driver.save_screenshot(str(shots / screenshot))
             except TimeoutException:
-                check(False, f"searching {query!r} does not show only Søren Kierkegaard's Studio's objects")
+                check(False, f"searching {query!r} does not show {label}")
             box.clear()
             box.send_keys(" ")
             WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "browse").is_displayed())
-            box.clear()
+        if bundled:
+            for query, maker in (("soren", "søren"), ("SØREN", "søren"), ("北斎", "葛飾北斎"), ("葛飾", "葛飾北斎"),
+                                 ("репин", "илья репин"), ("РЕПИН", "илья репин"), ("γυζης", "νικόλαος γύζης"),
+                                 ("ΓΎΖΗΣ", "νικόλαος γύζης")):
+                shows(query, lambda cards, maker=maker: cards and all(maker in card for card in cards),
+                      f"only {maker}'s objects", "search-japanese.png" if query == "北斎" else None)
+            shows("DEMO-0074", lambda cards: len(cards) == 1 and "the dam square, amsterdam" in cards[0],
+                  "the one object numbered DEMO-0074")
+            shows("demo 0074", lambda cards: len(cards) == 1, "the object numbered DEMO-0074, typed as two words")
+            shows("1851", lambda cards: "the dam square, amsterdam" in " ".join(cards), "the objects of 1851")
+        box.clear()
+        box.send_keys("qqqzzx")
+        try:
+            WebDriverWait(driver, 10).until(
+                lambda d: d.find_element(By.CSS_SELECTOR, ".search-status").text == "Nothing found.")
+        except TimeoutException:
+            check(False, "searching 'qqqzzx' does not say Nothing found.")
+        box.clear()
         box.send_keys(" ")
         WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "browse").is_displayed())
 

@@ -9,11 +9,12 @@ import VitrineCore
 /// so the page searches by the query's rarest word and says when a list was cut.
 ///
 /// Files are scripts (`Vitrine.shard("mil", [...])`) rather than bare JSON: a page opened from `file://` may
-/// load scripts but not fetch files. The payload is JSON: `[title, maker, detail page, thumbnail URL]`.
+/// load scripts but not fetch files. The payload is JSON: `[title, maker, detail page, thumbnail URL, number, date]`.
 struct SearchIndex: Sendable {
     /// Largest number of objects in a shard, unless its words cannot be split further.
     static let shardLimit = 2_000
-    /// Shard keys start with this many letters (shorter words are not indexed).
+    /// Shard keys start with this many letters (shorter words are not indexed), one for Chinese and Japanese,
+    /// whose words are pairs of characters.
     static let firstKeyLength = 2
     /// Keys never grow past this: the words beyond are alike for search purposes.
     static let longestKey = 8
@@ -21,7 +22,7 @@ struct SearchIndex: Sendable {
     /// Entries past this many bytes go to a scratch file instead of staying in memory.
     static let entriesInMemory = 8 << 20
 
-    /// Every object's entry (`[title, maker, detail page, thumbnail URL]` as JSON), one after another in catalog
+    /// Every object's entry (`[title, maker, detail page, thumbnail URL, number, date]` as JSON), one after another in catalog
     /// order, made as each part of the catalog passes (its display strings are let go after it): in `entries`,
     /// and past `entriesInMemory` bytes in `scratch` with the latest in `entries`, so a million objects' entries are
     /// never all in memory.
@@ -67,12 +68,18 @@ struct SearchIndex: Sendable {
             let objects = section.objects
             for index in objects.indices {
                 let number = Int32(ends.count)
+                // Title, maker, date and number by their words, and the number as one word too (`SK-C-5` as `skc5`),
+                // which a query typed without spaces is looked up as first.
+                let numberWords = Self.words(objects[index].id, folded: &folded)
                 let words =
                     Self.words(objects[index].title, folded: &folded) + (objects[index].maker.isEmpty ? [] : makerWords)
+                    + Self.words(objects[index].date, folded: &folded) + numberWords
+                    + (numberWords.count > 1 ? [numberWords.joined()] : [])
                 // Most objects have a dozen words or so: looking back along them costs less than a set of them. A
                 // long title (up to 2,000 characters) gets the set.
                 var seen: Set<String> = []
-                for (position, word) in words.enumerated() where word.count >= Self.firstKeyLength {
+                for (position, word) in words.enumerated()
+                where word.count >= Self.firstKeyLength || word.unicodeScalars.first.map(Self.isCJK) == true {
                     let repeated =
                         words.count <= 16 ? words[..<position].contains(word) : !seen.insert(word).inserted
                     if !repeated { postings[word, default: .none].append(number) }
@@ -85,6 +92,10 @@ struct SearchIndex: Sendable {
                 JSONText.append(objectPages[sectionIndex][index], to: &entries)
                 entries.append(UInt8(ascii: ","))
                 JSONText.append(objects[index].thumbnailURL, to: &entries)
+                entries.append(UInt8(ascii: ","))
+                JSONText.append(objects[index].id, to: &entries)
+                entries.append(UInt8(ascii: ","))
+                JSONText.append(objects[index].date, to: &entries)
                 entries.append(UInt8(ascii: "]"))
                 ends.append((scratch?.size ?? 0) + entries.count)
                 if entries.count >= entriesInMemory { try spill() }
@@ -108,7 +119,10 @@ struct SearchIndex: Sendable {
             try scratch?.map()
         }
         var byPrefix: [String: [String]] = [:]
-        for word in postings.keys { byPrefix[String(word.prefix(Self.firstKeyLength)), default: []].append(word) }
+        for word in postings.keys {
+            let first = word.unicodeScalars.first.map(Self.isCJK) == true ? 1 : Self.firstKeyLength
+            byPrefix[String(word.prefix(first)), default: []].append(word)
+        }
         // Each first key's words are split on their own, on every core: this runs after the last part, when
         // nothing else keeps the other cores busy.
         let groups = Array(byPrefix)
@@ -228,8 +242,16 @@ struct SearchIndex: Sendable {
         return (script, read)
     }
 
+    /// A shard's file name: its key, `$` spelled `-end`, and a key beyond ASCII letters and digits as its
+    /// scalars in hex (`北` is `_5317`), safe on every file system and in a URL (`fileStem` in `gallery.js`).
     static func fileStem(_ key: String) -> String {
-        key.hasSuffix("$") ? String(key.dropLast()) + "-end" : key
+        let ending = key.hasSuffix("$")
+        let bare = ending ? String(key.dropLast()) : key
+        let plain = bare.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
+        let stem = plain ? bare : bare.unicodeScalars.map { "_" + String($0.value, radix: 16) }.joined()
+        return ending ? stem + "-end" : stem
     }
 }
 

@@ -184,10 +184,65 @@ import VitrineTestSupport
     @Test(arguments: [
         "Study № 8 (revision 1)", "Portret van Émile Zola", "Portret van E\u{301}mile Zola", "½ ounce, 1¾ inch",
         "ΟΔΟΣ ΠΡΟΣ ΤΗΝ ΑΘΗΝΑ", "葛飾北斎 富嶽三十六景", "ＡＢＣ全角 ｄｅｆ", "ﬁnal ﬂower Æsop Straße", "a \u{301}b-c\u{308}d",
-        "Café-au-lait—Ünter den Linden/Øresund", "",
+        "Café-au-lait—Ünter den Linden/Øresund", "", "Илья Репин, 1844", "ｶﾞﾗｽ-ガラス", "x\u{3099}y", "हिन्दी-ok",
     ])
     func `words read byte by byte are the words of folding the whole text`(_ title: String) {
         #expect(SearchIndex.words(title) == SearchIndex.foldedWords(title))
+    }
+
+    /// Issue 37, item 5: words are letters, digits and marks of any script; Chinese and Japanese, written without
+    /// spaces, are cut into overlapping pairs; case, accents, width and kana voicing are folded as `gallery.js`
+    /// folds them.
+    @Test(
+        arguments: [
+            ("葛飾北斎 富嶽三十六景", ["葛飾", "飾北", "北斎", "富嶽", "嶽三", "三十", "十六", "六景"]),
+            ("北", ["北"]), ("Илья Репин", ["илья", "репин"]), ("ΟΔΟΣ Γύζης", ["οδοσ", "γυζησ"]),
+            ("ガラス", ["カラ", "ラス"]), ("ｶﾞﾗｽ", ["カラ", "ラス"]), ("ＡＢＣ 123", ["abc", "123"]),
+            ("Søren Kierkegaard", ["soren", "kierkegaard"]), ("SK-C-5 (1642)", ["sk", "c", "5", "1642"]),
+            ("広重の浮世絵 Hiroshige", ["広重", "重の", "の浮", "浮世", "世絵", "hiroshige"]),
+            ("हिन्दी", ["हिन्दी"]), ("김홍도", ["김홍도".decomposedStringWithCompatibilityMapping]),
+        ] as [(String, [String])])
+    func `words are found in every script`(text: String, words: [String]) {
+        #expect(SearchIndex.words(text) == words)
+    }
+
+    @Test(arguments: [
+        ("ab", "ab"), ("ab$", "ab-end"), ("北", "_5317"), ("αβ$", "_3b1_3b2-end"), ("a北", "_61_5317"),
+    ])
+    func `a shard's file name is ASCII whatever its key`(key: String, stem: String) {
+        #expect(SearchIndex.fileStem(key) == stem)
+    }
+
+    @Test func `an object is found by its number, whole or by its words, and by its year`() throws {
+        let objects = [
+            ArtObject(id: "SK-A-1505", title: "Portret", maker: "Rembrandt van Rijn", date: "c. 1642"),
+            ArtObject(id: "SK-C-5", title: "De Nachtwacht", maker: "Rembrandt van Rijn", date: "1642"),
+            ArtObject(id: "RP-P-1", title: "北斎漫画", maker: "Rembrandt van Rijn", date: "1814"),
+        ]
+        let spy = CatalogDisplayLogicSpy()
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.response([ArtistSection(maker: "Rembrandt van Rijn", objects: objects)]))
+        let index = try SearchIndex(model, names: GalleryNames(model))
+        // What `gallery.js` does: the shards whose key starts the word, then the entries whose words hold it.
+        func found(_ word: String) -> Set<String> {
+            let numbers = index.shards.filter {
+                $0.key.hasSuffix("$") ? $0.key.dropLast() == word : word.hasPrefix($0.key)
+            }.flatMap(\.value)
+            return Set(
+                numbers.map { model.sections[0].objects[Int($0)] }.filter { object in
+                    let words = SearchIndex.words(
+                        [object.title, object.maker, object.date, object.id].joined(separator: " "))
+                    return (words.joined(separator: " ") + " " + SearchIndex.words(object.id).joined()).contains(word)
+                }.map(\.id))
+        }
+        #expect(found("ska1505") == ["SK-A-1505"])
+        #expect(found("1505") == ["SK-A-1505"])
+        #expect(found("skc5") == ["SK-C-5"])
+        #expect(found("1642") == ["SK-A-1505", "SK-C-5"])
+        #expect(found("北斎") == ["RP-P-1"] && found("漫画") == ["RP-P-1"])
+        #expect(index.shards.keys.contains("北"), "a key of one character for Chinese and Japanese")
+        let shard = try #require(index.shardScripts().first { $0.0 == "_5317" }?.1)
+        #expect(shard.contains(#"["北斎漫画","Rembrandt van Rijn","rp-p-1.html","","RP-P-1","1814"]"#))
     }
 
     @Test func `a word too common to split keeps a bounded shard and its full count`() throws {
