@@ -165,6 +165,13 @@ def main():
         if bundled:
             check(shown_pictures(driver) >= 4, f"only {shown_pictures(driver)} pictures show on the index")
         driver.save_screenshot(str(shots / "gallery-light.png"))
+        # Far down the index, the letter bar is still at the top, and a link leads back up.
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight / 2)")
+        top = driver.execute_script("return document.querySelector('nav.letters').getBoundingClientRect().top")
+        check(driver.execute_script("return window.scrollY") > 500 and abs(top) < 1,
+              f"the letter bar does not stay at the top (it is at {top} px)")
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".letter-group a[href='#top']")) > 0, "no way back to the top")
+        driver.execute_script("window.scrollTo(0, 0)")
 
         # Search narrows the cards.
         form = driver.find_element(By.CSS_SELECTOR, "form.search")
