@@ -130,7 +130,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
     static let entries: [CatalogFormat: Set<String>] = [
         .html: [
             "index.html", "assets", "artists", "objects", "letters", "search", "data.html", "sitemap.xml", "sitemaps",
-            "robots.txt",
+            "robots.txt", "types.html", "types", "periods.html", "periods",
         ],
         .markdown: ["catalog.md", "catalog"],
         .csv: ["collection.csv"],

@@ -7,12 +7,14 @@ Checks: no console errors (images on hosts that cannot be reached are expected o
 placeholders, so failed image loads are the one kind of message allowed); sections and cards visible; the
 pictures the export wrote beside the gallery (the demo's) load and show; every <img> has alt text; search narrows the cards; a detail page shows its large image and prev/next links; dark
 mode applies; with JavaScript off the gallery still browses and the search box is absent; axe-core finds no
-accessibility violation on the index, a letter page (if any), an artist page, a detail page and the data page, in
-light and dark. Saves screenshots (light, dark, narrow phone width, a detail page) and axe-report.json. Exits
+accessibility violation on the index, a letter page (if any), an artist page, a detail page, the data page and the
+browse pages (types, periods and a page of each), in light and dark; the browse pages together show every object
+once. Saves screenshots (light, dark, narrow phone width, a detail page) and axe-report.json. Exits
 non-zero with one line per failure.
 """
 import json
 import pathlib
+import re
 import sys
 import time
 
@@ -100,8 +102,14 @@ def axe_violations(driver):
 def accessibility(site, shots):
     """Runs axe-core on every kind of page in light and dark, and writes what it found to axe-report.json."""
     pages = {"index": site / "index.html", "data": site / "data.html"}
-    for kind, folder in (("letter", "letters"), ("artist", "artists"), ("object", "objects")):
+    for kind, name in (("types", "types.html"), ("periods", "periods.html")):
+        if (site / name).is_file():
+            pages[kind] = site / name
+    for kind, folder in (("letter", "letters"), ("artist", "artists"), ("object", "objects"), ("type", "types"),
+                         ("period", "periods")):
         found = sorted((site / folder).glob("*.html")) if (site / folder).is_dir() else []
+        # A page of several, where there is one: its pagers are landmarks too.
+        found = [page for page in found if "--2." in page.name] or found
         if found:
             pages[kind] = found[len(found) // 2]
     report = []
@@ -286,6 +294,12 @@ def main():
         driver.quit()
 
     accessibility(site, shots)
+    if (site / "periods").is_dir():
+        shown = [identifier for page in sorted((site / "periods").glob("*.html"))
+                 for identifier in re.findall(r'data-object-id="([^"]*)"', page.read_text())]
+        objects = len(list((site / "objects").glob("*.html")))
+        check(len(shown) == objects and len(set(shown)) == len(shown),
+              f"the period pages show {len(shown)} cards ({len(set(shown))} objects) of {objects} objects")
 
     for failure in failures:
         print(f"browser check: {failure}", file=sys.stderr)

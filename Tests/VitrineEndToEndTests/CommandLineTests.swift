@@ -145,7 +145,11 @@ import VitrineTestSupport
         #expect(result.status == 0)
         #expect(try output.read("site/index.html").contains("<title>Het Huis</title>"))
         #expect(try output.read("site/robots.txt").contains("Sitemap: https://huis.example/collectie/sitemap.xml"))
-        #expect(try output.read("site/sitemap.xml").components(separatedBy: "<url>").count == 1 + 320 + 33 + 2)
+        let pages = try TemporaryFolder.files(in: output.url.appendingPathComponent("site")).keys.filter {
+            $0.hasSuffix(".html")
+        }
+        #expect(pages.count > 320 + 33 + 2)
+        #expect(try output.read("site/sitemap.xml").components(separatedBy: "<url>").count == 1 + pages.count)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let summary = try #require(result.stderr.split(separator: "\n").last.map(String.init))
         #expect(json["summary"] as? String == summary)

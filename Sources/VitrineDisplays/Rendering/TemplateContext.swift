@@ -31,6 +31,8 @@ package enum TemplateKey: String, CaseIterable, Sendable {
     // The data page: its files (each a `file`, `href`, `label`, `size` and `text`) and its rights summary (each a
     // `label`, `rightsURL`, `hasRightsURL` and `countLabel`).
     case dataFiles, hasDataFiles, rights, openLabel
+    // Browsing by type and by period: the index's links, and a group's page (its cards rendered as on artist pages).
+    case hasTypes, hasPeriods, browseKind, listHref, cardsHTML, showsMaker
 }
 
 /// A value a template is given: text, a number, a flag, a context of its own (`{{#next}}{{title}}{{/next}}`), or

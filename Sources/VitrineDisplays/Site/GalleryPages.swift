@@ -9,6 +9,7 @@ struct IndexPage: TemplateContext {
     let catalog: CatalogViewModel
     let letters: [LetterLink]
     let groups: [LetterEntry]
+    let browsing: (types: Bool, periods: Bool)
     let head: PageHead
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -23,6 +24,8 @@ struct IndexPage: TemplateContext {
         case .sourceName: .text(catalog.sourceName)
         case .letters: .list(letters)
         case .groups: .list(groups)
+        case .hasTypes: .flag(browsing.types)
+        case .hasPeriods: .flag(browsing.periods)
         default: head.value(for: key)
         }
     }
@@ -248,13 +251,15 @@ struct Card: TemplateContext {
     /// The object's page inside `objects/`.
     let pageName: String
     let root: String
+    /// Whether the card names the maker: on a page by type or period, not on the maker's own page.
+    var showsMaker = false
     /// The thumbnail at twice the width, worked out once per card.
     private let thumbnail2xURL: String
 
     /// Every name a card answers, whatever its object.
     static let names: Set<TemplateKey> = [
         .root, .thumbnail2xURL, .hasThumbnail2x, .pageName, .id, .title, .date, .hasDate, .altText, .thumbnailURL,
-        .thumbnailWidth, .thumbnailHeight, .hasThumbnail,
+        .thumbnailWidth, .thumbnailHeight, .hasThumbnail, .showsMaker, .maker,
     ]
 
     init(objects: [CatalogViewModel.DisplayedObject], position: Int, pageName: String, root: String) {
@@ -277,6 +282,8 @@ struct Card: TemplateContext {
         case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
         case .hasThumbnail2x: .flag(!thumbnail2xURL.isEmpty)
         case .pageName: .text(pageName)
+        case .showsMaker: .flag(showsMaker && !object.pointee.maker.isEmpty)
+        case .maker: .text(object.pointee.maker)
         default: object.shownValue(for: key, root: root)
         }
     }

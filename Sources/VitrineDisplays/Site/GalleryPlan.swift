@@ -128,7 +128,8 @@ struct GalleryPlan: Sendable {
 
     /// - parameter coverImage: the picture a shared link to the site shows when it has no logo (the catalog's
     ///   first picture, from the site's top).
-    func index(coverImage: String = "") -> IndexPage {
+    /// - parameter browsing: whether the site has pages by type and by period.
+    func index(coverImage: String = "", browsing: (types: Bool, periods: Bool) = (false, false)) -> IndexPage {
         let present = Set(groups.map(\.letter))
         let letters: [LetterLink] = (Self.alphabet + ["#", "?"]).compactMap { letter in
             if letter == "?" && !present.contains("?") { return nil }
@@ -159,7 +160,7 @@ struct GalleryPlan: Sendable {
         }
         let description = viewModel.siteDescription.isEmpty ? viewModel.subtitle : viewModel.siteDescription
         return IndexPage(
-            catalog: viewModel, letters: letters, groups: entries,
+            catalog: viewModel, letters: letters, groups: entries, browsing: browsing,
             head: PageHead(
                 site: site, root: "", path: "", title: viewModel.title, description: description,
                 image: site.logo.isEmpty ? coverImage : site.logo))

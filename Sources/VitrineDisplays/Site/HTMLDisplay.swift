@@ -58,6 +58,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             /// Every page's address so far, when the site's address is known.
             var siteMap: SiteMap?
             var rights = RightsTally()
+            var browse = BrowseIndex()
             /// The catalog's first picture, from the site's top: a shared link to the index shows it.
             var cover = ""
         }
@@ -86,11 +87,11 @@ package struct HTMLDisplay: CatalogFileDisplay {
             let cardKeys = try templates.keys("html/artist.html", inSectionsOver: .cards)
             // The part's search entries, sitemap addresses and rights are gathered beside the pages.
             let search = DispatchGroup()
-            DispatchQueue.global().async(group: search) { [state, folder] in
+            DispatchQueue.global().async(group: search) { [state, folder, templates] in
                 let added = state.withLock { state in
                     Result { () throws(ExportError) in
                         try state.search.add(part.catalog, sections: part.sections, objectPages: part.objectPages)
-                        try Self.gather(part, names: names, into: &state, folder: folder)
+                        try Self.gather(part, names: names, into: &state, folder: folder, templates: templates)
                     }
                 }
                 if case .failure(let error) = added { failure.record(error) }
@@ -155,14 +156,25 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 return (state.plan, state.search)
             }
             // The index shows every card only when the catalog is one part: `plan` has its objects then.
-            let (cover, siteMap) = state.withLock { ($0.cover, $0.siteMap) }
-            try templates.page("html/index.html", plan.index(coverImage: cover), to: "index.html", in: folder)
+            var (cover, siteMap, browse) = state.withLock { state in
+                defer { state.browse = BrowseIndex() }
+                return (state.cover, state.siteMap, state.browse)
+            }
+            try browse.finish()
+            let browsePages = try browse.write(
+                site: plan.site, cardsPerPage: plan.names.cardsPerPage, templates: templates, in: folder)
+            try templates.page(
+                "html/index.html",
+                plan.index(
+                    coverImage: cover,
+                    browsing: (browsePages.contains("types.html"), browsePages.contains("periods.html"))),
+                to: "index.html", in: folder)
             let letterPages = plan.letterPages()
             for (fileName, page) in letterPages {
                 try templates.page("html/letter.html", page, to: "letters/\(fileName)", in: folder)
             }
             if var siteMap {
-                for path in ["", "data.html"] + letterPages.map({ "letters/\($0.fileName)" }) {
+                for path in ["", "data.html"] + letterPages.map({ "letters/\($0.fileName)" }) + browsePages {
                     try siteMap.add(path, in: folder)
                 }
                 try siteMap.finish(in: folder)
@@ -177,10 +189,24 @@ package struct HTMLDisplay: CatalogFileDisplay {
 
         /// Notes a part's pages in the sitemap, its objects' rights, and the catalog's first picture.
         private static func gather(
-            _ part: CatalogPart, names: GalleryNames, into state: inout State, folder: OutputFolder
+            _ part: CatalogPart, names: GalleryNames, into state: inout State, folder: OutputFolder,
+            templates: TemplateLibrary
         ) throws(ExportError) {
             for section in part.sections {
-                part.catalog.sections[section].objects.forEachInPlace { object in
+                let objects = part.catalog.sections[section].objects
+                for position in objects.indices {
+                    var card = Card(
+                        objects: objects, position: position, pageName: part.objectPages[section][position], root: "../"
+                    )
+                    card.showsMaker = true
+                    let (type, year) =
+                        objects.withObject(at: position) {
+                            ($0.pointee.details.objectType, $0.pointee.details.yearBegin)
+                        }
+                        ?? ("", nil)
+                    try state.browse.add(card: templates.render("html/card", card), type: type, yearBegin: year)
+                }
+                objects.forEachInPlace { object in
                     state.rights.add(
                         label: object.pointee.details.rightsLabel, url: object.pointee.details.rightsURL,
                         open: object.pointee.details.isOpenAccess == true)

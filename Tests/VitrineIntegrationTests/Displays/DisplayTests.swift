@@ -40,12 +40,14 @@ import VitrineTestSupport
         #expect(
             written.map { URL(fileURLWithPath: $0).lastPathComponent } == [
                 "index.html", "catalog.md", "collection.csv", "collection.jsonl", "artists", "assets", "data.html",
-                "objects", "search",
+                "objects", "periods", "periods.html", "search", "types", "types.html",
             ], "the catalogs' own files first, then the rest by name, however the formats' writing interleaves")
         try Snapshot.assert(folder.read("index.html"), named: "catalog.index.html")
         try Snapshot.assert(folder.read("artists/rembrandt-van-rijn.html"), named: "catalog.artist.html")
         try Snapshot.assert(folder.read("objects/sk-c-5.html"), named: "catalog.object.html")
         try Snapshot.assert(folder.read("data.html"), named: "catalog.data.html")
+        try Snapshot.assert(folder.read("types.html"), named: "catalog.types.html")
+        try Snapshot.assert(folder.read("types/painting.html"), named: "catalog.type.html")
         try Snapshot.assert(folder.read("catalog.md"), named: "catalog.catalog.md")
         try Snapshot.assert(folder.read("collection.csv"), named: "catalog.collection.csv")
         try Snapshot.assert(folder.read("collection.jsonl"), named: "catalog.collection.jsonl")

@@ -214,3 +214,56 @@ import VitrineTestSupport
         #expect(DataFile.size(3_070_000_000) == "3.07 GB")
     }
 }
+
+/// Issue 37, item 4: browsing by type and by period.
+@Suite struct BrowseTests {
+    @Test(arguments: [
+        (1601, "17th century"), (1700, "17th century"), (1701, "18th century"), (1, "1st century"),
+        (2026, "21st century"), (1150, "12th century"), (-1, "1st century BC"), (-100, "1st century BC"),
+        (-101, "2nd century BC"), (0, "1st century BC"), (-450, "5th century BC"),
+    ])
+    func `centuries are named as a reader names them`(year: Int, label: String) {
+        #expect(BrowseIndex.centuryLabel(BrowseIndex.century(year)) == label)
+    }
+
+    @Test func `the period pages show every object once, the type pages every object with a type once`() throws {
+        let objects = (0..<450).map { number in
+            ArtObject(
+                id: "B-\(number)", title: "Work \(number)", maker: number % 3 == 0 ? "Jan Steen" : "Frans Hals",
+                date: number % 10 == 0 ? nil : "\(1500 + number)",
+                details: ObjectDetails(
+                    objectType: number % 7 == 0 ? nil : ["painting", "Painting", "print", "drawing"][number % 4],
+                    yearBegin: number % 10 == 0 ? nil : 1500 + number, yearEnd: number % 10 == 0 ? nil : 1500 + number))
+        }
+        let spy = CatalogDisplayLogicSpy()
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+            response: Seeds.response([
+                ArtistSection(maker: "Jan Steen", objects: objects.filter { $0.maker == "Jan Steen" }),
+                ArtistSection(maker: "Frans Hals", objects: objects.filter { $0.maker == "Frans Hals" }),
+            ]))
+        let folder = try TemporaryFolder()
+        let writer = CatalogWriter(outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary())
+        _ = try writer.displayCatalog(viewModel: model)
+        func shown(in folderName: String) throws -> [String] {
+            try TemporaryFolder.files(in: folder.url.appendingPathComponent(folderName)).values.flatMap {
+                String(decoding: $0, as: UTF8.self).matches(of: /data-object-id="([^"]*)"/).map { String($0.output.1) }
+            }
+        }
+        let periods = try shown(in: "periods")
+        #expect(periods.count == 450 && Set(periods).count == 450)
+        let types = try shown(in: "types")
+        let typed = objects.filter { !($0.details.objectType ?? "").isEmpty }
+        #expect(types.count == typed.count && Set(types) == Set(typed.map(\.id)))
+        let list = try folder.read("types.html")
+        // `painting` and `Painting` are one type, named as the catalog's first object of it spells it.
+        #expect(list.components(separatedBy: #"<a href="types/painting"#).count == 2)
+        #expect(list.contains(#"<a href="types/painting.html">Painting</a>"#))
+        let paintings = typed.filter { $0.details.objectType?.lowercased() == "painting" }.count
+        #expect(list.contains("\(paintings) objects"))
+        #expect(try folder.read("periods.html").contains(#"<a href="periods/undated.html">Undated</a>"#))
+        #expect(
+            FileManager.default.fileExists(atPath: folder.path + "/types/painting--2.html") == (paintings > 200))
+        let index = try folder.read("index.html")
+        #expect(index.contains(#"<a href="types.html">object type</a>"#) && index.contains(#"href="periods.html""#))
+    }
+}

@@ -185,6 +185,38 @@ import VitrineTestSupport
         #expect(blanks == [])
     }
 
+    @Test func `every documented variable of the browse pages has a value`() throws {
+        let plan = GalleryPlan(try Self.small())
+        let head = PageHead(site: plan.site, root: "../", path: "types/print.html", title: "Prints", description: "d")
+        let lists: [String: [String]] = ["groups": ["label", "href", "countLabel"], "pages": ["number", "href"]]
+        let every = Self.documented("### Every gallery page")
+        let browse = Self.documented("`types.html` and `periods.html` (`html/browse.html`):")
+        let group = Self.documented("A type's or a century's page (`html/group.html`):")
+        #expect(browse.contains("groups") && group.contains("cardsHTML"))
+        let list = BrowseListPage(
+            head: head, title: "Object types", subtitle: "4 objects in 1 type",
+            groups: [BrowseGroupLink(label: "print", href: "types/print.html", countLabel: "4 objects")])
+        #expect(
+            try Self.blanks(
+                "html/browse.html", probe: Self.probe(every + browse, lists: lists),
+                names: (every + browse + lists["groups", default: []]).filter { lists[$0] == nil }, models: [list])
+                == [])
+        let pages = [
+            GalleryNames.SectionPage(number: 1, fileName: "print.html", range: 0..<2),
+            GalleryNames.SectionPage(number: 2, fileName: "print--2.html", range: 2..<4),
+        ]
+        let models = (0..<2).map {
+            BrowseGroupPage(
+                head: head, name: "print", countLabel: "4 objects", browseKind: "Object types",
+                listHref: "../types.html", pages: pages, pageIndex: $0, cards: "<li class=\"card\"></li>")
+        }
+        #expect(
+            try Self.blanks(
+                "html/group.html", probe: Self.probe(every + group, lists: lists),
+                names: (every + group).filter { lists[$0] == nil }, models: models)
+                == [])
+    }
+
     @Test func `every documented variable of an object's page has a value`() throws {
         let lists: [String: [String]] = [
             "previous": ["title", "pageName"], "next": ["title", "pageName"], "facts": ["label", "value"],

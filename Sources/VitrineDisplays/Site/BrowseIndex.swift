@@ -1,0 +1,93 @@
+import VitrineCore
+
+/// Browsing by object type and by period: every object's card, rendered as its artist page renders it, gathered a
+/// part at a time in catalog order (past a few megabytes in a scratch file, so a million cards are never all in
+/// memory), and the objects of each type and each century. At the end, `types.html` and `periods.html` list the
+/// groups with their counts, and each group gets pages of cards (`types/{slug}.html`, `periods/{slug}.html`,
+/// `{slug}--2.html` …) the size of an artist's.
+struct BrowseIndex: Sendable {
+    /// A type or a century, and its objects by number, in catalog order.
+    struct Group: Sendable {
+        var label: String
+        var objects: [Int32] = []
+    }
+
+    /// Types by their name folded to lower case; the label is the first spelling met.
+    private(set) var types: [String: Group] = [:]
+    /// Centuries by number (`17` for the 1600s, `-5` for the fifth century BC); `Int.max` for the undated.
+    private(set) var periods: [Int: Group] = [:]
+    private var cards: [UInt8] = []
+    private var scratch: ScratchFile?
+    /// Where each object's card ends: in the scratch file, then in `cards`.
+    private var ends: [Int] = []
+
+    /// Adds an object, with its card as rendered.
+    mutating func add(card: [UInt8], type: String, yearBegin: Int?) throws(ExportError) {
+        let number = Int32(ends.count)
+        cards.append(contentsOf: card)
+        ends.append((scratch?.size ?? 0) + cards.count)
+        if cards.count >= SearchIndex.entriesInMemory {
+            if scratch == nil { scratch = try ScratchFile() }
+            try scratch?.append(cards)
+            cards.removeAll(keepingCapacity: true)
+        }
+        if !type.isEmpty { types[type.lowercased(), default: Group(label: type)].objects.append(number) }
+        let century = yearBegin.map(Self.century) ?? Int.max
+        periods[century, default: Group(label: Self.centuryLabel(century))].objects.append(number)
+    }
+
+    /// Makes the cards readable, once every object is added.
+    mutating func finish() throws(ExportError) {
+        guard let scratch else { return }
+        try scratch.append(cards)
+        cards = []
+        try scratch.map()
+    }
+
+    /// The cards of objects `numbers`, one after another.
+    func cards(_ numbers: ArraySlice<Int32>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for number in numbers.map(Int.init) {
+            let range = (number == 0 ? 0 : ends[number - 1])..<ends[number]
+            if let scratch {
+                bytes.append(contentsOf: scratch.bytes(range))
+            } else {
+                bytes.append(contentsOf: cards[range])
+            }
+        }
+        return bytes
+    }
+
+    /// Whether any object has a type or a year.
+    var isEmpty: Bool { types.isEmpty && periods.keys.allSatisfy { $0 == Int.max } }
+
+    /// The types by name, then the centuries in time order (the undated last): each with its slug.
+    func groups() -> (types: [(slug: String, group: Group)], periods: [(slug: String, group: Group)]) {
+        var slugs = Slug.Registry(reserved: ["index"])
+        let types = types.values.sorted { SortKey.key(for: $0.label) < SortKey.key(for: $1.label) }.map {
+            (slugs.claim(Slug.make($0.label, fallback: "type")), $0)
+        }
+        let periods = periods.sorted { $0.key < $1.key }.map { (Self.centurySlug($0.key), $0.value) }
+        return (types, periods)
+    }
+
+    /// 1601…1700 is the 17th century; 1 BC…100 BC (years -1…-100, and a year 0 if a source gives one) the 1st
+    /// century BC.
+    static func century(_ year: Int) -> Int {
+        year > 0 ? (year - 1) / 100 + 1 : year == 0 ? -1 : -((-year - 1) / 100 + 1)
+    }
+
+    /// `17th century`, `5th century BC`, `Undated`.
+    static func centuryLabel(_ century: Int) -> String {
+        guard century != Int.max else { return "Undated" }
+        let number = abs(century)
+        let suffix =
+            (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix) century" + (century < 0 ? " BC" : "")
+    }
+
+    /// `17th-century`, `5th-century-bc`, `undated`: names the group's files.
+    static func centurySlug(_ century: Int) -> String {
+        Slug.make(centuryLabel(century), fallback: "undated")
+    }
+}
