@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The collection store: SQLite (Debian's libsqlite3-dev) with migrations, WAL and typed errors.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The configuration file of a nightly job (vitrine.yaml, or JSON): YAML 1.2.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Tests only: a CSV reader to check our CSV.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
@@ -130,6 +132,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "CAllocatorTuning",
+                .product(name: "Yams", package: "Yams"),
                 "VitrineCore",
                 "VitrineSources",
                 "VitrineHTTP",

@@ -25,18 +25,27 @@ import VitrineTestSupport
 
     /// Runs the binary on a thread of its own: waiting for it must not hold a thread of the concurrency pool,
     /// which the loopback mock in this process needs to answer the binary's requests.
-    private func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+    /// - parameter directory: the working folder (where `vitrine.yaml` is looked for); the tests' own by default.
+    private func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil)
+        async throws -> Result
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try Self.runBlocking(arguments, environment: environment) })
+                continuation.resume(
+                    with: Swift.Result {
+                        try Self.runBlocking(arguments, environment: environment, directory: directory)
+                    })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Result {
+    private static func runBlocking(_ arguments: [String], environment: [String: String], directory: URL?) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         // The user's page cache and collection stores are never touched: each run gets a cache folder of its own.
         let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent(
             "vitrine-cli-cache-\(UUID().uuidString)")
@@ -218,6 +227,52 @@ import VitrineTestSupport
             result.stderr.hasPrefix(
                 "warning: --templates \(templates): html/index.mustache replaces no template and no template "
                     + "includes it; did you mean html/index.html.mustache?\n"), "\(result.stderr)")
+    }
+
+    /// Issue 37, item 2: a nightly job's settings in `vitrine.yaml`; flags win; keys only from the environment.
+    @Test func `vitrine init writes settings that export reads, and flags win over them`() async throws {
+        let folder = try TemporaryFolder()
+        let written = try await run(["init"], in: folder.url)
+        #expect(written.status == 0 && written.stdout.contains("wrote vitrine.yaml"))
+        #expect(try await run(["init"], in: folder.url).status == 64, "an existing file is kept")
+        // The example harvests the Rijksmuseum: here the demo, by flags, which win over the file.
+        let result = try await run(["export", "--source", "demo", "--no-cache"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try folder.read("site/index.html").contains("<title>My Museum collection</title>"), "from the file")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/site/collection.jsonl"), "format from the file")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/vitrine-last-run.json"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "quiet from the file: the summary alone")
+        let titled = try await run(
+            ["export", "--source", "demo", "--no-cache", "--site-title", "Het Huis"], in: folder.url)
+        #expect(titled.status == 0)
+        #expect(try folder.read("site/index.html").contains("<title>Het Huis</title>"), "the flag wins")
+    }
+
+    @Test func `a configuration file by --config, in JSON, and its mistakes named`() async throws {
+        let folder = try TemporaryFolder()
+        let json = folder.url.appendingPathComponent("nightly.json")
+        try Data(#"{"site-title": "Het Huis", "no-cache": true, "format": ["html", "csv"], "output": "out"}"#.utf8)
+            .write(to: json)
+        let result = try await run(["export", "--config", json.path], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try folder.read("out/index.html").contains("<title>Het Huis</title>"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/catalog.md"))
+        for (text, message) in [
+            ("key: abc123\n", "vitrine.yaml: an API key does not belong in a file that is shared and backed up; "),
+            ("key: abc123\n", "in the environment instead, as RIJKSMUSEUM_API_KEY or UNSPLASH_ACCESS_KEY"),
+            (
+                "sit-title: Het Huis\n",
+                "vitrine.yaml: no export setting is called 'sit-title'; did you mean site-title?"
+            ),
+            ("- a list\n", "vitrine.yaml must hold settings by name"),
+            ("site-title: [unclosed\n", "vitrine.yaml is not valid YAML or JSON"),
+            ("thumbnail-width: 5\n", "--thumbnail-width must be 16…4000."),
+        ] {
+            try Data(text.utf8).write(to: folder.url.appendingPathComponent("vitrine.yaml"))
+            let refused = try await run(["export", "--no-cache"], in: folder.url)
+            #expect(refused.status == 64, "\(text)")
+            #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        }
     }
 
     /// Issue 37, item 8: `--version` tells the version the changelog's newest release names.

@@ -64,6 +64,12 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Read settings from this file (default: vitrine.yaml or vitrine.json here, if there is one); flags win.",
+            valueName: "file"))
+    var config: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Also write the run's figures and how it ended (exit status, error) to this JSON file, for a scheduler.",
             valueName: "file"))
     var summaryJSON: String?

@@ -1,3 +1,4 @@
+import VitrineCore
 import VitrineTemplates
 
 // What a user's template folder gets wrong quietly in any Mustache: a file under a name no page renders, a name no
@@ -33,23 +34,6 @@ extension TemplateLibrary {
             path.split(separator: "/").last?.split(separator: ".").first ?? Substring(path)
         }
         if let same = candidates.first(where: { stem($0) == stem(name) }) { return "; did you mean \(same)?" }
-        let lowered = Array(name.lowercased())
-        let scored = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, lowered.count / 3) else { return "" }
-        return "; did you mean \(best.0)?"
-    }
-
-    /// The Levenshtein distance between two names.
-    static func distance(_ first: [Character], _ second: [Character]) -> Int {
-        var previous = Array(0...second.count)
-        for (row, left) in first.enumerated() {
-            var current = [row + 1]
-            for (column, right) in second.enumerated() {
-                current.append(
-                    min(previous[column + 1] + 1, current[column] + 1, previous[column] + (left == right ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[second.count]
+        return Suggestion.closest(to: name, among: candidates).map { "; did you mean \($0)?" } ?? ""
     }
 }

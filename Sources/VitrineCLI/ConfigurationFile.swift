@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import VitrineCore
+import VitrineScene
+import Yams
+
+/// `vitrine.yaml` (or `vitrine.json`) for a nightly job: every `vitrine export` flag by its name (`site-title:`,
+/// `format: [html, csv]`, `full: true`), found in the working folder or given with `--config FILE`. The file's
+/// settings come before the command line's arguments, so a flag given on the command line wins. An API key is
+/// refused in the file: a file is shared and backed up; the key belongs in the environment.
+enum ConfigurationFile {
+    /// The names the working folder is searched for, in this order.
+    static let defaultNames = ["vitrine.yaml", "vitrine.yml", "vitrine.json"]
+
+    /// `arguments` (after the program's name) with an export's configuration file read in before them. Anything
+    /// but `export` is returned as it is.
+    static func arguments(_ arguments: [String], in folder: String) throws(ValidationError) -> [String] {
+        guard arguments.first == "export" else { return arguments }
+        guard let path = try path(arguments, in: folder) else { return arguments }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ValidationError("cannot read the configuration file \(path): \(error.localizedDescription)")
+        }
+        return ["export"] + (try settings(text, from: path)) + arguments.dropFirst()
+    }
+
+    /// The file `--config` names, else the first of `defaultNames` in `folder`; `nil` when there is none.
+    static func path(_ arguments: [String], in folder: String) throws(ValidationError) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--config" {
+                guard index + 1 < arguments.count else { throw ValidationError("--config must name a file.") }
+                return arguments[index + 1]
+            }
+            if argument.hasPrefix("--config=") { return String(argument.dropFirst("--config=".count)) }
+        }
+        let found = defaultNames.map { folder + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+        if found.count > 1 {
+            throw ValidationError(
+                "\(found.map { ($0 as NSString).lastPathComponent }.joined(separator: " and ")) are both here: keep "
+                    + "one, or name it with --config.")
+        }
+        return found.first
+    }
+
+    /// The file's settings as command-line arguments (`site-title: Het Huis` → `--site-title "Het Huis"`).
+    static func settings(_ text: String, from path: String) throws(ValidationError) -> [String] {
+        let file = (path as NSString).lastPathComponent
+        let loaded: Any?
+        do {
+            loaded = try Yams.load(yaml: text)
+        } catch {
+            throw ValidationError("\(file) is not valid YAML or JSON: \(oneLine(error))")
+        }
+        guard let loaded else { return [] }
+        guard let settings = loaded as? [String: Any] else {
+            throw ValidationError("\(file) must hold settings by name (site-title: …), one on each line.")
+        }
+        let names = flagNames
+        var arguments: [String] = []
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+            if name == "key" {
+                throw ValidationError(
+                    "\(file): an API key does not belong in a file that is shared and backed up; set it in the "
+                        + "environment instead, as \(keyVariables) (or pass --key).")
+            }
+            if name == "config" { throw ValidationError("\(file): a configuration file cannot name another.") }
+            guard names.contains(name) else {
+                let hint = Suggestion.closest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
+                throw ValidationError("\(file): no export setting is called '\(name)'\(hint)")
+            }
+            switch value {
+            case let flag as Bool:
+                if flag { arguments.append("--\(name)") }
+            case let list as [Any]:
+                arguments += ["--\(name)", list.map { "\($0)" }.joined(separator: ",")]
+            case is [String: Any]:
+                throw ValidationError("\(file): \(name) must be a single value, not a group of settings.")
+            case is NSNull:
+                continue
+            default:
+                arguments += ["--\(name)", "\(value)"]
+            }
+        }
+        return arguments
+    }
+
+    /// Every long flag of `vitrine export`, as its help lists them.
+    static var flagNames: Set<String> {
+        let help = ExportCommand.helpMessage(columns: 10_000)
+        return Set(help.matches(of: /--([a-z0-9][a-z0-9-]*)/).map { String($0.output.1) })
+            .subtracting(["help", "version", "config", "key"])
+    }
+
+    private static var keyVariables: String {
+        SourceRegistry.standard.descriptors.compactMap(\.keyVariable).sorted().joined(separator: " or ")
+    }
+
+    private static func oneLine(_ error: any Error) -> String {
+        "\(error)".split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+    }
+
+}
