@@ -129,6 +129,13 @@ def accessibility(site, shots):
                 for violation in violations:
                     check(False, f"axe: {kind} page ({scheme}): {violation['id']} ({violation['impact']}): "
                                  f"{violation['help']}: {', '.join(violation['nodes'])}")
+        # A page by type, as a visitor sees it.
+        groups = sorted((site / "types").glob("*.html")) if (site / "types").is_dir() else []
+        if groups:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            driver.get(groups[0].as_uri())
+            settled(driver)
+            driver.save_screenshot(str(shots / "browse-type.png"))
     finally:
         driver.quit()
     (shots / "axe-report.json").write_text(json.dumps(report, indent=2) + "\n")
