@@ -53,14 +53,8 @@ struct BrowseGroupPage: TemplateContext {
         case .countLabel: .text(countLabel)
         case .browseKind: .text(browseKind)
         case .listHref: .text(listHref)
-        case .hasPages: .flag(pages.count > 1)
-        case .number: .number(pageIndex + 1)
-        case .pageCount: .number(pages.count)
-        case .pages: .list(pages.map { PageLink(page: $0, current: $0.number == pageIndex + 1) })
-        case .previous: pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
-        case .next: pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
         case .cardsHTML: .text(cards)
-        default: head.value(for: key)
+        default: Pager(pages: pages, pageIndex: pageIndex).value(for: key) ?? head.value(for: key)
         }
     }
 }
@@ -78,12 +72,7 @@ extension BrowseIndex {
             let total = groups.reduce(0) { $0 + $1.group.objects.count }
             var links: [BrowseGroupLink] = []
             for (slug, group) in groups {
-                let pages = stride(from: 0, to: group.objects.count, by: cardsPerPage).enumerated().map {
-                    number, start in
-                    GalleryNames.SectionPage(
-                        number: number + 1, fileName: number == 0 ? "\(slug).html" : "\(slug)--\(number + 1).html",
-                        range: start..<min(start + cardsPerPage, group.objects.count))
-                }
+                let pages = GalleryNames.pages(of: group.objects.count, named: slug, cardsPerPage: cardsPerPage)
                 let countLabel = ExportPresenter.count(group.objects.count, "object")
                 links.append(
                     BrowseGroupLink(label: group.label, href: "\(folderName)/\(slug).html", countLabel: countLabel))

@@ -40,15 +40,16 @@ package struct GalleryNames: Sendable {
 
     /// By section, its pages of cards: they depend on the sections' object counts only.
     package static func pages(of outline: CatalogViewModel, cardsPerPage: Int) -> [[SectionPage]] {
+        outline.sections.map { pages(of: $0.objectCount, named: $0.slug, cardsPerPage: cardsPerPage) }
+    }
+
+    /// The pages of `count` cards: `{slug}.html`, `{slug}--2.html` …, one page at least.
+    static func pages(of count: Int, named slug: String, cardsPerPage: Int) -> [SectionPage] {
         let perPage = max(1, cardsPerPage)
-        return outline.sections.map { section in
-            let count = section.objectCount
-            let slug = section.slug
-            return stride(from: 0, to: max(count, 1), by: perPage).enumerated().map { index, start in
-                SectionPage(
-                    number: index + 1, fileName: index == 0 ? "\(slug).html" : "\(slug)--\(index + 1).html",
-                    range: start..<min(start + perPage, count))
-            }
+        return stride(from: 0, to: max(count, 1), by: perPage).enumerated().map { index, start in
+            SectionPage(
+                number: index + 1, fileName: index == 0 ? "\(slug).html" : "\(slug)--\(index + 1).html",
+                range: start..<min(start + perPage, count))
         }
     }
 

@@ -222,10 +222,6 @@ struct ArtistPage: TemplateContext {
         case .countLabel: return .text(section.countLabel)
         case .letter: return .text(GalleryPlan.letterLabel(section.letter))
         case .letterHref: return .text(letterHref)
-        case .hasPages: return .flag(pages.count > 1)
-        case .number: return .number(pageIndex + 1)
-        case .pageCount: return .number(pages.count)
-        case .pages: return .list(pages.map { PageLink(page: $0, current: $0.number == pageIndex + 1) })
         case .cards:
             let range = pages[pageIndex].range
             return .fragments(
@@ -236,9 +232,26 @@ struct ArtistPage: TemplateContext {
                             objects: section.objects, position: position, pageName: objectPages[position], root: "../")
                     },
                     keys: cardKeys, ownNames: Card.names, known: known))
-        case .previous: return pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
-        case .next: return pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
-        default: return head.value(for: key)
+        default: return Pager(pages: pages, pageIndex: pageIndex).value(for: key) ?? head.value(for: key)
+        }
+    }
+}
+
+/// What `html/pager` shows of a page of several: whether there are several, this one's number, every page, and the
+/// pages before and after it.
+struct Pager {
+    let pages: [GalleryNames.SectionPage]
+    let pageIndex: Int
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .hasPages: .flag(pages.count > 1)
+        case .number: .number(pageIndex + 1)
+        case .pageCount: .number(pages.count)
+        case .pages: .list(pages.map { PageLink(page: $0, current: $0.number == pageIndex + 1) })
+        case .previous: pageIndex > 0 ? .text(pages[pageIndex - 1].fileName) : nil
+        case .next: pageIndex + 1 < pages.count ? .text(pages[pageIndex + 1].fileName) : nil
+        default: nil
         }
     }
 }
