@@ -50,7 +50,8 @@ enum ConfigurationFile {
         let file = (path as NSString).lastPathComponent
         let loaded: Any?
         do {
-            loaded = try Yams.load(yaml: text)
+            // Dates stay text (`from: 2026-01-01` is what --from takes), not timestamps.
+            loaded = try Yams.load(yaml: text, Resolver.default.removing(.timestamp))
         } catch {
             throw ValidationError("\(file) is not valid YAML or JSON: \(oneLine(error))")
         }

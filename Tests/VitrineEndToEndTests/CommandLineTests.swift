@@ -251,12 +251,19 @@ import VitrineTestSupport
     @Test func `a configuration file by --config, in JSON, and its mistakes named`() async throws {
         let folder = try TemporaryFolder()
         let json = folder.url.appendingPathComponent("nightly.json")
-        try Data(#"{"site-title": "Het Huis", "no-cache": true, "format": ["html", "csv"], "output": "out"}"#.utf8)
-            .write(to: json)
+        try Data(
+            #"{"site-title": "Het Huis", "no-cache": true, "format": ["html", "csv"], "output": "out", "cards-per-page": 50}"#
+                .utf8
+        ).write(to: json)
         let result = try await run(["export", "--config", json.path], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try folder.read("out/index.html").contains("<title>Het Huis</title>"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/catalog.md"))
+        // A date stays the text it is written as (`from: 2026-01-01` is what --from takes), not a timestamp.
+        try Data("site-title: 2026-01-01\noutput: dated\n".utf8)
+            .write(to: folder.url.appendingPathComponent("vitrine.yaml"))
+        #expect(try await run(["export", "--no-cache"], in: folder.url).status == 0)
+        #expect(try folder.read("dated/index.html").contains("<title>2026-01-01</title>"))
         for (text, message) in [
             ("key: abc123\n", "vitrine.yaml: an API key does not belong in a file that is shared and backed up; "),
             ("key: abc123\n", "in the environment instead, as RIJKSMUSEUM_API_KEY or UNSPLASH_ACCESS_KEY"),

@@ -187,7 +187,8 @@ package struct HTMLDisplay: CatalogFileDisplay {
             }
         }
 
-        /// Notes a part's pages in the sitemap, its objects' rights, and the catalog's first picture.
+        /// Notes a part's cards for the pages by type and by period, its pages in the sitemap, its objects' rights,
+        /// and the catalog's first picture.
         private static func gather(
             _ part: CatalogPart, names: GalleryNames, into state: inout State, folder: OutputFolder,
             templates: TemplateLibrary
@@ -228,7 +229,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             let page = DataPage(
                 head: PageHead(
                     site: plan.site, root: "", path: "data.html", title: "The collection as data",
-                    description: "Download the \(catalog.title) as CSV, JSON Lines or Markdown: \(catalog.subtitle)."),
+                    description: "The \(catalog.title) as data files to download: \(catalog.subtitle)."),
                 subtitle: catalog.subtitle,
                 files: files.filter { $0.format != .html }.map {
                     DataFile(file: $0, splitMarkdown: catalog.objectCount > MarkdownDisplay.splitThreshold)
