@@ -30,42 +30,32 @@ struct SiteMap: Sendable {
             try writePending(to: "sitemap.xml", in: folder)
         } else {
             if !pending.isEmpty { try writePending(to: "sitemaps/sitemap-\(files + 1).xml", in: folder) }
-            var index = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-            index += #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
-            for number in 1...files {
-                index += "<sitemap><loc>\(Self.escaped(siteURL))sitemaps/sitemap-\(number).xml</loc></sitemap>\n"
-            }
-            index += "</sitemapindex>\n"
-            try folder.write(index, to: "sitemap.xml")
+            let parts = (1...files).map { "\(siteURL)sitemaps/sitemap-\($0).xml" }
+            try folder.write(Self.file("sitemapindex", "sitemap", parts), to: "sitemap.xml")
         }
         try folder.write("User-agent: *\nAllow: /\n\nSitemap: \(siteURL)sitemap.xml\n", to: "robots.txt")
     }
 
     private mutating func writePending(to path: String, in folder: OutputFolder) throws(ExportError) {
-        var text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        text += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
-        let site = Self.escaped(siteURL)
-        for page in pending { text += "<url><loc>\(site)\(Self.escaped(page))</loc></url>\n" }
-        text += "</urlset>\n"
-        try folder.write(text, to: path)
+        try folder.write(Self.file("urlset", "url", pending.map { siteURL + $0 }), to: path)
         pending.removeAll(keepingCapacity: true)
         if path != "sitemap.xml" { files += 1 }
     }
 
-    /// Text in an XML element: `&`, `<`, `>`, `'` and `"` as entities.
-    static func escaped(_ text: String) -> String {
-        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "'": escaped += "&apos;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
+    /// A sitemap file: `root` (`urlset`, `sitemapindex`) holding an `element` (`url`, `sitemap`) with each address
+    /// as its `loc`, escaped as the templates escape text.
+    private static func file(_ root: String, _ element: String, _ addresses: [String]) -> [UInt8] {
+        var output = RenderedBytes()
+        output.append(
+            #"<?xml version="1.0" encoding="UTF-8"?>"#
+                + "\n<\(root) xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+            escaping: .none)
+        for address in addresses {
+            output.append("<\(element)><loc>", escaping: .none)
+            output.append(address, escaping: .html)
+            output.append("</loc></\(element)>\n", escaping: .none)
         }
-        return escaped
+        output.append("</\(root)>\n", escaping: .none)
+        return output.bytes
     }
 }
