@@ -44,7 +44,9 @@ extension OAIPMHSource: IncrementalSource {
         // The protocol's two granularities; a repository that names neither is asked by the day, which can only
         // ask for more than needed, never less.
         let seconds = parsed.identify.granularity == "YYYY-MM-DDThh:mm:ssZ"
-        return ServerClock(now: now, daysOnly: !seconds, earliest: parsed.identify.earliestDatestamp)
+        let name = parsed.identify.repositoryName.flatMap { $0.isEmpty ? nil : $0 }
+        return ServerClock(
+            now: now, daysOnly: !seconds, earliest: parsed.identify.earliestDatestamp, repositoryName: name)
     }
 
     package func changes(in window: ChangeWindow) -> any CollectionSource {

@@ -16,7 +16,8 @@ package struct OAIPMHSource: CollectionSource {
         paging: "OAI-PMH resumption tokens, one page after another (the server sets the page size)",
         keyVariable: nil,
         filters: ["--set", "--from", "--until", "--metadata-prefix"],
-        summary: "Any OAI-PMH 2.0 endpoint; Dublin Core (oai_dc) by default, EDM understood too."
+        summary: "Any OAI-PMH 2.0 endpoint; Dublin Core (oai_dc) by default, EDM understood too.",
+        namedByRepository: true
     )
 
     package let descriptor: SourceDescriptor

@@ -73,7 +73,9 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
                 uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, value FROM harvest").map {
                     ($0[0] as String, $0[1] as String)
                 })
-            var state = StoreState(harvestedAt: values["harvested_at"], harvests: Int(values["harvests"] ?? "") ?? 0)
+            var state = StoreState(
+                harvestedAt: values["harvested_at"], harvests: Int(values["harvests"] ?? "") ?? 0,
+                repositoryName: values["repository_name"])
             if let id = values["pending_id"] {
                 var span: ChangeWindow?
                 if values["pending_span_from"] != nil || values["pending_span_until"] != nil {
@@ -121,6 +123,7 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         try db.execute(sql: "DELETE FROM harvest WHERE name = 'harvested_at'")
         var values = ["harvests": String(state.harvests)]
         if let harvestedAt = state.harvestedAt { values["harvested_at"] = harvestedAt }
+        if let name = state.repositoryName { values["repository_name"] = name }
         try set(values, in: db)
         try record(pending: state.pending, in: db)
     }

@@ -4,6 +4,7 @@ import VitrineMockMuseum
 import VitrineTestSupport
 
 @testable import VitrineCore
+@testable import VitrineHTTP
 @testable import VitrineOAIPMH
 @testable import VitrineSources
 
@@ -77,7 +78,7 @@ import VitrineTestSupport
     }
 
     /// Issue 37, item 1: a museum's own repository was titled by its host, and its pages named the source's key.
-    @Test func `the site is named by --site-title, else by the institution, never by a host or a source key`()
+    @Test func `the site is named by --site-title, else by the repository, never by a host or a source key`()
         async throws
     {
         let museum = try await MockMuseum.oaiPMH(OAICollection(count: 30, pageSize: 40))
@@ -91,15 +92,20 @@ import VitrineTestSupport
             let text = String(decoding: data, as: UTF8.self)
             #expect(!text.contains("127.0.0.1") && !text.contains("(oai)") && !text.contains("oai source"), "\(path)")
         }
-        #expect(try unnamed.folder.read("index.html").contains("<title>OAI-PMH repository collection</title>"))
+        // The name the repository gives itself in `Identify`.
+        let index = try unnamed.folder.read("index.html")
+        #expect(index.contains("<title>Mock Rijksmuseum</title>") && index.contains("from Mock Rijksmuseum."))
+        #expect(try unnamed.folder.read("catalog.md").hasPrefix("# Mock Rijksmuseum\n"))
+        #expect(await museum.requests().count { $0.contains("verb=Identify") } == 1)
 
         let named = try await ExportHarness.run(
             SourceConfiguration(source: .oai, baseURL: museum.oaiBaseURL),
             site: SiteIdentity(title: "Museum  Het\nHuis", description: "Prints & drawings, <b>every</b> one"))
-        let index = try named.folder.read("index.html")
-        #expect(index.contains("<title>Museum Het Huis</title>") && index.contains("<h1>Museum Het Huis</h1>"))
+        let namedIndex = try named.folder.read("index.html")
         #expect(
-            index.contains(
+            namedIndex.contains("<title>Museum Het Huis</title>") && namedIndex.contains("<h1>Museum Het Huis</h1>"))
+        #expect(
+            namedIndex.contains(
                 "<meta name=\"description\" content=\"Prints &amp; drawings, &lt;b&gt;every&lt;/b&gt; one\">"))
         #expect(try named.folder.read("catalog.md").hasPrefix("# Museum Het Huis\n\nPrints \\& drawings, \\<b\\>"))
         for folder in ["artists", "objects"] {
@@ -110,6 +116,52 @@ import VitrineTestSupport
                 #expect(try named.folder.read("\(folder)/\(file)").contains(" · Museum Het Huis</title>"), "\(file)")
             }
         }
+    }
+
+    /// The mock museum, with its answer to `Identify` replaced by `body`.
+    struct IdentifyAnswer: Transport {
+        let body: String
+        let inner = AsyncHTTPTransport()
+
+        func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
+            var response = try await inner.fetch(request)
+            if request.url.query?.contains("verb=Identify") == true { response.body = Data(body.utf8) }
+            return response
+        }
+    }
+
+    @Test func `a repository's own name is cleaned like a title, kept for --offline, and missed with a notice`()
+        async throws
+    {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 30, pageSize: 40))
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(source: .oai, baseURL: museum.oaiBaseURL)
+        let identify = """
+            <?xml version="1.0"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">\
+            <responseDate>2026-11-27T10:00:00Z</responseDate><Identify><repositoryName>
+              Huis  &lt;b&gt;Marseille&lt;/b&gt;\u{202E}
+            </repositoryName><granularity>YYYY-MM-DD</granularity></Identify></OAI-PMH>
+            """
+        let store = try TemporaryFolder()
+        let pages = FilePageCache(directory: try TemporaryFolder().url)
+        let online = try await ExportHarness.run(
+            configuration, cache: pages, transport: IdentifyAnswer(body: identify), store: store)
+        let index = try online.folder.read("index.html")
+        #expect(index.contains("<title>Huis &lt;b&gt;Marseille&lt;/b&gt;</title>"))
+        #expect(!index.contains("\u{202E}") && !index.contains("<b>Marseille"))
+
+        // From the store alone: the name it heard last, with no request.
+        await museum.resetLog()
+        let offline = try await ExportHarness.run(configuration, cache: pages, cacheMode: .offline, store: store)
+        #expect(await museum.requests().isEmpty)
+        try CatalogChecks.expectIdenticalFolders(offline.folder, online.folder)
+
+        // An answer that cannot be read: the institution's name, and the run goes on.
+        let unreadable = try await ExportHarness.run(
+            configuration, transport: IdentifyAnswer(body: "<html><body>Maintenance</body></html>"))
+        #expect(try unreadable.folder.read("index.html").contains("<title>OAI-PMH repository collection</title>"))
+        #expect(unreadable.summary.notices.contains { $0.contains("the repository's Identify could not be read") })
+        #expect(unreadable.summary.summary.contains("28 objects"))
     }
 
     @Test func `any OAI-PMH repository exports its Dublin Core, with images from dc:relation`() async throws {
@@ -125,7 +177,9 @@ import VitrineTestSupport
         #expect(row[4] == "https://iiif.micr.io/MX1Q/full/400,/0/default.jpg")
         #expect(row[6] == "https://id.rijksmuseum.nl/200100000")
         #expect(row[7] == "oai")
-        #expect(await museum.requests().first == "/oai?verb=ListRecords&metadataPrefix=oai_dc")
+        // The repository is asked its name first.
+        #expect(
+            await museum.requests().prefix(2) == ["/oai?verb=Identify", "/oai?verb=ListRecords&metadataPrefix=oai_dc"])
     }
 
     @Test(arguments: [200, 422])

@@ -22,6 +22,27 @@ import VitrineTestSupport
         page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
     }
 
+    @Test func `Identify: the clock, its granularity, the earliest datestamp and the repository's own name`() throws {
+        // The Rijksmuseum's answer, behind a processing instruction and a comment as some servers send it.
+        let body = """
+            <?xml version="1.0" encoding="UTF-8"?><?xml-stylesheet type="text/xsl" href="oai2.xsl"?><!-- hi -->
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-11-27T10:00:00Z</responseDate>
+            <request verb="Identify">https://data.rijksmuseum.nl/oai</request><Identify>
+            <repositoryName> Rijksmuseum OAI-PMH API </repositoryName><baseURL>https://data.rijksmuseum.nl/oai</baseURL>
+            <protocolVersion>2.0</protocolVersion><earliestDatestamp>2024-08-15T13:51:17Z</earliestDatestamp>
+            <deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>
+            </OAI-PMH>
+            """
+        let clock = try source.clock(from: SourceResponse(status: 200, body: Data(body.utf8)))
+        #expect(
+            clock
+                == ServerClock(
+                    now: "2026-11-27T10:00:00Z", daysOnly: false, earliest: "2024-08-15T13:51:17Z",
+                    repositoryName: "Rijksmuseum OAI-PMH API"))
+        let nameless = body.replacingOccurrences(of: " Rijksmuseum OAI-PMH API ", with: "")
+        #expect(try source.clock(from: SourceResponse(status: 200, body: Data(nameless.utf8))).repositoryName == nil)
+    }
+
     @Test func `flat EDM: references resolve inside the record, deleted headers are counted, the token read`()
         async throws
     {

@@ -38,7 +38,8 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The site's name on every page and in the Markdown catalog (default: the institution's collection).",
+            "The site's name on every page and in the Markdown catalog (default: the repository's own name, or the "
+                + "institution's collection).",
             valueName: "text"))
     var siteTitle: String?
 

@@ -24,6 +24,9 @@ package struct SourceDescriptor: Sendable, Equatable {
     /// Whether the source can say whether an object's image may be reused: without, `--open-access-only` is
     /// refused before any request.
     package var statesRights: Bool
+    /// Whether `institution` stands for any repository, so the name the repository gives itself (OAI-PMH
+    /// `repositoryName`) names the catalog instead.
+    package var namedByRepository: Bool
 
     package init(
         name: String,
@@ -36,7 +39,8 @@ package struct SourceDescriptor: Sendable, Equatable {
         requestsPerSecond: Double? = nil,
         speculativePaging: Bool = false,
         isBundled: Bool = false,
-        statesRights: Bool = true
+        statesRights: Bool = true,
+        namedByRepository: Bool = false
     ) {
         self.name = name
         self.institution = institution
@@ -49,5 +53,6 @@ package struct SourceDescriptor: Sendable, Equatable {
         self.speculativePaging = speculativePaging
         self.isBundled = isBundled
         self.statesRights = statesRights
+        self.namedByRepository = namedByRepository
     }
 }

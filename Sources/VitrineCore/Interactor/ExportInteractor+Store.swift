@@ -18,14 +18,37 @@ extension ExportInteractor {
         var notices: [String] = []
         /// Whether a long OAI-PMH list may be cut into date windows; `nil`: one chain.
         var windowing: Windowing?
+        /// The server's clock, when this run asked for it.
+        var clock: ServerClock?
+        /// The name the repository gives itself, for a source that stands for any repository.
+        var repositoryName: String?
     }
 
     /// Decides the run (see `basePlan`), then whether its OAI-PMH listing is cut into date windows.
     /// - parameter full: harvest everything whatever the store could ask for (an incremental run refused).
     func plan(options: HarvestOptions, full: Bool = false) async throws(ExportError) -> RunPlan {
         var plan = try await basePlan(options: options, full: full)
+        try await nameRepository(&plan, options: options)
         planWindows(&plan, options: options)
         return plan
+    }
+
+    /// The name a repository given by its address alone gives itself: from the `Identify` this run asks anyway
+    /// (a night, a list cut into windows), else from one asked for it, else as the store last heard it. An
+    /// answer that cannot be read leaves the catalog named after the source, with a notice.
+    private func nameRepository(_ plan: inout RunPlan, options: HarvestOptions) async throws(ExportError) {
+        guard source.descriptor.namedByRepository else { return }
+        plan.repositoryName = plan.state.repositoryName
+        if plan.clock == nil, plan.source != nil, let incremental = source as? any IncrementalSource {
+            do {
+                plan.clock = try await serverClock(incremental, options: options)
+            } catch {
+                // A repository that cannot be reached fails the same way on its first page: say so once.
+                if case .harvest(let failure) = error.reason, failure.isTransient { throw error }
+                plan.notices.append("the repository's Identify could not be read (\(error)); its name is not known")
+            }
+        }
+        if let name = plan.clock?.repositoryName { plan.repositoryName = name }
     }
 
     /// Whether a long OAI-PMH list may be cut into date windows, `--concurrency` chains at once (at most the
@@ -36,7 +59,7 @@ extension ExportInteractor {
         guard chains > 1 else { return }
         let (store, harvest) = (self.store, plan.harvest)
         plan.windowing = Windowing(
-            chains: chains, explicit: options.chains != nil,
+            chains: chains, explicit: options.chains != nil, clock: plan.clock,
             changes: plan.window.map { ChangeWindow(from: $0.from, until: harvest?.startedAt) },
             planned: plan.window == nil ? harvest?.span : nil,
             record: { span in
@@ -76,6 +99,7 @@ extension ExportInteractor {
             let incremental = source as? any IncrementalSource, incremental.listsChanges
         {
             var notices: [String] = []
+            var clock: ServerClock?
             let harvest: PendingHarvest
             if let pending = resumable, pending.changesFrom != nil {
                 harvest = pending
@@ -83,15 +107,16 @@ extension ExportInteractor {
                     "resumed the incremental harvest of changes from \(pending.changesFrom ?? since) that an earlier "
                         + "run left unfinished")
             } else {
-                let clock = try await serverClock(incremental, options: options)
+                let asked = try await serverClock(incremental, options: options)
+                clock = asked
                 harvest = PendingHarvest(
-                    id: PendingHarvest.newID(), changesFrom: clock.formatted(since), startedAt: clock.now)
+                    id: PendingHarvest.newID(), changesFrom: asked.formatted(since), startedAt: asked.now)
                 try begin(harvest, replacing: state.pending, in: store)
             }
             let window = ChangeWindow(from: harvest.changesFrom ?? since, until: nil)
             return RunPlan(
                 source: incremental.changes(in: window), harvest: harvest, resumed: harvest == resumable,
-                fromStore: true, window: window, state: state, notices: notices)
+                fromStore: true, window: window, state: state, notices: notices, clock: clock)
         }
         if let pending = resumable, pending.changesFrom == nil {
             return RunPlan(source: source, harvest: pending, resumed: true, state: state)
@@ -135,6 +160,7 @@ extension ExportInteractor {
         var state = plan.state
         state.pending = nil
         state.harvests += 1
+        state.repositoryName = plan.repositoryName
         let changes: StoreChanges
         if plan.window != nil {
             // The changes were listed from the server's clock when the run began: the next run asks from there.

@@ -140,7 +140,10 @@ package struct ExportInteractor: ExportBusinessLogic {
                 () throws(ExportError) in
                 try store.runSections(showing: .withRights).sections().reduce(0) { $0 + $1.count }
             }
-            return HarvestedCollection(source: source.descriptor, sections: [], statistics: statistics, stored: stored)
+            var collection = HarvestedCollection(
+                source: source.descriptor, sections: [], statistics: statistics, stored: stored)
+            collection.repositoryName = plan.repositoryName
+            return collection
         }
         // Last: the objects move from the index into the sections, never held twice.
         var sections = run.index.takeSections()
@@ -156,7 +159,9 @@ package struct ExportInteractor: ExportBusinessLogic {
             }
         }
         statistics.sections = sections.count
-        return HarvestedCollection(source: source.descriptor, sections: sections, statistics: statistics)
+        var collection = HarvestedCollection(source: source.descriptor, sections: sections, statistics: statistics)
+        collection.repositoryName = plan.repositoryName
+        return collection
     }
 
     /// Walks what the plan says into the run's collection (staged in the store when there is one), reporting

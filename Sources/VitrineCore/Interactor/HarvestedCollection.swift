@@ -8,6 +8,8 @@ package struct HarvestedCollection: Sendable {
     /// The run's collection in the collection store; `sections` is empty then.
     package var stored: (any StoredSections)?
     package var statistics: ExportStatistics
+    /// The name the repository gives itself, for a source that stands for any repository.
+    package var repositoryName: String?
 
     package init(
         source: SourceDescriptor, sections: [ArtistSection], statistics: ExportStatistics,
@@ -31,13 +33,15 @@ package struct HarvestedCollection: Sendable {
     ) throws {
         let source = self.source
         let statistics = self.statistics
+        let repositoryName = self.repositoryName
         var sections = try SectionSource(consume self)
         let order = SectionOrder.order(sections.counts, sortNames: sections.sortNames)
         do {
             try presenter.presentStart(
                 CatalogStart(
                     source: source, sections: order.map { sections.counts[$0] },
-                    bundledImageURLs: sections.bundledURLs, sortNames: sections.sortNames))
+                    bundledImageURLs: sections.bundledURLs, sortNames: sections.sortNames,
+                    repositoryName: repositoryName))
             var part: [ArtistSection] = []
             var objects = 0
             for (position, index) in order.enumerated() {

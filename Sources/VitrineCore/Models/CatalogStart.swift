@@ -10,14 +10,18 @@ package struct CatalogStart: Sendable {
     package var bundledImageURLs: [String]
     /// The name a section files under (`Gogh, Vincent van`), by its maker, where its source gives one.
     package var sortNames: [String: String]
+    /// The name the repository gives itself (OAI-PMH `repositoryName`), for a source that stands for any
+    /// repository: the catalog is named after it.
+    package var repositoryName: String?
 
     package init(
         source: SourceDescriptor, sections: [(maker: String?, count: Int)], bundledImageURLs: [String],
-        sortNames: [String: String] = [:]
+        sortNames: [String: String] = [:], repositoryName: String? = nil
     ) {
         self.source = source
         self.sections = sections
         self.bundledImageURLs = bundledImageURLs
         self.sortNames = sortNames
+        self.repositoryName = repositoryName
     }
 }

@@ -15,10 +15,13 @@ extension ExportPresenter {
         let objectCount = sections.reduce(0) { $0 + $1.objectCount }
         let makerCount = start.sections.count { $0.maker != nil }
         let title = Self.oneLine(site.title ?? "", limit: Self.longestName)
+        // A repository given by its address alone is named by itself, never by its host.
+        let repository = Self.oneLine(start.repositoryName ?? "", limit: Self.longestName)
+        let institution = repository.isEmpty ? start.source.institution : repository
         var outline = CatalogViewModel(
-            title: title.isEmpty ? "\(start.source.institution) collection" : title,
+            title: !title.isEmpty ? title : repository.isEmpty ? "\(institution) collection" : repository,
             subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker"))",
-            institution: start.source.institution,
+            institution: institution,
             sourceName: start.source.name,
             objectCount: objectCount,
             sectionCount: sections.count,

@@ -88,11 +88,16 @@ package struct StoreState: Sendable, Equatable {
     package var pending: PendingHarvest?
     /// How many complete harvests the store has seen.
     package var harvests: Int
+    /// The name the repository gave itself when last asked (OAI-PMH `repositoryName`), for a run from the store.
+    package var repositoryName: String?
 
-    package init(harvestedAt: String? = nil, pending: PendingHarvest? = nil, harvests: Int = 0) {
+    package init(
+        harvestedAt: String? = nil, pending: PendingHarvest? = nil, harvests: Int = 0, repositoryName: String? = nil
+    ) {
         self.harvestedAt = harvestedAt
         self.pending = pending
         self.harvests = harvests
+        self.repositoryName = repositoryName
     }
 }
 
@@ -161,11 +166,14 @@ package struct ServerClock: Sendable, Equatable {
     package var daysOnly: Bool
     /// The oldest datestamp the repository holds (OAI-PMH `earliestDatestamp`), when it says.
     package var earliest: String?
+    /// The name the repository gives itself (OAI-PMH `repositoryName`), when it says.
+    package var repositoryName: String?
 
-    package init(now: String, daysOnly: Bool, earliest: String? = nil) {
+    package init(now: String, daysOnly: Bool, earliest: String? = nil, repositoryName: String? = nil) {
         self.now = now
         self.daysOnly = daysOnly
         self.earliest = earliest
+        self.repositoryName = repositoryName
     }
 
     /// A time of the server's in the granularity it accepts: the day alone when it takes only days, else whole

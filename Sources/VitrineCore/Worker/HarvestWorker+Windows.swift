@@ -122,7 +122,7 @@ extension HarvestWorker {
         } else {
             let clock: ServerClock
             do {
-                clock = try await serverClock(of: windowed)
+                if let asked = windowing.clock { clock = asked } else { clock = try await serverClock(of: windowed) }
             } catch {
                 try events(.notice("the repository's Identify could not be read (\(error)); harvested as one chain"))
                 return nil

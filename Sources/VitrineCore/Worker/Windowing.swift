@@ -10,17 +10,20 @@ package struct Windowing: Sendable {
     /// The span this harvest was cut in by a run that did not finish: cut the same way again, so its pages are
     /// found in the page cache.
     package var planned: ChangeWindow?
+    /// The server's clock, when the run has asked for it already: not asked again.
+    package var clock: ServerClock?
     /// Keeps a full run's span before its first window is asked for (the collection store).
     package var record: @Sendable (ChangeWindow) -> Void
 
     package init(
-        chains: Int, explicit: Bool, changes: ChangeWindow? = nil, planned: ChangeWindow? = nil,
-        record: @escaping @Sendable (ChangeWindow) -> Void = { _ in }
+        chains: Int, explicit: Bool, clock: ServerClock? = nil, changes: ChangeWindow? = nil,
+        planned: ChangeWindow? = nil, record: @escaping @Sendable (ChangeWindow) -> Void = { _ in }
     ) {
         self.chains = chains
         self.explicit = explicit
         self.changes = changes
         self.planned = planned
+        self.clock = clock
         self.record = record
     }
 

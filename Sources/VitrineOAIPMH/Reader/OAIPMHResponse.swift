@@ -39,6 +39,8 @@ package struct OAIPMHResponse: Sendable, Equatable {
 
     /// The parts of an `Identify` answer a harvest needs.
     package struct Identify: Sendable, Equatable {
+        /// The name the repository gives itself, as it writes it.
+        package var repositoryName: String?
         /// `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`: what `from` and `until` may hold.
         package var granularity: String?
         package var earliestDatestamp: String?

@@ -161,7 +161,7 @@ struct SAXReader {
             captureName = elementName
             response.completeListSize = Self.attribute("completeListSize", attributeCount, attributes)
                 .flatMap { Int($0) }
-        case "responseDate", "granularity", "earliestDatestamp", "deletedRecord":
+        case "responseDate", "repositoryName", "granularity", "earliestDatestamp", "deletedRecord":
             capture = []
             captureName = elementName
         case "error":
@@ -218,6 +218,8 @@ struct SAXReader {
             response.error = (errorCode ?? "unknown", trimmed)
         case "responseDate":
             response.responseDate = trimmed.isEmpty ? nil : trimmed
+        case "repositoryName":
+            response.identify.repositoryName = trimmed
         case "granularity":
             response.identify.granularity = trimmed
         case "earliestDatestamp":
