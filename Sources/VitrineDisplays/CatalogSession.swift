@@ -141,7 +141,7 @@ final class CatalogSession: Sendable {
     /// At most this many objects' display strings are held at once in parts being written and the part being read
     /// and made, give or take the push that completes a part: a larger part is read only once every part before it
     /// is written.
-    static let lookaheadObjects = 100_000
+    static let lookaheadObjects = 30_000
 
     /// Runs `body` for every format's writer side by side: the first on this thread, the others on the global
     /// queue. Not in a `concurrentPerform`: libdispatch runs a `concurrentPerform` nested in another one on as many
