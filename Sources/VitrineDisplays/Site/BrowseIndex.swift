@@ -20,13 +20,19 @@ struct BrowseIndex: Sendable {
     private var scratch: ScratchFile?
     /// Where each object's card ends: in the scratch file, then in `cards`.
     private var ends: [Int] = []
+    /// Cards past this many bytes go to the scratch file.
+    private let cardsInMemory: Int
+
+    init(cardsInMemory: Int = SearchIndex.entriesInMemory) {
+        self.cardsInMemory = cardsInMemory
+    }
 
     /// Adds an object, with its card as rendered.
     mutating func add(card: [UInt8], type: String, yearBegin: Int?) throws(ExportError) {
         let number = Int32(ends.count)
         cards.append(contentsOf: card)
         ends.append((scratch?.size ?? 0) + cards.count)
-        if cards.count >= SearchIndex.entriesInMemory {
+        if cards.count >= cardsInMemory {
             if scratch == nil { scratch = try ScratchFile() }
             try scratch?.append(cards)
             cards.removeAll(keepingCapacity: true)
@@ -42,6 +48,15 @@ struct BrowseIndex: Sendable {
         try scratch.append(cards)
         cards = []
         try scratch.map()
+    }
+
+    /// Cards read from the scratch file between two lettings go of its pages: a group's cards are spread over the
+    /// whole file, and a million cards' pages kept mapped would add the whole file to the process's memory.
+    static let readBetweenReleases = 32 << 20
+
+    /// Lets go of the scratch file's pages read so far.
+    func releaseCards() {
+        scratch?.release()
     }
 
     /// The cards of objects `numbers`, one after another.

@@ -163,6 +163,8 @@ package struct HTMLDisplay: CatalogFileDisplay {
             try browse.finish()
             let browsePages = try browse.write(
                 site: plan.site, cardsPerPage: plan.names.cardsPerPage, templates: templates, in: folder)
+            // Its cards and groups are let go before the search index is split into shards.
+            browse = BrowseIndex()
             try templates.page(
                 "html/index.html",
                 plan.index(

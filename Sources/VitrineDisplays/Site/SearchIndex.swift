@@ -82,7 +82,10 @@ struct SearchIndex: Sendable {
                 where word.count >= Self.firstKeyLength || word.unicodeScalars.first.map(Self.isCJK) == true {
                     let repeated =
                         words.count <= 16 ? words[..<position].contains(word) : !seen.insert(word).inserted
-                    if !repeated { postings[word, default: .none].append(number) }
+                    // Shards never split past `longestKey` letters, so a word is posted by those alone: object
+                    // numbers, all different, would each be a word of their own in memory.
+                    let key = word.utf8.count > Self.longestKey ? String(word.prefix(Self.longestKey)) : word
+                    if !repeated { postings[key, default: .none].append(number) }
                 }
                 entries.append(UInt8(ascii: "["))
                 JSONText.append(objects[index].title, to: &entries)

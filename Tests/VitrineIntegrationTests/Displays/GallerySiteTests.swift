@@ -223,18 +223,7 @@ import VitrineTestSupport
         let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Rembrandt van Rijn", objects: objects)]))
         let index = try SearchIndex(model, names: GalleryNames(model))
-        // What `gallery.js` does: the shards whose key starts the word, then the entries whose words hold it.
-        func found(_ word: String) -> Set<String> {
-            let numbers = index.shards.filter {
-                $0.key.hasSuffix("$") ? $0.key.dropLast() == word : word.hasPrefix($0.key)
-            }.flatMap(\.value)
-            return Set(
-                numbers.map { model.sections[0].objects[Int($0)] }.filter { object in
-                    let words = SearchIndex.words(
-                        [object.title, object.maker, object.date, object.id].joined(separator: " "))
-                    return (words.joined(separator: " ") + " " + SearchIndex.words(object.id).joined()).contains(word)
-                }.map(\.id))
-        }
+        func found(_ word: String) -> Set<String> { Self.found(word, in: index, model) }
         #expect(found("ska1505") == ["SK-A-1505"])
         #expect(found("1505") == ["SK-A-1505"])
         #expect(found("skc5") == ["SK-C-5"])
@@ -243,6 +232,38 @@ import VitrineTestSupport
         #expect(index.shards.keys.contains("北"), "a key of one character for Chinese and Japanese")
         let shard = try #require(index.shardScripts().first { $0.0 == "_5317" }?.1)
         #expect(shard.contains(#"["北斎漫画","Rembrandt van Rijn","rp-p-1.html","","RP-P-1","1814"]"#))
+    }
+
+    /// Words are posted by their first `longestKey` letters, past which shards never split.
+    @Test func `long numbers sharing their beginnings are found whole and by their words`() throws {
+        let objects = (0..<3_000).map { number in
+            ArtObject(
+                id: "RP-P-1906-\(2_000 + number)", title: "Kupferstichkabinett \(number % 7)", maker: "Anonymous",
+                date: "\(1_600 + number % 300)")
+        }
+        let spy = CatalogDisplayLogicSpy()
+        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous", objects: objects)]))
+        let index = try SearchIndex(model, names: GalleryNames(model))
+        #expect(index.shards.keys.contains { $0.count == SearchIndex.longestKey }, "splits as deep as keys go")
+        for number in stride(from: 2_000, to: 5_000, by: 97) {
+            #expect(Self.found("rpp1906\(number)", in: index, model) == ["RP-P-1906-\(number)"])
+            #expect(Self.found("\(number)", in: index, model).contains("RP-P-1906-\(number)"))
+        }
+        #expect(Self.found("kupferstichkabinett", in: index, model).count == 3_000)
+    }
+
+    /// What `gallery.js` does: the shards whose key starts the word, then the entries whose words hold it.
+    private static func found(_ word: String, in index: SearchIndex, _ model: CatalogViewModel) -> Set<String> {
+        let numbers = index.shards.filter {
+            $0.key.hasSuffix("$") ? $0.key.dropLast() == word : word.hasPrefix($0.key)
+        }.flatMap(\.value)
+        return Set(
+            numbers.map { model.sections[0].objects[Int($0)] }.filter { object in
+                let words = SearchIndex.words(
+                    [object.title, object.maker, object.date, object.id].joined(separator: " "))
+                return (words.joined(separator: " ") + " " + SearchIndex.words(object.id).joined()).contains(word)
+            }.map(\.id))
     }
 
     @Test func `a word too common to split keeps a bounded shard and its full count`() throws {

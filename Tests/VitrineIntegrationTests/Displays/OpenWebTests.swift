@@ -226,6 +226,22 @@ import VitrineTestSupport
         #expect(BrowseIndex.centuryLabel(BrowseIndex.century(year)) == label)
     }
 
+    @Test func `cards kept in the scratch file read back whole, before and after its pages are let go`() throws {
+        var index = BrowseIndex(cardsInMemory: 1_000)
+        let cards = (0..<500).map { Array("<li>card \($0) \(String(repeating: "é", count: $0 % 37))</li>".utf8) }
+        for (number, card) in cards.enumerated() {
+            try index.add(card: card, type: number % 2 == 0 ? "print" : "", yearBegin: 1600 + number)
+        }
+        try index.finish()
+        for round in 0..<50 {
+            let lower = round * 97 % 500
+            let upper = min(500, lower + round * 31 % 180)
+            let numbers = (lower..<upper).map(Int32.init)
+            #expect(index.cards(numbers[...]) == cards[lower..<upper].flatMap { $0 }, "round \(round)")
+            if round % 3 == 0 { index.releaseCards() }
+        }
+    }
+
     @Test func `the period pages show every object once, the type pages every object with a type once`() throws {
         let objects = (0..<450).map { number in
             ArtObject(
