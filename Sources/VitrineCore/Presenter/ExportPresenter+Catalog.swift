@@ -67,31 +67,42 @@ extension ExportPresenter {
         return ("A"..."Z").contains(upper) && upper.count == 1 ? upper : "#"
     }
 
-    /// Every object's display strings, in chunks on every core: they depend on the object and its maker only.
+    /// Every object's display strings, on every core: they depend on the object and its maker only.
     ///
-    /// Each chunk is made where it goes, in its section's memory, and each section's array is made from that memory
-    /// at its full size once, by moving. Gathered in arrays of their own, the chunks would be copied into the
-    /// section's array (a retain of each of an object's strings, then a release of each); appended chunk by chunk,
-    /// the array would grow by doubling, holding every display string twice over at its last growth.
+    /// Each object's strings are made where they go. A section of one chunk or less is made in memory of its own
+    /// with the others, and moved into its array at its full size once; a larger section is made in its array's own
+    /// memory, a chunk on each core, so that a maker of 75,000 objects is not held twice over while it moves.
+    /// Gathered in arrays of their own, the chunks would be copied (a retain and a release of each string);
+    /// appended chunk by chunk, an array would grow by doubling.
     func displayedObjects(_ sections: consuming [ArtistSection]) -> [[CatalogViewModel.DisplayedObject]] {
         let chunkSize = 2_000
-        let chunks = sections.indices.flatMap { index in
-            stride(from: 0, to: sections[index].objects.count, by: chunkSize).map {
-                (section: index, range: $0..<min($0 + chunkSize, sections[index].objects.count))
-            }
-        }
-        let memory = SectionMemory(counts: sections.map(\.objects.count))
         let makers = sections.map { $0.maker == nil ? "" : Self.sectionName($0.maker) }
         let sections = copy sections
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { number in
-            let (index, range) = chunks[number]
-            let section = sections[index]
-            let maker = makers[index]
-            for position in range {
-                memory.initialize(index, position, to: displayed(section.objects[position], maker: maker))
+        let small = sections.indices.filter { sections[$0].objects.count <= chunkSize }
+        let memory = SectionMemory(counts: small.map { sections[$0].objects.count })
+        DispatchQueue.concurrentPerform(iterations: small.count) { number in
+            let section = sections[small[number]]
+            for position in section.objects.indices {
+                memory.initialize(
+                    number, position, to: displayed(section.objects[position], maker: makers[small[number]]))
             }
         }
-        return sections.indices.map { memory.moveOut($0) }
+        var made = small.indices.map { memory.moveOut($0) }[...]
+        return sections.indices.map { index in
+            let section = sections[index]
+            let count = section.objects.count
+            guard count > chunkSize else { return made.popFirst() ?? [] }
+            return [CatalogViewModel.DisplayedObject](unsafeUninitializedCapacity: count) { buffer, initialized in
+                guard let start = buffer.baseAddress else { return }
+                let memory = SectionMemory(filling: start)
+                DispatchQueue.concurrentPerform(iterations: (count + chunkSize - 1) / chunkSize) { chunk in
+                    for position in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) {
+                        memory.initialize(0, position, to: displayed(section.objects[position], maker: makers[index]))
+                    }
+                }
+                initialized = count
+            }
+        }
     }
 
     /// Uninitialized memory for each section's display strings, which `displayedObjects` fills from several threads
@@ -99,6 +110,12 @@ extension ExportPresenter {
     private final class SectionMemory: @unchecked Sendable {
         private let starts: [UnsafeMutablePointer<CatalogViewModel.DisplayedObject>]
         private let counts: [Int]
+
+        /// Fills one section's memory that an array owns.
+        init(filling start: UnsafeMutablePointer<CatalogViewModel.DisplayedObject>) {
+            starts = [start]
+            counts = []
+        }
 
         init(counts: [Int]) {
             self.counts = counts

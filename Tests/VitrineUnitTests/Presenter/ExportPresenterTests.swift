@@ -28,6 +28,27 @@ import VitrineTestSupport
         #expect(viewModel.sections.last?.objects.first?.maker == "")
     }
 
+    /// Sections of one chunk and less are made together; larger ones in their own array, a chunk on each core.
+    @Test(arguments: [1, 1_999, 2_000, 2_001, 4_500])
+    func `every object's display strings land in its section, in order, however large the section`(
+        count: Int
+    ) throws {
+        let makers = ["Aelbert Cuyp", "Jan Steen", "Judith Leyster"]
+        let sections = makers.enumerated().map { number, maker in
+            ArtistSection(
+                maker: maker,
+                objects: (0..<(number == 1 ? count : 3)).map {
+                    Seeds.object("\(maker.prefix(3))-\($0)", maker)
+                })
+        }
+        let viewModel = try present(Seeds.response(sections))
+        for (section, maker) in zip(viewModel.sections, makers) {
+            let expected = sections.first { $0.maker == maker }?.objects.map(\.id) ?? []
+            #expect(section.objects.map(\.id) == expected, "\(maker)")
+            #expect(section.objects.allSatisfy { $0.maker == maker })
+        }
+    }
+
     @Test func `slugs are unique, ASCII and safe as file names`() throws {
         let names = ["Émile Bernard", "emile bernard", "葛飾北斎", "../../etc/passwd", "Jan Steen", "Jan  Steen!", "index"]
         let response = Seeds.response(names.map { ArtistSection(maker: $0, objects: [Seeds.object($0, $0)]) })
