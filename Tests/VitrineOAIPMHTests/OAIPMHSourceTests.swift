@@ -27,8 +27,8 @@ import VitrineTestSupport
         let body = """
             <?xml version="1.0" encoding="UTF-8"?><?xml-stylesheet type="text/xsl" href="oai2.xsl"?><!-- hi -->
             <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-11-27T10:00:00Z</responseDate>
-            <request verb="Identify">https://data.rijksmuseum.nl/oai</request><Identify>
-            <repositoryName> Rijksmuseum OAI-PMH API </repositoryName><baseURL>https://data.rijksmuseum.nl/oai</baseURL>
+            <request verb="Identify">http://127.0.0.1:9/oai</request><Identify>
+            <repositoryName> Rijksmuseum OAI-PMH API </repositoryName><baseURL>http://127.0.0.1:9/oai</baseURL>
             <protocolVersion>2.0</protocolVersion><earliestDatestamp>2024-08-15T13:51:17Z</earliestDatestamp>
             <deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>
             </OAI-PMH>
