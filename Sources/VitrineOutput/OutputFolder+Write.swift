@@ -18,7 +18,7 @@ extension OutputFolder {
         var fingerprint = fingerprint
         if fingerprint == nil {
             var contents = Fingerprint()
-            contents.combine(bytes: data)
+            data.withUnsafeBytes { contents.combine(words: $0) }
             if keep(relativePath, fingerprint: contents) { return }
             fingerprint = contents
         }

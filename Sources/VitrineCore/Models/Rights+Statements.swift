@@ -1,5 +1,3 @@
-import Foundation
-
 extension Rights {
     /// CC0, as The Met and the Art Institute release their public-domain images.
     package static let publicDomainDedication = Rights(
@@ -12,15 +10,17 @@ extension Rights {
     /// `http://rightsstatements.org/vocab/InC/1.0/`) or in words (`dc:rights` prose); `nil` for blank text. Open only
     /// for public domain, CC0, CC BY and CC BY-SA: words are never taken to open an image, whatever they say.
     package init?(statement: String) {
-        let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
-        // Read by hand, not by `URLComponents`: every record of a collection states its rights.
+        // Read by hand, not by Foundation's scans or `URLComponents`: every record of a collection states its rights.
+        guard let first = statement.firstIndex(where: { !$0.isWhitespace }),
+            let last = statement.lastIndex(where: { !$0.isWhitespace })
+        else { return nil }
+        let text = String(statement[first...last])
         guard let address = Self.webAddress(text) else {
             self.init(url: nil, label: text, isOpen: false)
             return
         }
         let host = address.host
-        let path = address.path.split(separator: "/").map { $0.lowercased() }
+        let path = address.path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0).lowercased() }
         switch host {
         case "creativecommons.org", "www.creativecommons.org":
             if let known = Self.creativeCommons(path) {
@@ -42,15 +42,17 @@ extension Rights {
 
     /// The host (lower-cased) and path of an `http` or `https` address with no space in it; `nil` for anything else.
     private static func webAddress(_ text: String) -> (host: String, path: Substring)? {
-        guard let separator = text.range(of: "://"), !text.contains(" ") else { return nil }
-        let scheme = text[..<separator.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { return nil }
-        let rest = text[separator.upperBound...]
-        let end = rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
-        let slash = rest[..<end].firstIndex(of: "/") ?? end
-        let host = rest[..<slash].lowercased()
+        let scheme = text.utf8.prefix { $0 != UInt8(ascii: ":") }
+        guard scheme.count <= 5, !text.utf8.contains(UInt8(ascii: " ")),
+            ["http", "https"].contains(String(Substring(scheme)).lowercased()),
+            text.utf8[scheme.endIndex...].starts(with: "://".utf8)
+        else { return nil }
+        let rest = text.utf8[text.utf8.index(scheme.endIndex, offsetBy: 3)...]
+        let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        let slash = rest[..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        let host = Substring(rest[..<slash]).lowercased()
         guard !host.isEmpty else { return nil }
-        return (host, rest[slash..<end])
+        return (host, text[slash..<end])
     }
 
     /// A Creative Commons address's label, from its path (`licenses/by-sa/4.0/deed.en`).

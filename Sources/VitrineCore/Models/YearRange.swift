@@ -6,6 +6,11 @@ package enum YearRange {
     /// The range `text` names; `nil` when it names no year.
     package static func parse(_ text: String?) -> (begin: Int, end: Int)? {
         guard let text, !text.isEmpty else { return nil }
+        // Most dates are a bare year (`1642`), read without the scans below.
+        if (3...4).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let year = Int(text)
+        {
+            return (year, year)
+        }
         let lowered = Array(text.lowercased().unicodeScalars)
         if let iso = isoYears(lowered) { return iso }
         let hasCentury = contains(lowered, "cent") || contains(lowered, "eeuw")

@@ -17,11 +17,25 @@ struct ObjectPage: TemplateContext {
     let sectionPageName: String
     let previous: Neighbour?
     let next: Neighbour?
+    /// Made once: the page's fingerprint and its render both read them.
+    private var description = ""
+    private var jsonLD = ""
+
+    init(
+        site: SiteHead, institution: String, makerName: String, objects: [CatalogViewModel.DisplayedObject],
+        position: Int, pageName: String, sectionPageName: String, previous: Neighbour?, next: Neighbour?
+    ) {
+        (self.site, self.institution, self.makerName, self.objects, self.position) =
+            (site, institution, makerName, objects, position)
+        (self.pageName, self.sectionPageName, self.previous, self.next) = (pageName, sectionPageName, previous, next)
+        description = madeDescription()
+        jsonLD = madeJSONLD()
+    }
 
     var object: CatalogViewModel.DisplayedObject { objects[position] }
 
     /// `The Night Watch, Rembrandt van Rijn, 1642. Officers and other civic guardsmen…`
-    private var description: String {
+    private func madeDescription() -> String {
         let object = object
         let line = [object.title, makerName, object.date].filter { !$0.isEmpty }.joined(separator: ", ") + "."
         let first = object.details.paragraphs.first ?? ""
@@ -35,7 +49,7 @@ struct ObjectPage: TemplateContext {
 
     /// The object as a schema.org `VisualArtwork`, for search engines: JSON whose `<` are escaped, safe inside a
     /// `<script>` element.
-    private var jsonLD: String {
+    private func madeJSONLD() -> String {
         let object = object
         var bytes: [UInt8] = []
         func add(_ key: StaticString, _ text: String) {

@@ -57,8 +57,11 @@ struct SiteHead: Sendable {
 
     /// A description of at most `limit` characters, cut at a word with `…`.
     static func shortened(_ text: String, limit: Int = 200) -> String {
-        guard text.count > limit else { return text }
-        let cut = text.prefix(limit)
+        // Walks `limit` characters, not the whole text: descriptions run to thousands.
+        guard let limitEnd = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+            limitEnd != text.endIndex
+        else { return text }
+        let cut = text[..<limitEnd]
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return String(cut[..<end]) + "…"
     }

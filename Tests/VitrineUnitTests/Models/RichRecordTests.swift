@@ -8,6 +8,8 @@ import Testing
 @Suite struct RichRecordTests {
     @Test(arguments: [
         ("1642", 1642, 1642),
+        ("642", 642, 642),
+        ("0042", 42, 42),
         ("c. 1665 - c. 1670", 1665, 1670),
         ("ca. 1500–1510", 1500, 1510),
         ("1885–86", 1885, 1886),
@@ -46,7 +48,7 @@ import Testing
         #expect(range.begin == begin && range.end == end)
     }
 
-    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown", "0", "12345", "the 5th of May"])
+    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown", "0", "42", "12345", "the 5th of May"])
     func `a date without a year has no range`(text: String) {
         #expect(YearRange.parse(text) == nil)
     }
@@ -71,6 +73,12 @@ import Testing
             #expect(rights.url == (statement.hasPrefix("http") ? statement : nil))
         }
         #expect(Rights(statement: " \n") == nil)
+        #expect(Rights(statement: "HTTPS://CreativeCommons.org/publicdomain/mark/1.0/")?.isOpen == true)
+        for notWeb in [
+            "ftp://creativecommons.org/publicdomain/mark/1.0/", "http:/creativecommons.org/publicdomain/mark/1.0/",
+        ] {
+            #expect(Rights(statement: notWeb).map { ($0.url, $0.isOpen) } ?? ("", true) == (nil, false))
+        }
     }
 }
 
