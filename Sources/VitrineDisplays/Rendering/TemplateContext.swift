@@ -23,6 +23,7 @@ package enum TemplateKey: String, CaseIterable, Sendable {
     case objectType, hasObjectType, medium, hasMedium
     // Index, letter and artist pages.
     case letter, hasSections, label, file, hasChunks, hasMakers, inline, letterHref, number, pageCount, current
+    case gapBefore
     case previous, next
     // Every page's head: the site's address and logo, the page's canonical link, title, description and share
     // picture; an object page's schema.org record.

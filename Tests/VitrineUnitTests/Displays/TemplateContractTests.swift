@@ -150,7 +150,7 @@ import VitrineTestSupport
 
     @Test func `every documented variable of an artist's page and its cards has a value`() throws {
         let lists: [String: [String]] = [
-            "pages": ["number", "href", "current"], "cards": Self.documented("### Cards"),
+            "pages": ["number", "href", "current", "gapBefore"], "cards": Self.documented("### Cards"),
         ]
         let names = Self.documented("### Every gallery page") + Self.documented("### An artist's page")
         let viewModel = try Self.small()
