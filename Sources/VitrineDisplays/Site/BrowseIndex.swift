@@ -16,27 +16,17 @@ struct BrowseIndex: Sendable {
     private(set) var types: [String: Group] = [:]
     /// Centuries by number (`17` for the 1600s, `-5` for the fifth century BC); `Int.max` for the undated.
     private(set) var periods: [Int: Group] = [:]
-    private var cards: [UInt8] = []
-    private var scratch: ScratchFile?
-    /// Where each object's card ends: in the scratch file, then in `cards`.
-    private var ends: [Int] = []
-    /// Cards past this many bytes go to the scratch file.
-    private let cardsInMemory: Int
+    /// Every object's card, by object number.
+    private var cards: SpilledRecords
 
-    init(cardsInMemory: Int = SearchIndex.entriesInMemory) {
-        self.cardsInMemory = cardsInMemory
+    init(cards: SpilledRecords = SpilledRecords()) {
+        self.cards = cards
     }
 
     /// Adds an object, with its card as rendered.
     mutating func add(card: [UInt8], type: String, yearBegin: Int?) throws(ExportError) {
-        let number = Int32(ends.count)
-        cards.append(contentsOf: card)
-        ends.append((scratch?.size ?? 0) + cards.count)
-        if cards.count >= cardsInMemory {
-            if scratch == nil { scratch = try ScratchFile() }
-            try scratch?.append(cards)
-            cards.removeAll(keepingCapacity: true)
-        }
+        let number = Int32(cards.count)
+        try cards.append { $0.append(contentsOf: card) }
         if !type.isEmpty { types[type.lowercased(), default: Group(label: type)].objects.append(number) }
         let century = yearBegin.map(Self.century) ?? Int.max
         periods[century, default: Group(label: Self.centuryLabel(century))].objects.append(number)
@@ -44,32 +34,13 @@ struct BrowseIndex: Sendable {
 
     /// Makes the cards readable, once every object is added.
     mutating func finish() throws(ExportError) {
-        guard let scratch else { return }
-        try scratch.append(cards)
-        cards = []
-        try scratch.map()
-    }
-
-    /// Cards read from the scratch file between two lettings go of its pages: a group's cards are spread over the
-    /// whole file, and a million cards' pages kept mapped would add the whole file to the process's memory.
-    static let readBetweenReleases = 32 << 20
-
-    /// Lets go of the scratch file's pages read so far.
-    func releaseCards() {
-        scratch?.release()
+        try cards.finish()
     }
 
     /// The cards of objects `numbers`, one after another.
     func cards(_ numbers: ArraySlice<Int32>) -> [UInt8] {
         var bytes: [UInt8] = []
-        for number in numbers.map(Int.init) {
-            let range = (number == 0 ? 0 : ends[number - 1])..<ends[number]
-            if let scratch {
-                bytes.append(contentsOf: scratch.bytes(range))
-            } else {
-                bytes.append(contentsOf: cards[range])
-            }
-        }
+        cards.append(numbers, to: &bytes)
         return bytes
     }
 

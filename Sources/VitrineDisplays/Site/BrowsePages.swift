@@ -70,7 +70,6 @@ extension BrowseIndex {
         for (folderName, title, groups) in [("types", "Object types", types), ("periods", "Periods", periods)]
         where !groups.isEmpty {
             let total = groups.reduce(0) { $0 + $1.group.objects.count }
-            var read = 0
             var links: [BrowseGroupLink] = []
             for (slug, group) in groups {
                 let pages = GalleryNames.pages(of: group.objects.count, named: slug, cardsPerPage: cardsPerPage)
@@ -84,11 +83,6 @@ extension BrowseIndex {
                         title: pages.count > 1 ? "\(group.label), page \(index + 1)" : group.label,
                         description: "\(countLabel) of the \(site.title): \(group.label).")
                     let cards = cards(group.objects[page.range])
-                    read += cards.count
-                    if read >= Self.readBetweenReleases {
-                        releaseCards()
-                        read = 0
-                    }
                     let model = BrowseGroupPage(
                         head: head, name: group.label, countLabel: countLabel, browseKind: title,
                         listHref: "../\(folderName).html", pages: pages, pageIndex: index,

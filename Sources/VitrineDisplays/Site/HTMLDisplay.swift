@@ -111,13 +111,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
                         neighbours: beside.map { sectionPages[$0].fileName })
                     // The page's detail pages are asked for together: a night keeps nearly all of them.
                     let objectPages = Array(names.objectPages[sectionIndex][page.range])
-                    let models = page.range.map { plan.objectPage(sectionIndex, $0) }
-                    let inputs = models.map { objectInputs($0) }
+                    // Pages are built again to render, not held: a page's worth held added 18 MB to a million.
+                    let inputs = page.range.map { objectInputs(plan.objectPage(sectionIndex, $0)) }
                     let kept = folder.keep(objectPages, in: "objects", fingerprints: inputs)
-                    for offset in models.indices where !kept[offset] {
+                    for (offset, index) in page.range.enumerated() where !kept[offset] {
                         try templates.render(
-                            "html/object.html", models[offset], to: "objects/\(objectPages[offset])", in: folder,
-                            inputs: inputs[offset])
+                            "html/object.html", plan.objectPage(sectionIndex, index),
+                            to: "objects/\(objectPages[offset])", in: folder, inputs: inputs[offset])
                     }
                 } catch {
                     failure.record(error)

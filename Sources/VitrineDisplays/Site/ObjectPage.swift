@@ -17,7 +17,7 @@ struct ObjectPage: TemplateContext {
     let sectionPageName: String
     let previous: Neighbour?
     let next: Neighbour?
-    /// Made once: the page's fingerprint and its render both read them.
+    /// Made once as the page is built: its head shows the description twice.
     private var description = ""
     private var jsonLD = ""
 

@@ -19,20 +19,9 @@ struct SearchIndex: Sendable {
     /// Keys never grow past this: the words beyond are alike for search purposes.
     static let longestKey = 8
 
-    /// Entries past this many bytes go to a scratch file instead of staying in memory.
-    static let entriesInMemory = 8 << 20
-
-    /// Every object's entry (`[title, maker, detail page, thumbnail URL, number, date]` as JSON), one after another in catalog
-    /// order, made as each part of the catalog passes (its display strings are let go after it): in `entries`,
-    /// and past `entriesInMemory` bytes in `scratch` with the latest in `entries`, so a million objects' entries are
-    /// never all in memory.
-    private var entries: [UInt8] = []
-    private var scratch: ScratchFile?
-    private let entriesInMemory: Int
-    /// How many times entries went to the scratch file.
-    private(set) var spills = 0
-    /// Where each object's entry ends, by object number: in the scratch file, then in `entries`.
-    private var ends: [Int] = []
+    /// Every object's entry (`[title, maker, detail page, thumbnail URL, number, date]` as JSON) by object number, made
+    /// as each part of the catalog passes (its display strings are let go after it).
+    private var entries: SpilledRecords
     /// For each folded word, the objects it occurs in (by number).
     private var postings: [String: Postings] = [:]
     /// Shard key → the objects in it, in catalog order (once `finish` has run).
@@ -40,9 +29,12 @@ struct SearchIndex: Sendable {
     /// The words of each run of text with letters beyond ASCII, folded once: titles repeat their `№`, `é`, `ü`.
     private var folded: [String: [String]] = [:]
 
-    init(entriesInMemory: Int = Self.entriesInMemory) {
-        self.entriesInMemory = entriesInMemory
+    init(entries: SpilledRecords = SpilledRecords()) {
+        self.entries = entries
     }
+
+    /// How many times entries went to the scratch file.
+    var spills: Int { entries.spills }
 
     /// The index of a catalog whose objects are all in place.
     init(_ viewModel: CatalogViewModel, names: GalleryNames) throws(ExportError) {
@@ -55,11 +47,6 @@ struct SearchIndex: Sendable {
     mutating func add(
         _ catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]
     ) throws(ExportError) {
-        if ends.isEmpty {
-            // Room for what stays in memory, and the one entry that may pass it before a spill: grown by doubling,
-            // the buffer would end up twice that.
-            entries.reserveCapacity(entriesInMemory + (1 << 16))
-        }
         for sectionIndex in sections {
             let section = catalog.sections[sectionIndex]
             // Every object of a section has its maker's words: folded once.
@@ -67,7 +54,7 @@ struct SearchIndex: Sendable {
             // Each object read where it is: a copy of it would retain and release each of its strings.
             let objects = section.objects
             for index in objects.indices {
-                let number = Int32(ends.count)
+                let number = Int32(entries.count)
                 // Title, maker, date and number by their words, and the number as one word too (`SK-C-5` as `skc5`),
                 // which a query typed without spaces is looked up as first.
                 let numberWords = Self.words(objects[index].id, folded: &folded)
@@ -87,40 +74,24 @@ struct SearchIndex: Sendable {
                     let key = word.utf8.count > Self.longestKey ? String(word.prefix(Self.longestKey)) : word
                     if !repeated { postings[key, default: .none].append(number) }
                 }
-                entries.append(UInt8(ascii: "["))
-                JSONText.append(objects[index].title, to: &entries)
-                entries.append(UInt8(ascii: ","))
-                JSONText.append(objects[index].maker, to: &entries)
-                entries.append(UInt8(ascii: ","))
-                JSONText.append(objectPages[sectionIndex][index], to: &entries)
-                entries.append(UInt8(ascii: ","))
-                JSONText.append(objects[index].thumbnailURL, to: &entries)
-                entries.append(UInt8(ascii: ","))
-                JSONText.append(objects[index].id, to: &entries)
-                entries.append(UInt8(ascii: ","))
-                JSONText.append(objects[index].date, to: &entries)
-                entries.append(UInt8(ascii: "]"))
-                ends.append((scratch?.size ?? 0) + entries.count)
-                if entries.count >= entriesInMemory { try spill() }
+                try entries.append { entry in
+                    entry.append(UInt8(ascii: "["))
+                    for (position, text) in [
+                        objects[index].title, objects[index].maker, objectPages[sectionIndex][index],
+                        objects[index].thumbnailURL, objects[index].id, objects[index].date,
+                    ].enumerated() {
+                        if position > 0 { entry.append(UInt8(ascii: ",")) }
+                        JSONText.append(text, to: &entry)
+                    }
+                    entry.append(UInt8(ascii: "]"))
+                }
             }
         }
     }
 
-    /// Moves the entries in memory to the scratch file.
-    private mutating func spill() throws(ExportError) {
-        if scratch == nil { scratch = try ScratchFile() }
-        try scratch?.append(entries)
-        entries.removeAll(keepingCapacity: true)
-        spills += 1
-    }
-
     /// Splits the words into shards, once every part is added.
     mutating func finish() throws(ExportError) {
-        if scratch != nil {
-            try spill()
-            entries = []
-            try scratch?.map()
-        }
+        try entries.finish()
         var byPrefix: [String: [String]] = [:]
         for word in postings.keys {
             let first = word.unicodeScalars.first.map(Self.isCJK) == true ? 1 : Self.firstKeyLength
@@ -205,15 +176,8 @@ struct SearchIndex: Sendable {
         let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
         let failure = FirstFailure()
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            var read = 0
             for index in stride(from: lane, to: keys.count, by: lanes) where !failure.isSet {
-                let (script, size) = self.script(keys[index])
-                read += size
-                // The scratch file's pages read so far leave the process's memory every few megabytes.
-                if read >= entriesInMemory {
-                    scratch?.release()
-                    read = 0
-                }
+                let script = self.script(keys[index])
                 do throws(ExportError) {
                     try body(keys[index], Self.fileStem(keys[index]), script)
                 } catch {
@@ -224,25 +188,14 @@ struct SearchIndex: Sendable {
         if let error = failure.error { throw error }
     }
 
-    /// A shard's script, and how many bytes of entries it read.
-    private func script(_ key: String) -> ([UInt8], Int) {
+    /// A shard's script.
+    private func script(_ key: String) -> [UInt8] {
         var script = Array("Vitrine.shard(".utf8)
         JSONText.append(key, to: &script)
         script.append(contentsOf: ", [".utf8)
-        var read = 0
-        for (position, number) in (shards[key] ?? []).prefix(Self.shardLimit).enumerated() {
-            let object = Int(number)
-            if position > 0 { script.append(UInt8(ascii: ",")) }
-            let range = (object == 0 ? 0 : ends[object - 1])..<ends[object]
-            if let scratch {
-                script.append(contentsOf: scratch.bytes(range))
-            } else {
-                script.append(contentsOf: entries[range])
-            }
-            read += range.count
-        }
+        entries.append((shards[key] ?? []).prefix(Self.shardLimit), separator: UInt8(ascii: ","), to: &script)
         script.append(contentsOf: "]);\n".utf8)
-        return (script, read)
+        return script
     }
 
     /// A shard's file name: its key, `$` spelled `-end`, and a key beyond ASCII letters and digits as its

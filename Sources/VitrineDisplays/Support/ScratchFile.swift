@@ -6,12 +6,14 @@ import VitrineCore
 /// whose pages are let go as reading moves on, so they never add up in the process's memory. The file's name is
 /// removed as soon as it is made: it goes with the process however it ends.
 ///
-/// Appended to from one thread; once mapped, read from any: the mapping never changes after `map`, and `release`
-/// only lets pages go, which are read again from the file when next touched.
+/// Appended to from one thread; once mapped, read from any: the mapping never changes after `map`, and letting
+/// pages go only drops them, to be read again from the file when next touched.
 final class ScratchFile: @unchecked Sendable {
     private let descriptor: Int32
     private(set) var size = 0
     private var mapping: UnsafeRawBufferPointer?
+    /// Bytes read since the pages were last let go, by every thread.
+    private let readSinceRelease = Locked(0)
 
     init() throws(ExportError) {
         let directory = FileManager.default.temporaryDirectory.path
@@ -68,6 +70,17 @@ final class ScratchFile: @unchecked Sendable {
     func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         guard let mapping else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(rebasing: mapping[range])
+    }
+
+    /// Counts `count` bytes read, and past `bound` since the last time lets go of the pages read so far.
+    func noteRead(_ count: Int, releasingPast bound: Int) {
+        let due = readSinceRelease.withLock { read in
+            read += count
+            guard read >= bound else { return false }
+            read = 0
+            return true
+        }
+        if due { release() }
     }
 
     /// Lets go of the pages read so far: they leave the process's memory (the system may keep them cached).

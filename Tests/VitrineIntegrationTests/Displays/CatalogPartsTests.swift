@@ -196,7 +196,7 @@ import VitrineTestSupport
         let model = try presenter.makeViewModel(response: Self.response)
         let names = GalleryNames(model)
         let inMemory = try SearchIndex(model, names: names)
-        var spilled = SearchIndex(entriesInMemory: 10_000)
+        var spilled = SearchIndex(entries: SpilledRecords(inMemory: 10_000, readBetweenReleases: 50_000))
         try spilled.add(model, sections: model.sections.indices, objectPages: names.objectPages)
         try spilled.finish()
         #expect(spilled.spills > 50, "the entries went to the scratch file ten kilobytes at a time")
