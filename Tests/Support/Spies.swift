@@ -127,7 +127,8 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
 
 extension ExportPresenter {
     /// The whole catalog a harvested collection makes, pushed as an export pushes it (into a spy display).
-    package func makeViewModel(response: consuming HarvestedCollection) throws -> CatalogViewModel {
+    package func makeViewModel(response: HarvestedCollection) throws -> CatalogViewModel {
+        var response = response
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(
             thumbnailWidth: thumbnailWidth, catalogDisplay: spy, progressDisplay: spy, site: site)

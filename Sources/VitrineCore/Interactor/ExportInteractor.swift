@@ -58,7 +58,7 @@ package struct ExportInteractor: ExportBusinessLogic {
         let handover = Handover(consume harvested)
         let presenter = self.presenter
         try await BlockingWork.run {
-            guard let harvested = handover.take() else { return }
+            guard var harvested = handover.take() else { return }
             try harvested.push(to: presenter)
         }
     }

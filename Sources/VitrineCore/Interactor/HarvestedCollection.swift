@@ -27,14 +27,15 @@ package struct HarvestedCollection: Sendable {
 
     /// Pushes the collection to `presenter`: its start, its sections in catalog order a part at a time (whole
     /// sections, at least `objectsPerPart` objects unless the last), then its end. A failure on the way has the
-    /// displays drop what they began.
-    package consuming func push(
+    /// displays drop what they began. Its sections are taken out of it as they go (a copy of them kept anywhere
+    /// would keep every object until the end).
+    package mutating func push(
         to presenter: any ExportPresentationLogic, objectsPerPart: Int = Self.objectsPerPart
     ) throws {
         let source = self.source
         let statistics = self.statistics
         let repositoryName = self.repositoryName
-        var sections = try SectionSource(consume self)
+        var sections = try SectionSource(taking: &self)
         let order = SectionOrder.order(sections.counts, sortNames: sections.sortNames)
         do {
             try presenter.presentStart(
@@ -75,7 +76,7 @@ private struct SectionSource {
     private var held: [[ArtObject]]
     private let stored: (any StoredSections)?
 
-    init(_ collection: consuming HarvestedCollection) throws(ExportError) {
+    init(taking collection: inout HarvestedCollection) throws(ExportError) {
         if let stored = collection.stored {
             self.stored = stored
             counts = try stored.sections()

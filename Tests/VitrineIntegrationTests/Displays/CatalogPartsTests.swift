@@ -41,6 +41,7 @@ import VitrineTestSupport
         _ response: HarvestedCollection, into writer: CatalogWriter, objectsPerPart: Int = 1
     ) throws {
         let spy = CatalogDisplayLogicSpy()
+        var response = response
         try response.push(
             to: ExportPresenter(thumbnailWidth: 400, catalogDisplay: writer, progressDisplay: spy),
             objectsPerPart: objectsPerPart)

@@ -6,6 +6,7 @@ import VitrineTestSupport
 
 @Suite struct ExportPresenterTests {
     private func present(_ response: HarvestedCollection, width: Int = 400) throws -> CatalogViewModel {
+        var response = response
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(thumbnailWidth: width, catalogDisplay: spy, progressDisplay: spy)
         try response.push(to: presenter)
