@@ -30,6 +30,9 @@ extension OutputFolder {
         throw ExportError(.output("cannot keep \(destination.path)/\(relativePath) in place"))
     }
 
+    /// Whether any file may be kept: not on a first export, nor with `--force`.
+    package var mayKeepAny: Bool { !(spare.isEmpty && previous.isEmpty) }
+
     /// Whether the last export wrote a file at this path with a fingerprint: only then is it worth working out
     /// whether it can be kept.
     package func mayKeep(_ relativePath: String) -> Bool {
@@ -46,7 +49,7 @@ extension OutputFolder {
     /// link (the spare's file at that path unlinked first).
     package func keep(_ names: [String], in folder: String, fingerprints: [Fingerprint]) -> [Bool] {
         var kept = Array(repeating: false, count: names.count)
-        guard !(spare.isEmpty && previous.isEmpty), !names.isEmpty else { return kept }
+        guard mayKeepAny, !names.isEmpty else { return kept }
         let topLevel = folder.isEmpty
         let stagedFolder = topLevel ? stagingPath : stagingPath + "/" + folder
         guard topLevel || (try? stageFolder(stagedFolder, of: folder + "/")) != nil else { return kept }

@@ -109,9 +109,19 @@ package struct HTMLDisplay: CatalogFileDisplay {
                             sectionIndex, pageIndex, cardSeed: cardSeed, templateKeys: cardKeys),
                         inputs: artistInputs,
                         neighbours: beside.map { sectionPages[$0].fileName })
-                    // The page's detail pages are asked for together: a night keeps nearly all of them.
                     let objectPages = Array(names.objectPages[sectionIndex][page.range])
-                    // Pages are built again to render, not held: a page's worth held added 18 MB to a million.
+                    // A first export keeps nothing: each detail page is built once, and written.
+                    guard folder.mayKeepAny else {
+                        for (offset, index) in page.range.enumerated() {
+                            let model = plan.objectPage(sectionIndex, index)
+                            try templates.render(
+                                "html/object.html", model, to: "objects/\(objectPages[offset])", in: folder,
+                                inputs: objectInputs(model))
+                        }
+                        return
+                    }
+                    // A night asks for the page's detail pages together, and keeps nearly all of them. They are built
+                    // again to render, not held: a page's worth held added 18 MB to a million-object export.
                     let inputs = page.range.map { objectInputs(plan.objectPage(sectionIndex, $0)) }
                     let kept = folder.keep(objectPages, in: "objects", fingerprints: inputs)
                     for (offset, index) in page.range.enumerated() where !kept[offset] {
