@@ -13,6 +13,15 @@ import VitrineTestSupport
         return try #require(spy.catalogs.first)
     }
 
+    @Test func `a pushed collection gives its objects up: no copy of them outlives their part`() throws {
+        var response = Seeds.response(
+            ["Jan Steen", "Frans Hals"].map { ArtistSection(maker: $0, objects: [Seeds.object("\($0)-1", $0)]) })
+        let spy = CatalogDisplayLogicSpy()
+        try response.push(to: ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy))
+        #expect(response.sections.isEmpty)
+        #expect(spy.catalogs.first?.objectCount == 2)
+    }
+
     @Test func `sections sort case- and accent-insensitively, unknown maker last`() throws {
         let response = Seeds.response(
             ["zeeman", "Émile Bernard", "Aelbert Cuyp", "emile bernard", "Ángel Zárraga", "葛飾北斎", "Илья Репин"]
