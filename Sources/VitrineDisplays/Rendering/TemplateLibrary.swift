@@ -80,13 +80,13 @@ package struct TemplateLibrary: Sendable {
     ) throws(ExportError) -> (fragments: [RenderedFragment], made: OutputManifest.Made) {
         let template = try self.template(name)
         // Its fingerprint is what it is rendered from, worked out as it is rendered: its bytes are not hashed.
-        var output = RenderedPieces(
-            pieces: try folder.startPieces(to: path, hashingBytes: false), fingerprint: walkSeed(name))
+        let pieces = try folder.startPieces(to: path, hashingBytes: false)
+        var output = RenderedPage(fingerprint: walkSeed(name), pieces: pieces)
         template.render(context, into: &output)
         output.flush()
         let fingerprint = output.values.fingerprint
-        try folder.finish(output.pieces, at: path, fingerprint: fingerprint, keepingSame: true)
-        return (output.fragments, OutputManifest.Made(fingerprint: fingerprint, size: output.pieces.size))
+        try folder.finish(pieces, at: path, fingerprint: fingerprint, keepingSame: true)
+        return (output.page.fragments, OutputManifest.Made(fingerprint: fingerprint, size: pieces.size))
     }
 
     /// What the pages of template `name` are made from, to ask `OutputFolder.keep` before rendering one.

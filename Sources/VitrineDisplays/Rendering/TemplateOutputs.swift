@@ -175,60 +175,19 @@ struct RenderedFingerprint: TemplateOutput {
     }
 }
 
-/// A page's bytes and its fingerprint, from one walk.
+/// A page's bytes and its fingerprint, from one walk. With `pieces` (a page too big to hold whole, such as a letter
+/// of a million-object Markdown catalog), the bytes are written to their file a megabyte at a time as they come.
 struct RenderedPage: TemplateOutput {
-    var page = RenderedBytes()
-    var values: RenderedFingerprint
-
-    init(fingerprint: Fingerprint) {
-        values = RenderedFingerprint(fingerprint: fingerprint)
-    }
-
-    mutating func append(text: [UInt8]) {
-        page.append(text: text)
-    }
-
-    mutating func append(_ text: String, escaping: TemplateEscaping) {
-        page.append(text, escaping: escaping)
-        values.append(text, escaping: escaping)
-    }
-
-    mutating func append(number: Int) {
-        page.append(number: number)
-        values.append(number: number)
-    }
-
-    mutating func section(_ count: Int) {
-        values.section(count)
-    }
-
-    mutating func startFragment(_ key: Fingerprint) {
-        page.startFragment(key)
-        values.startFragment(key)
-    }
-
-    mutating func endFragment(_ key: Fingerprint) {
-        page.endFragment(key)
-        values.endFragment(key)
-    }
-
-    mutating func append(fragment: UnsafeRawBufferPointer, key: Fingerprint) {
-        page.append(fragment: fragment, key: key)
-        values.append(fragment: fragment, key: key)
-    }
-}
-
-/// A page's bytes written to its file a megabyte at a time as they are rendered, and its fingerprint, from one walk.
-struct RenderedPieces: TemplateOutput {
-    let pieces: FilePieces
-    private var page = RenderedBytes(capacity: RenderedPieces.piece + 65_536)
+    private(set) var page: RenderedBytes
     private(set) var values: RenderedFingerprint
+    let pieces: FilePieces?
 
-    /// Bytes gathered before they are written.
+    /// Bytes gathered before they are written to `pieces`.
     static let piece = 1 << 20
 
-    init(pieces: FilePieces, fingerprint: Fingerprint) {
+    init(fingerprint: Fingerprint, pieces: FilePieces? = nil) {
         self.pieces = pieces
+        page = RenderedBytes(capacity: pieces == nil ? 8_192 : Self.piece + 65_536)
         values = RenderedFingerprint(fingerprint: fingerprint)
     }
 
@@ -268,16 +227,14 @@ struct RenderedPieces: TemplateOutput {
         flushIfFull()
     }
 
-    /// The outermost fragments written, by where they are in the file.
-    var fragments: [RenderedFragment] { page.fragments }
-
-    /// Writes what is gathered.
+    /// Writes what is gathered to `pieces`.
     mutating func flush() {
+        guard let pieces else { return }
         pieces.write(page.bytes)
         page.removeAll()
     }
 
     private mutating func flushIfFull() {
-        if page.bytes.count >= Self.piece { flush() }
+        if pieces != nil, page.bytes.count >= Self.piece { flush() }
     }
 }

@@ -15,7 +15,9 @@ import VitrineTestSupport
 
     @Test func `a pushed collection gives its objects up: no copy of them outlives their part`() throws {
         var response = Seeds.response(
-            ["Jan Steen", "Frans Hals"].map { ArtistSection(maker: $0, objects: [Seeds.object("\($0)-1", $0)]) })
+            ["Jan Steen", "Frans Hals"].map { (maker: String) in
+                ArtistSection(maker: maker, objects: [Seeds.object("\(maker)-1", maker)])
+            })
         let spy = CatalogDisplayLogicSpy()
         try response.push(to: ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy))
         #expect(response.sections.isEmpty)
