@@ -49,7 +49,7 @@ struct HarvestOptionGroup: ParsableArguments {
             "Folder for the page cache (default: $XDG_CACHE_HOME/vitrine or ~/.cache/vitrine).", valueName: "dir"))
     var cache: String?
 
-    @Flag(help: "Use no page cache: fetch everything, store nothing.")
+    @Flag(help: "Use no page cache: fetch everything, store nothing; the collection is held in memory.")
     var noCache = false
 
     /// Retired: the page cache holds only the harvest under way, whatever its age.
