@@ -105,6 +105,7 @@ let package = Package(
         .target(
             name: "VitrineDisplays",
             dependencies: [
+                "CAllocatorTuning",
                 "CBuildIdentity",
                 "VitrineCore",
                 "VitrineOutput",

@@ -18,3 +18,9 @@ int vitrine_tune_allocator(int arenas) {
     return 0;
 #endif
 }
+
+void vitrine_release_free_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}

@@ -1,3 +1,4 @@
+import CAllocatorTuning
 import Dispatch
 import VitrineCore
 import VitrineOutput
@@ -72,6 +73,9 @@ final class CatalogSession: Sendable {
         // parts in flight and the one being read and made stay within the lookahead.
         if state.gathered.isEmpty, state.part < ranges.count {
             try writing().waitForRoom(count(in: ranges[state.part]))
+            // The parts written meanwhile left their memory free all over the heap: given back before the next
+            // part is read, so that its peak does not stack on pages that hold nothing.
+            vitrine_release_free_memory()
         }
     }
 

@@ -10,4 +10,7 @@
 /// Returns 1 when glibc accepts both settings; 0 elsewhere, or when it refuses one.
 int vitrine_tune_allocator(int arenas);
 
+/// Gives the pages of the allocator's free space back to the system (glibc; elsewhere nothing).
+void vitrine_release_free_memory(void);
+
 #endif

@@ -71,37 +71,69 @@ extension ExportPresenter {
     ///
     /// Each object's strings are made where they go. A section of one chunk or less is made in memory of its own
     /// with the others, and moved into its array at its full size once; a larger section is made in its array's own
-    /// memory, a chunk on each core, so that a maker of 75,000 objects is not held twice over while it moves.
-    /// Gathered in arrays of their own, the chunks would be copied (a retain and a release of each string);
-    /// appended chunk by chunk, an array would grow by doubling.
+    /// memory, a chunk on each core, each harvested object let go as soon as it is made display strings, so that a
+    /// maker of 75,000 objects is not held twice over. Gathered in arrays of their own, the chunks would be copied
+    /// (a retain and a release of each string); appended chunk by chunk, an array would grow by doubling.
     func displayedObjects(_ sections: consuming [ArtistSection]) -> [[CatalogViewModel.DisplayedObject]] {
         let chunkSize = 2_000
         let makers = sections.map { $0.maker == nil ? "" : Self.sectionName($0.maker) }
-        let sections = copy sections
         let small = sections.indices.filter { sections[$0].objects.count <= chunkSize }
-        let memory = SectionMemory(counts: small.map { sections[$0].objects.count })
+        let smallSections = small.map { sections[$0].objects }
+        let memory = SectionMemory(counts: smallSections.map(\.count))
         DispatchQueue.concurrentPerform(iterations: small.count) { number in
-            let section = sections[small[number]]
-            for position in section.objects.indices {
-                memory.initialize(
-                    number, position, to: displayed(section.objects[position], maker: makers[small[number]]))
+            let objects = smallSections[number]
+            for position in objects.indices {
+                memory.initialize(number, position, to: displayed(objects[position], maker: makers[small[number]]))
             }
         }
         var made = small.indices.map { memory.moveOut($0) }[...]
-        return sections.indices.map { index in
-            let section = sections[index]
-            let count = section.objects.count
-            guard count > chunkSize else { return made.popFirst() ?? [] }
+        var displayedSections: [[CatalogViewModel.DisplayedObject]] = []
+        displayedSections.reserveCapacity(sections.count)
+        for index in sections.indices {
+            guard sections[index].objects.count > chunkSize else {
+                displayedSections.append(made.popFirst() ?? [])
+                continue
+            }
+            var objects: [ArtObject] = []
+            swap(&objects, &sections[index].objects)
+            displayedSections.append(displayed(taking: &objects, maker: makers[index], chunkSize: chunkSize))
+        }
+        return displayedSections
+    }
+
+    /// A large section's display strings, a chunk on each core; `objects` is left holding empty objects.
+    private func displayed(
+        taking objects: inout [ArtObject], maker: String, chunkSize: Int
+    ) -> [CatalogViewModel.DisplayedObject] {
+        let count = objects.count
+        return objects.withUnsafeMutableBufferPointer { harvested in
+            let source = TakenObjects(harvested)
             return [CatalogViewModel.DisplayedObject](unsafeUninitializedCapacity: count) { buffer, initialized in
                 guard let start = buffer.baseAddress else { return }
                 let memory = SectionMemory(filling: start)
                 DispatchQueue.concurrentPerform(iterations: (count + chunkSize - 1) / chunkSize) { chunk in
                     for position in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) {
-                        memory.initialize(0, position, to: displayed(section.objects[position], maker: makers[index]))
+                        memory.initialize(0, position, to: displayed(source.take(position), maker: maker))
                     }
                 }
                 initialized = count
             }
+        }
+    }
+
+    /// A section's harvested objects, each taken out by the one thread that presents it (an empty object, which
+    /// holds no memory, left in its place).
+    private final class TakenObjects: @unchecked Sendable {
+        private let objects: UnsafeMutableBufferPointer<ArtObject>
+
+        init(_ objects: UnsafeMutableBufferPointer<ArtObject>) {
+            self.objects = objects
+        }
+
+        func take(_ position: Int) -> ArtObject {
+            var object = ArtObject(id: "", title: "")
+            swap(&object, &objects[position])
+            return object
         }
     }
 
