@@ -2,9 +2,13 @@ import Foundation
 
 /// What a catalog's files were made from, looked up by path, each path kept only as a 64-bit hash (see
 /// `PathHashTable`): far less memory than a table keyed by path strings, or a `[Int: Made]` grown to a power of
-/// two. A re-run holds two: the live catalog's and the spare's.
+/// two. A re-run holds two: the live catalog's and the spare's, which shares the entries the two list alike.
 struct ManifestTable: Sendable {
     private var made = PathHashTable<OutputManifest.Made>()
+    /// Files listed as `base` lists them, held there once (see `sharing(with:)`); `base` is another table's
+    /// storage, not a copy of it.
+    private var sameAsBase = PathHashTable<Void>()
+    private var base = PathHashTable<OutputManifest.Made>()
     /// Files listed without a fingerprint (by an older Vitrine): only whether they are listed is asked.
     private var unfingerprinted: Set<UInt64> = []
     /// The top-level entries the listed files are in (`index.html`, `objects`).
@@ -35,18 +39,41 @@ struct ManifestTable: Sendable {
         made = PathHashTable(sorting: &entries)
     }
 
+    /// This table, its entries that `other` lists alike held by `other`'s storage: the spare catalog's files are
+    /// nearly all the live one's (hard links), so a night holds most of a million entries once, not twice.
+    func sharing(with other: ManifestTable) -> ManifestTable {
+        guard sameAsBase.count == 0, made.count > 0, other.made.count > 0 else { return self }
+        var own: [PathHashTable<OutputManifest.Made>.Entry] = []
+        var same: [PathHashTable<Void>.Entry] = []
+        same.reserveCapacity(made.count)
+        made.forEach { entry in
+            if other.made[key: entry.key] == entry.value {
+                same.append(.init(key: entry.key, value: ()))
+            } else {
+                own.append(entry)
+            }
+        }
+        var shared = self
+        shared.made = PathHashTable(sorting: &own)
+        shared.sameAsBase = PathHashTable(sorting: &same)
+        shared.base = other.made
+        return shared
+    }
+
     /// How many fingerprinted files are listed.
-    var count: Int { made.count }
-    var isEmpty: Bool { made.count == 0 }
+    var count: Int { made.count + sameAsBase.count }
+    var isEmpty: Bool { count == 0 }
 
     /// What the file at `path` was made from; `nil` when it is not listed, or listed without a fingerprint.
     subscript(path: String) -> OutputManifest.Made? {
-        made[path]
+        var path = path
+        return path.withUTF8 { self[key: PathHashTable<OutputManifest.Made>.key($0)] }
     }
 
     /// What the file whose path has this `PathHashTable` key was made from.
     subscript(key key: UInt64) -> OutputManifest.Made? {
-        made[key: key]
+        if let own = made[key: key] { return own }
+        return sameAsBase[key: key] == nil ? nil : base[key: key]
     }
 
     /// Whether the file whose path has this `PathHashTable` key is listed without a fingerprint.
@@ -59,7 +86,7 @@ struct ManifestTable: Sendable {
         var path = path
         return path.withUTF8 { bytes in
             let key = PathHashTable<OutputManifest.Made>.key(bytes)
-            return made[key: key] != nil || unfingerprinted.contains(key)
+            return self[key: key] != nil || unfingerprinted.contains(key)
         }
     }
 }
@@ -104,6 +131,11 @@ struct PathHashTable<Value: Sendable>: Sendable {
     }
 
     var count: Int { entries.count }
+
+    /// Each entry, in the order of their keys.
+    func forEach(_ body: (Entry) -> Void) {
+        entries.forEach(body)
+    }
 
     subscript(path: String) -> Value? {
         var path = path

@@ -57,7 +57,8 @@ extension OutputFolder {
                 defer { descriptor = -1 }
                 return descriptor
             }
-            return (lock, Self.take(previous), Self.take(spare))
+            let previous = Self.take(previous)
+            return (lock, previous, Self.take(spare).sharing(with: previous))
         }
 
         /// A table handed over, not copied: it holds an entry for every file of the catalog.

@@ -42,6 +42,55 @@ import VitrineTestSupport
         #expect(table.topLevelEntries == ["objects", "index.html", "assets"])
     }
 
+    /// A spare's table that shares the live table's entries answers every path as it did on its own, over seeded
+    /// random pairs of catalogs: files in both alike, changed, only in one, and listed without a fingerprint.
+    @Test(arguments: 1...12 as ClosedRange<UInt64>)
+    func `a spare's table sharing the live one's entries answers as it did alone`(seed: UInt64) throws {
+        var random = SplitMix(seed)
+        var live = OutputManifest()
+        var spare = OutputManifest()
+        var paths: [String] = []
+        for number in 0..<Int(random.next() % 3_000) {
+            let path = "objects/sk-a-\(number).html"
+            paths.append(path)
+            let value = made(Int(random.next() % 50_000))
+            switch random.next() % 8 {
+            case 0: live.made[path] = value
+            case 1: spare.made[path] = value
+            case 2: (live.made[path], spare.made[path]) = (value, made(Int(random.next() % 50_000) + 50_000))
+            case 3: (live.made[path], spare.unfingerprinted) = (value, spare.unfingerprinted.union([path]))
+            default: (live.made[path], spare.made[path]) = (value, value)
+            }
+        }
+        let liveFolder = try TemporaryFolder()
+        let spareFolder = try TemporaryFolder()
+        try live.write(in: records(of: liveFolder))
+        try spare.write(in: records(of: spareFolder))
+        let liveTable = ManifestTable(ofCatalog: liveFolder.path, output: liveFolder.url)
+        let alone = ManifestTable(ofCatalog: spareFolder.path, output: spareFolder.url)
+        let shared = alone.sharing(with: liveTable)
+        #expect(shared.count == alone.count && shared.isEmpty == alone.isEmpty)
+        #expect(shared.topLevelEntries == alone.topLevelEntries)
+        for path in paths + ["objects/sk-a-999999.html", "index.html", ""] {
+            #expect(shared[path] == alone[path], "\(path)")
+            #expect(shared.contains(path) == alone.contains(path), "\(path)")
+            #expect(liveTable[path] == live.made[path])
+        }
+    }
+
+    /// SplitMix64: the same seed gives the same catalogs.
+    private struct SplitMix {
+        var state: UInt64
+        init(_ seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+    }
+
     @Test func `an empty or missing manifest holds nothing`() throws {
         let output = try TemporaryFolder()
         for table in [ManifestTable(), ManifestTable(ofCatalog: output.path, output: output.url)] {
