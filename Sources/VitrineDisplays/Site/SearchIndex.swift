@@ -23,7 +23,7 @@ struct SearchIndex: Sendable {
     /// as each part of the catalog passes (its display strings are let go after it).
     private var entries: SpilledRecords
     /// For each folded word, the objects it occurs in (by number).
-    private var postings: [String: Postings] = [:]
+    private var postings = Postings()
     /// Shard key → the objects in it, in catalog order (once `finish` has run).
     private(set) var shards: [String: [Int32]] = [:]
     /// The words of each run of text with letters beyond ASCII, folded once: titles repeat their `№`, `é`, `ü`.
@@ -72,7 +72,7 @@ struct SearchIndex: Sendable {
                     // Shards never split past `longestKey` letters, so a word is posted by those alone: object
                     // numbers, all different, would each be a word of their own in memory.
                     let key = word.utf8.count > Self.longestKey ? String(word.prefix(Self.longestKey)) : word
-                    if !repeated { postings[key, default: .none].append(number) }
+                    if !repeated { postings.append(number, to: key) }
                 }
                 try entries.append { entry in
                     entry.append(UInt8(ascii: "["))
@@ -93,7 +93,7 @@ struct SearchIndex: Sendable {
     mutating func finish() throws(ExportError) {
         try entries.finish()
         var byPrefix: [String: [String]] = [:]
-        for word in postings.keys {
+        for word in postings.words {
             let first = word.unicodeScalars.first.map(Self.isCJK) == true ? 1 : Self.firstKeyLength
             byPrefix[String(word.prefix(first)), default: []].append(word)
         }
@@ -108,7 +108,7 @@ struct SearchIndex: Sendable {
             split.withLock { $0[number] = shards }
         }
         shards = split.current.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } }
-        postings = [:]
+        postings = Postings()
     }
 
     private func split(_ prefix: String, _ words: [String], into result: inout [String: [Int32]]) {
@@ -134,8 +134,8 @@ struct SearchIndex: Sendable {
     /// `Set` of them, then sorted, would hash every number of every word).
     private func objects(of words: [String]) -> [Int32] {
         var objects: [Int32] = []
-        objects.reserveCapacity(words.reduce(0) { $0 + (postings[$1]?.count ?? 0) })
-        for word in words { postings[word]?.append(to: &objects) }
+        objects.reserveCapacity(words.reduce(0) { $0 + postings.count(of: $1) })
+        for word in words { postings.append(of: word, to: &objects) }
         objects.sort()
         var kept = 0
         for number in objects where kept == 0 || objects[kept - 1] != number {
@@ -211,41 +211,41 @@ struct SearchIndex: Sendable {
     }
 }
 
-/// The objects a word occurs in. Most words of a large collection occur in one object only (names, numbers): they
-/// keep its number without an array of their own.
-private enum Postings {
-    case none
-    case one(Int32)
-    case many([Int32])
+/// The objects each word occurs in. Most words of a large collection occur in one object only (names, numbers):
+/// such a word keeps its object's number as its value, without an array of its own; a word of several objects
+/// keeps `-1 - i`, where `lists[i]` holds them. A value of 4 bytes keeps the table at 20 bytes a slot, not 32.
+private struct Postings {
+    private var table: [String: Int32] = [:]
+    private var lists: [[Int32]] = []
 
-    mutating func append(_ number: Int32) {
-        switch self {
-        case .none:
-            self = .one(number)
-        case .one(let first):
-            self = .many([first, number])
-        case .many(var numbers):
-            // Let go of the enum's reference first, so the array is appended to in place.
-            self = .none
-            numbers.append(number)
-            self = .many(numbers)
+    var words: Dictionary<String, Int32>.Keys { table.keys }
+
+    mutating func append(_ number: Int32, to word: String) {
+        guard let index = table.index(forKey: word) else {
+            table[word] = number
+            return
+        }
+        let value = table.values[index]
+        if value >= 0 {
+            lists.append([value, number])
+            table.values[index] = -Int32(lists.count)
+        } else {
+            lists[Int(-1 - value)].append(number)
         }
     }
 
-    var count: Int {
-        switch self {
-        case .none: 0
-        case .one: 1
-        case .many(let numbers): numbers.count
-        }
+    func count(of word: String) -> Int {
+        guard let value = table[word] else { return 0 }
+        return value >= 0 ? 1 : lists[Int(-1 - value)].count
     }
 
-    /// Appends the numbers to `objects`, without an array for a single one.
-    func append(to objects: inout [Int32]) {
-        switch self {
-        case .none: break
-        case .one(let number): objects.append(number)
-        case .many(let numbers): objects += numbers
+    /// Appends the word's numbers to `objects`, without an array for a single one.
+    func append(of word: String, to objects: inout [Int32]) {
+        guard let value = table[word] else { return }
+        if value >= 0 {
+            objects.append(value)
+        } else {
+            objects += lists[Int(-1 - value)]
         }
     }
 }
