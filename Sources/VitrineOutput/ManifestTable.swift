@@ -46,13 +46,26 @@ struct ManifestTable: Sendable {
         var own: [PathHashTable<OutputManifest.Made>.Entry] = []
         var same: [PathHashTable<Void>.Entry] = []
         same.reserveCapacity(made.count)
-        made.forEach { entry in
-            if other.made[key: entry.key] == entry.value {
+        // A key listed twice (a hand-edited manifest, or two paths sharing a hash) stays wholly in `own`, so a
+        // lookup answers the first of its entries, as the table did alone. Keys come in order: repeats are adjacent.
+        var previous: PathHashTable<OutputManifest.Made>.Entry?
+        var previousRepeats = false
+        func settle(_ entry: PathHashTable<OutputManifest.Made>.Entry, repeated: Bool) {
+            if !repeated, other.made[key: entry.key] == entry.value {
                 same.append(.init(key: entry.key, value: ()))
             } else {
                 own.append(entry)
             }
         }
+        made.forEach { entry in
+            if let last = previous {
+                let repeats = last.key == entry.key
+                settle(last, repeated: repeats || previousRepeats)
+                previousRepeats = repeats
+            }
+            previous = entry
+        }
+        if let last = previous { settle(last, repeated: previousRepeats) }
         var shared = self
         shared.made = PathHashTable(sorting: &own)
         shared.sameAsBase = PathHashTable(sorting: &same)

@@ -78,6 +78,29 @@ import VitrineTestSupport
         }
     }
 
+    /// A spare manifest that lists one path twice (hand-edited, or two paths sharing a hash) is answered as it was
+    /// alone, whichever of the two entries the live table lists alike.
+    @Test(arguments: [true, false])
+    func `a path the spare lists twice is answered as alone`(firstMatchesLive: Bool) throws {
+        let liveFolder = try TemporaryFolder()
+        let spareFolder = try TemporaryFolder()
+        var live = OutputManifest()
+        live.made["objects/a.html"] = made(1)
+        live.made["objects/b.html"] = made(2)
+        try live.write(in: records(of: liveFolder))
+        let twice = firstMatchesLive ? [made(1), made(7)] : [made(7), made(1)]
+        try OutputManifest.write(in: records(of: spareFolder)) { line in
+            for value in twice { Array("objects/a.html".utf8).withUnsafeBufferPointer { line($0, value) } }
+            Array("objects/b.html".utf8).withUnsafeBufferPointer { line($0, made(2)) }
+        }
+        let liveTable = ManifestTable(ofCatalog: liveFolder.path, output: liveFolder.url)
+        let alone = ManifestTable(ofCatalog: spareFolder.path, output: spareFolder.url)
+        let shared = alone.sharing(with: liveTable)
+        #expect(alone["objects/a.html"] != nil)
+        #expect(shared["objects/a.html"] == alone["objects/a.html"])
+        #expect(shared["objects/b.html"] == made(2) && shared.count == alone.count)
+    }
+
     /// SplitMix64: the same seed gives the same catalogs.
     private struct SplitMix {
         var state: UInt64
