@@ -93,7 +93,7 @@ struct SearchIndex: Sendable {
     mutating func finish() throws(ExportError) {
         try entries.finish()
         var byPrefix: [String: [String]] = [:]
-        for word in postings.words {
+        postings.forEachWord { word in
             let first = word.unicodeScalars.first.map(Self.isCJK) == true ? 1 : Self.firstKeyLength
             byPrefix[String(word.prefix(first)), default: []].append(word)
         }
@@ -213,16 +213,32 @@ struct SearchIndex: Sendable {
 
 /// The objects each word occurs in. Most words of a large collection occur in one object only (names, numbers):
 /// such a word keeps its object's number as its value, without an array of its own; a word of several objects
-/// keeps `-1 - i`, where `lists[i]` holds them. A value of 4 bytes keeps the table at 20 bytes a slot, not 32.
-private struct Postings {
-    private var table: [String: Int32] = [:]
+/// keeps `-1 - i`, where `lists[i]` holds them. A word of up to eight bytes (nearly every one: keys are cut at
+/// `longestKey` letters) is kept as one number, so a table slot takes 12 bytes, not 20 for a `String` key.
+struct Postings {
+    private var short: [UInt64: Int32] = [:]
+    private var long: [String: Int32] = [:]
     private var lists: [[Int32]] = []
 
-    var words: Dictionary<String, Int32>.Keys { table.keys }
+    /// Each word once, in no order.
+    func forEachWord(_ body: (String) -> Void) {
+        for key in short.keys { body(Self.unpacked(key)) }
+        for word in long.keys { body(word) }
+    }
 
     mutating func append(_ number: Int32, to word: String) {
-        guard let index = table.index(forKey: word) else {
-            table[word] = number
+        if let key = Self.packed(word) {
+            Self.append(number, to: key, in: &short, lists: &lists)
+        } else {
+            Self.append(number, to: word, in: &long, lists: &lists)
+        }
+    }
+
+    private static func append<Key: Hashable>(
+        _ number: Int32, to key: Key, in table: inout [Key: Int32], lists: inout [[Int32]]
+    ) {
+        guard let index = table.index(forKey: key) else {
+            table[key] = number
             return
         }
         let value = table.values[index]
@@ -235,17 +251,44 @@ private struct Postings {
     }
 
     func count(of word: String) -> Int {
-        guard let value = table[word] else { return 0 }
+        guard let value = value(of: word) else { return 0 }
         return value >= 0 ? 1 : lists[Int(-1 - value)].count
     }
 
     /// Appends the word's numbers to `objects`, without an array for a single one.
     func append(of word: String, to objects: inout [Int32]) {
-        guard let value = table[word] else { return }
+        guard let value = value(of: word) else { return }
         if value >= 0 {
             objects.append(value)
         } else {
             objects += lists[Int(-1 - value)]
         }
+    }
+
+    private func value(of word: String) -> Int32? {
+        if let key = Self.packed(word) { return short[key] }
+        return long[word]
+    }
+
+    /// A word's bytes as one number, when it has eight or fewer. No word holds a zero byte, so two words never
+    /// share a number.
+    static func packed(_ word: String) -> UInt64? {
+        guard word.utf8.count <= 8 else { return nil }
+        var key: UInt64 = 0
+        for byte in word.utf8 {
+            guard byte != 0 else { return nil }
+            key = key << 8 | UInt64(byte)
+        }
+        return key
+    }
+
+    static func unpacked(_ key: UInt64) -> String {
+        var bytes: [UInt8] = []
+        var rest = key
+        while rest != 0 {
+            bytes.append(UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
+        return String(decoding: bytes.reversed(), as: UTF8.self)
     }
 }
