@@ -63,6 +63,28 @@ import VitrineTestSupport
         }
     }
 
+    /// The same when the collection holds the only copy of its objects, as a run's does: a large section's objects
+    /// are then taken out where they lie, not from a copy.
+    @Test(arguments: [2_001, 4_500])
+    func `a large section held only by the collection is presented whole and in order`(count: Int) throws {
+        func sections() -> [ArtistSection] {
+            ["Aelbert Cuyp", "Jan Steen"].map { maker in
+                ArtistSection(
+                    maker: maker, objects: (0..<count).map { Seeds.object("\(maker.prefix(3))-\($0)", maker) })
+            }
+        }
+        let expected = sections()
+        var response = Seeds.response(sections())
+        let spy = CatalogDisplayLogicSpy()
+        try response.push(to: ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy))
+        let viewModel = try #require(spy.catalogs.first)
+        #expect(viewModel.sections.count == expected.count)
+        for (section, harvested) in zip(viewModel.sections, expected) {
+            #expect(section.objects.map(\.id) == harvested.objects.map(\.id))
+            #expect(section.objects.map(\.title) == harvested.objects.map(\.title))
+        }
+    }
+
     @Test func `slugs are unique, ASCII and safe as file names`() throws {
         let names = ["Émile Bernard", "emile bernard", "葛飾北斎", "../../etc/passwd", "Jan Steen", "Jan  Steen!", "index"]
         let response = Seeds.response(names.map { ArtistSection(maker: $0, objects: [Seeds.object($0, $0)]) })
