@@ -159,15 +159,6 @@ struct SearchIndex: Sendable {
         return String(decoding: script, as: UTF8.self)
     }
 
-    /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script, in key order.
-    func shardScripts() throws(ExportError) -> [(String, String)] {
-        let scripts = Locked<[(key: String, stem: String, script: String)]>([])
-        try forEachShard { key, stem, script in
-            scripts.withLock { $0.append((key, stem, String(decoding: script, as: UTF8.self))) }
-        }
-        return scripts.current.sorted { $0.key < $1.key }.map { ($0.stem, $0.script) }
-    }
-
     /// Each shard's key, file stem and script, made and handed to `body` on every core, one shard at a time on each
     /// (the scripts of a million objects are never all in memory at once). They are made after the last part of
     /// the catalog, when nothing else keeps the other cores busy.
