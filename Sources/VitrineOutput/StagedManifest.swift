@@ -49,14 +49,6 @@ struct StagedManifest {
         }
     }
 
-    /// The manifest's table: each path's fingerprint and size (a path staged twice keeps the last).
-    func table() -> [String: OutputManifest.Made] {
-        var table: [String: OutputManifest.Made] = [:]
-        table.reserveCapacity(made.count)
-        forEach { path, file in table[String(decoding: path, as: UTF8.self)] = file }
-        return table
-    }
-
     /// Writes the manifest of what was staged into `folder`, sorted by path, as `OutputManifest.write` does (a path
     /// staged twice keeps the last), without a table of a million path strings.
     func write(in folder: URL) throws {
