@@ -46,26 +46,17 @@ struct ManifestTable: Sendable {
         var own: [PathHashTable<OutputManifest.Made>.Entry] = []
         var same: [PathHashTable<Void>.Entry] = []
         same.reserveCapacity(made.count)
-        // A key listed twice (a hand-edited manifest, or two paths sharing a hash) stays wholly in `own`, so a
-        // lookup answers the first of its entries, as the table did alone. Keys come in order: repeats are adjacent.
-        var previous: PathHashTable<OutputManifest.Made>.Entry?
-        var previousRepeats = false
-        func settle(_ entry: PathHashTable<OutputManifest.Made>.Entry, repeated: Bool) {
-            if !repeated, other.made[key: entry.key] == entry.value {
+        // Only a key's first entry may be shared, and lookups ask the shared ones first: a key listed twice (a
+        // hand-edited manifest, or two paths sharing a hash) is answered by its first entry, as the table alone does.
+        var previousKey: UInt64?
+        made.forEach { entry in
+            if entry.key != previousKey, other.made[key: entry.key] == entry.value {
                 same.append(.init(key: entry.key, value: ()))
             } else {
                 own.append(entry)
             }
+            previousKey = entry.key
         }
-        made.forEach { entry in
-            if let last = previous {
-                let repeats = last.key == entry.key
-                settle(last, repeated: repeats || previousRepeats)
-                previousRepeats = repeats
-            }
-            previous = entry
-        }
-        if let last = previous { settle(last, repeated: previousRepeats) }
         var shared = self
         shared.made = PathHashTable(sorting: &own)
         shared.sameAsBase = PathHashTable(sorting: &same)
@@ -85,8 +76,7 @@ struct ManifestTable: Sendable {
 
     /// What the file whose path has this `PathHashTable` key was made from.
     subscript(key key: UInt64) -> OutputManifest.Made? {
-        if let own = made[key: key] { return own }
-        return sameAsBase[key: key] == nil ? nil : base[key: key]
+        sameAsBase[key: key] == nil ? made[key: key] : base[key: key]
     }
 
     /// Whether the file whose path has this `PathHashTable` key is listed without a fingerprint.
