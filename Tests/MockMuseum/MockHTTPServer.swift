@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -56,19 +57,27 @@ package protocol MockHandler: Sendable {
 final class MockHTTPServer: Sendable {
     let port: Int
     private let channel: any Channel
+    /// The connections still open, closed by `stop()`: a stopped mock must not go on answering a client's pooled
+    /// connection, whatever starts on its port next.
+    private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
 
-    private init(port: Int, channel: any Channel) {
+    private init(port: Int, channel: any Channel, connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>) {
         self.port = port
         self.channel = channel
+        self.connections = connections
     }
 
     static func start(handler: some MockHandler, port: Int = 0) async throws -> MockHTTPServer {
+        let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .bind(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
+                let id = ObjectIdentifier(channel)
+                connections.withLockedValue { $0[id] = channel }
+                channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: id) } }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
                         wrappingChannelSynchronously: channel)
@@ -76,7 +85,7 @@ final class MockHTTPServer: Sendable {
             }
         let port = server.channel.localAddress?.port ?? 0
         let listener = server.channel
-        Task {
+        let accept: @Sendable () async throws -> Void = {
             try await server.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
                     for try await connection in connections {
@@ -85,7 +94,12 @@ final class MockHTTPServer: Sendable {
                 }
             }
         }
-        return MockHTTPServer(port: port, channel: listener)
+        if #available(macOS 15, *) {
+            Task(executorPreference: MockServerExecutor.shared) { try await accept() }
+        } else {
+            Task { try await accept() }
+        }
+        return MockHTTPServer(port: port, channel: listener, connections: connections)
     }
 
     private static func serve(
@@ -146,5 +160,27 @@ final class MockHTTPServer: Sendable {
 
     func stop() async {
         try? await channel.close()
+        for connection in connections.withLockedValue({ Array($0.values) }) { try? await connection.close() }
+    }
+}
+
+/// Runs a mock's tasks (its connections and handlers, which inherit it) on threads of their own: the tests fill the
+/// concurrency pool with work of their own, and a mock waiting there behind it could miss a client's read timeout.
+@available(macOS 15, *)
+final class MockServerExecutor: TaskExecutor {
+    static let shared = MockServerExecutor()
+
+    private let queues = (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map {
+        DispatchQueue(label: "vitrine.mock-museum.\($0)")
+    }
+    private let next = NIOLockedValueBox(0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let number = next.withLockedValue { number in
+            defer { number &+= 1 }
+            return number
+        }
+        queues[number % queues.count].async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

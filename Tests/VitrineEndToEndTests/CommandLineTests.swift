@@ -196,8 +196,14 @@ import VitrineTestSupport
         try process.run()
         await museum.waitForRequests(4)
         process.interrupt()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Read and waited for on a thread of its own, like `run`: not on a thread of the pool the mock needs.
+        let stderr = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [process] in
+                let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: text)
+            }
+        }
         #expect(process.terminationStatus == 130)
         #expect(stderr.hasSuffix("vitrine: interrupted; run the same command again to resume\n"), "\(stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]

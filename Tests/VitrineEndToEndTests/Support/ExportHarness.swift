@@ -22,6 +22,10 @@ enum ExportHarness {
         var written: String
     }
 
+    /// A mock answers from the test process's busy thread pool: under a loaded machine its answer can wait past
+    /// the real read timeout, and the retry would then log a request twice. Tests of timeouts pass their own.
+    static let patientTimeouts = HTTPTimeouts(connect: 60, read: 900, request: 1800)
+
     static func run(
         _ configuration: SourceConfiguration,
         concurrency: Int = 4,
@@ -33,7 +37,7 @@ enum ExportHarness {
         retries: Int = 5,
         registry: SourceRegistry = .standard,
         transport: (any Transport)? = nil,
-        timeouts: HTTPTimeouts = HTTPTimeouts(),
+        timeouts: HTTPTimeouts = patientTimeouts,
         store: TemporaryFolder? = nil,
         full: Bool = false,
         output: TemporaryFolder? = nil,
