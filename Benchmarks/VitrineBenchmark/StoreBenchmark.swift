@@ -30,25 +30,25 @@ enum StoreBenchmark {
         let read = try store.objects().count
         let reading = VitrineBenchmark.seconds(clock.now - start)
 
-        // As a harvest stores what it reads: each page of 50 staged as it arrives, then the run's collection
+        // As a harvest stores what it reads: each page of 50 added as it arrives, then the run's collection
         // compared with the stored one and made the stored one.
         start = clock.now
         _ = try store.startRun(fromStored: false)
         for page in stride(from: 0, to: count, by: 50) {
             let changes = (page..<min(page + 50, count)).map { index in
-                StagedChange.object(objects[index], SectionIndex.Place(page: page / 50, position: index - page))
+                RunChange.object(objects[index], SectionIndex.Place(page: page / 50, position: index - page))
             }
-            _ = try store.stage(changes) { _, _ in false }
+            _ = try store.addToRun(changes) { _, _ in false }
         }
-        let staging = VitrineBenchmark.seconds(clock.now - start)
-        let staged = try store.commitRun(incremental: false, state: StoreState(harvests: 3))
-        let stagedTotal = VitrineBenchmark.seconds(clock.now - start)
+        let adding = VitrineBenchmark.seconds(clock.now - start)
+        let committed = try store.commitRun(incremental: false, state: StoreState(harvests: 3))
+        let runTotal = VitrineBenchmark.seconds(clock.now - start)
 
         let rate = Double(count) / insert
-        let stagingRate = Double(count) / stagedTotal
+        let runRate = Double(count) / runTotal
         let met =
-            rate >= 60_000 && stagingRate >= 60_000 && read == count && changes.changed == (count + 99) / 100
-            && staged == StoreChanges()
+            rate >= 60_000 && runRate >= 60_000 && read == count && changes.changed == (count + 99) / 100
+            && committed == StoreChanges()
         print(
             "store: \(count) objects into a new store in \(VitrineBenchmark.format(insert)) s = \(Int(rate)) objects/s "
                 + "(target ≥ 60000); a full run compared with it "
@@ -56,8 +56,8 @@ enum StoreBenchmark {
                 + "objects/s; read back \(VitrineBenchmark.format(reading)) s = \(Int(Double(count) / reading)) objects/s"
         )
         print(
-            "  as a harvest stores them: staged a page of 50 at a time in \(VitrineBenchmark.format(staging)) s, then "
-                + "compared and stored, \(VitrineBenchmark.format(stagedTotal)) s in all = \(Int(stagingRate)) objects/s "
+            "  as a harvest stores them: added a page of 50 at a time in \(VitrineBenchmark.format(adding)) s, then "
+                + "compared and stored, \(VitrineBenchmark.format(runTotal)) s in all = \(Int(runRate)) objects/s "
                 + "(target ≥ 60000) \(met ? "met" : "MISSED")")
         return met ? 0 : 1
     }

@@ -24,9 +24,9 @@ enum ObjectRow {
         + detailColumns
 
     /// Binds an object's row to `statement`'s parameters, its section key given (see `SectionKeys`), and its
-    /// place in the source when it is staged in a run's collection (`stagedColumns`); then `statement.execute()`
+    /// place in the source when it is added to a run's collection (`runColumns`); then `statement.execute()`
     /// runs it. Bound through SQLite's C API, not GRDB's `StatementArguments` (a boxed value per column): this runs
-    /// for every object a harvest stages. Without `details`, the columns of a store before version 6 only.
+    /// for every object a harvest adds. Without `details`, the columns of a store before version 6 only.
     static func bind(
         _ object: ArtObject, sectionKey: String, place: SectionIndex.Place? = nil, to statement: Statement,
         details: Bool = true
@@ -90,7 +90,7 @@ enum ObjectRow {
         }
     }
 
-    /// Binds a deleted record's row of a run's collection (`stagedColumns`): its key, its datestamp and place, and
+    /// Binds a deleted record's row of a run's collection (`runColumns`): its key, its datestamp and place, and
     /// `deleted = 1`; it belongs to no section.
     static func bindDeletion(
         _ recordID: String, datestamp: String?, place: SectionIndex.Place, to statement: Statement
@@ -111,7 +111,7 @@ enum ObjectRow {
 
     /// The columns of a row of a run's collection: an object's, its place in the source, and whether it is a
     /// deleted record.
-    static let stagedColumns = columns + ", page, position, deleted"
+    static let runColumns = columns + ", page, position, deleted"
 
     /// Section keys by maker as the source spells it, each normalised once rather than once per row: normalising is
     /// costly, and a collection has far fewer makers than objects.

@@ -31,7 +31,7 @@ extension SQLiteCollectionStore {
         try db.execute(
             sql: "INSERT OR REPLACE INTO object (\(ObjectRow.columns)) SELECT \(columns.joined(separator: ", ")) "
                 + "FROM temp.run r LEFT JOIN object o ON o.record_key = r.record_key "
-                + "WHERE r.deleted = 0 AND (o.record_key IS NULL OR \(differs(staged: "r", stored: "o"))) "
+                + "WHERE r.deleted = 0 AND (o.record_key IS NULL OR \(differs(run: "r", stored: "o"))) "
                 + "ORDER BY r.section_key, r.order_key, r.record_key")
         return changes
     }
@@ -41,7 +41,7 @@ extension SQLiteCollectionStore {
     private static func storeAll(_ db: Database, overlaid: Bool) throws -> StoreChanges {
         if overlaid {
             try db.execute(
-                sql: "INSERT INTO temp.run (\(ObjectRow.stagedColumns)) SELECT \(ObjectRow.columns), 0, 0, 0 "
+                sql: "INSERT INTO temp.run (\(ObjectRow.runColumns)) SELECT \(ObjectRow.columns), 0, 0, 0 "
                     + "FROM object WHERE \(Self.storedKept)")
         }
         try db.execute(sql: "DELETE FROM temp.run WHERE deleted = 1")
@@ -81,16 +81,16 @@ extension SQLiteCollectionStore {
             try Int.fetchOne(
                 db,
                 sql: "SELECT count(*) FROM temp.run r CROSS JOIN object o ON o.record_key = r.record_key "
-                    + "WHERE r.deleted = 0 AND (\(differs(staged: "r", stored: "o")))")
+                    + "WHERE r.deleted = 0 AND (\(differs(run: "r", stored: "o")))")
             ?? 0
         changes.deleted = try Int.fetchOne(db, sql: "SELECT count(*) FROM object WHERE \(deleted)") ?? 0
         return changes
     }
 
-    /// An SQL condition: the row `staged` holds another object than the row `stored` (their content columns differ;
+    /// An SQL condition: the row `run` holds another object than the row `stored` (their content columns differ;
     /// `IS NOT` takes two NULLs as equal).
-    private static func differs(staged: String, stored: String) -> String {
+    private static func differs(run: String, stored: String) -> String {
         ObjectRow.contentColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .map { "\(staged).\($0) IS NOT \(stored).\($0)" }.joined(separator: " OR ")
+            .map { "\(run).\($0) IS NOT \(stored).\($0)" }.joined(separator: " OR ")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import VitrineCore
 
-/// The collection a run builds, in a temporary table (`temp.run`) of the store's connection: pages are staged
+/// The collection a run builds, in a temporary table (`temp.run`) of the store's connection: pages are added
 /// there as they arrive, so the harvest holds no objects; the Presenter reads it a section at a time; and when the
 /// run read everything, it becomes the stored collection in one transaction. A temporary table is the
 /// connection's own: never in the store's file, gone with the process however it ends.
@@ -43,13 +43,13 @@ extension SQLiteCollectionStore {
         }
     }
 
-    package func stage(
-        _ changes: [StagedChange], replaces: (StagedRecord, StagedRecord) -> Bool
+    package func addToRun(
+        _ changes: [RunChange], replaces: (RunVersion, RunVersion) -> Bool
     ) throws(ExportError) -> Int {
         let overlaid = runTables.current == .overlaid
-        return try write("stage a page in") { db in
+        return try write("add a page to the run in") { db in
             let write = try db.cachedStatement(
-                sql: "INSERT OR REPLACE INTO temp.run (\(ObjectRow.stagedColumns)) "
+                sql: "INSERT OR REPLACE INTO temp.run (\(ObjectRow.runColumns)) "
                     + "VALUES (\(ObjectRow.placeholders), ?, ?, ?)")
             let kept = try db.cachedStatement(
                 sql: "SELECT datestamp, page, position, deleted FROM temp.run WHERE record_key = ?")
@@ -65,11 +65,11 @@ extension SQLiteCollectionStore {
                 // Whether the run's collection holds an object of this identifier before and after the change.
                 let wasObject: Bool
                 if let row = try Row.fetchOne(kept, arguments: [key]) {
-                    let staged = StagedRecord(
+                    let held = RunVersion(
                         datestamp: row[0], place: SectionIndex.Place(page: row[1], position: row[2]),
                         isObject: (row[3] as Int) == 0)
-                    guard replaces(new, staged) else { continue }
-                    wasObject = staged.isObject
+                    guard replaces(new, held) else { continue }
+                    wasObject = held.isObject
                 } else {
                     // What the server lists now replaces what is stored, whatever its datestamp.
                     wasObject = overlaid ? try Row.fetchOne(stored, arguments: [key]) != nil : false
@@ -91,7 +91,7 @@ extension SQLiteCollectionStore {
     package func runSections(showing selection: CatalogSelection = .all) throws(ExportError) -> any StoredSections {
         var tables = runTables.current
         if tables == .overlaid {
-            // A run laid over the stored collection that staged and deleted nothing (one from the store alone,
+            // A run laid over the stored collection that added and deleted nothing (one from the store alone,
             // `--offline`) reads the stored collection as it is.
             let unchanged = try access("read the run's collection in") { db in
                 try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM temp.run)")

@@ -9,7 +9,7 @@ import VitrineCore
 package final class SQLiteCollectionStore: CollectionStore, Sendable {
     package let location: String
     let database: DatabaseQueue
-    /// Section keys of the makers a run has staged so far (see `ObjectRow.SectionKeys`).
+    /// Section keys of the makers a run holds so far (see `ObjectRow.SectionKeys`).
     let stagingKeys = Locked(ObjectRow.SectionKeys())
     /// Where the run's collection is (see `SQLiteCollectionStore+Run.swift`).
     let runTables = Locked(RunTables.run)
@@ -183,7 +183,7 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
             return "it is damaged (\(error.message ?? "SQLite error \(error.resultCode.rawValue)")); run with --full "
                 + "to make it anew"
         case .SQLITE_FULL:
-            return "the disk is full (the store's, or the temporary folder's, where a run is staged: TMPDIR can name "
+            return "the disk is full (the store's, or the temporary folder's, where a run is built: TMPDIR can name "
                 + "another)"
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
             return "it cannot be written (\(error.message ?? "permission denied")); check --cache"

@@ -9,9 +9,9 @@ enum SectionCounts {
     /// An object whose pictures are bundled with the source (the demo's), as an SQL condition.
     static let bundledPictures = "image_sizing = 'bundled'"
 
-    /// Changes the counts by an incremental run's changes, before they are written: the stored rows its staged
-    /// records replace and those it deleted leave their sections, and its staged rows join theirs (a record
-    /// staged unchanged leaves and joins the same one; a deleted record only leaves).
+    /// Changes the counts by an incremental run's changes, before they are written: the stored rows its new
+    /// records replace and those it deleted leave their sections, and its rows join theirs (a record
+    /// harvested unchanged leaves and joins the same one; a deleted record only leaves).
     static func apply(changesIn db: Database) throws {
         let leaving =
             "SELECT section_key, -count(*) AS objects, -ifnull(sum(\(bundledPictures)), 0) AS bundled FROM object "

@@ -4,16 +4,16 @@ import VitrineDisplays
 // Shortcuts the tests and the benchmark take, which an export never does.
 
 extension CollectionStore {
-    /// Replaces every object (a full harvest) and records its state: the objects staged as one run's collection,
+    /// Replaces every object (a full harvest) and records its state: the objects added as one run's collection,
     /// which then becomes the stored one in one transaction. Returns what changed.
     package func replaceAll(
         with objects: some Sequence<ArtObject>, state: StoreState
     ) throws(ExportError) -> StoreChanges {
         _ = try startRun(fromStored: false)
         let changes = objects.enumerated().map { position, object in
-            StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
+            RunChange.object(object, SectionIndex.Place(page: 0, position: position))
         }
-        _ = try stage(changes) { _, _ in true }
+        _ = try addToRun(changes) { _, _ in true }
         return try commitRun(incremental: false, state: state)
     }
 
@@ -25,9 +25,9 @@ extension CollectionStore {
         _ = try startRun(fromStored: true)
         let changes =
             upserts.enumerated().map { position, object in
-                StagedChange.object(object, SectionIndex.Place(page: 0, position: position))
-            } + deletions.map { StagedChange.deletion($0, datestamp: nil, SectionIndex.Place(page: 1, position: 0)) }
-        _ = try stage(changes) { _, _ in true }
+                RunChange.object(object, SectionIndex.Place(page: 0, position: position))
+            } + deletions.map { RunChange.deletion($0, datestamp: nil, SectionIndex.Place(page: 1, position: 0)) }
+        _ = try addToRun(changes) { _, _ in true }
         return try commitRun(incremental: true, state: state)
     }
 }

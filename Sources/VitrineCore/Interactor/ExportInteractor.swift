@@ -131,7 +131,7 @@ package struct ExportInteractor: ExportBusinessLogic {
         }
         statistics.changes = try keep(run, plan: plan, options: options, notices: &statistics.notices)
         statistics.seconds = Self.seconds(clock.now - start)
-        if let store, run.staged != nil {
+        if let store, run.inStore != nil {
             // The run's collection is read from the store a section at a time as it is pushed.
             let stored = try store.runSections(showing: selection)
             let shown = try stored.sections()
@@ -164,16 +164,16 @@ package struct ExportInteractor: ExportBusinessLogic {
         return collection
     }
 
-    /// Walks what the plan says into the run's collection (staged in the store when there is one), reporting
+    /// Walks what the plan says into the run's collection (built in the store when there is one), reporting
     /// progress as pages arrive.
     private func walk(
         _ plan: RunPlan, options: HarvestOptions, counters: HarvestCounters, started start: ContinuousClock.Instant
     ) async throws -> RunState {
         let clock = ContinuousClock()
-        // With a store, the run's collection is staged there, starting from the stored one when the plan says.
+        // With a store, the run's collection is built there, starting from the stored one when the plan says.
         var run = RunState(
-            staged: try store.map { store throws(ExportError) in
-                try StagedCollection(store: store, fromStored: plan.fromStore)
+            inStore: try store.map { store throws(ExportError) in
+                try RunCollection(store: store, fromStored: plan.fromStore)
             })
         guard let walked = plan.source else { return run }
         var lastReport = start

@@ -1,11 +1,11 @@
 /// What a run has read so far: the collection (the stored one, changed by what arrived), counts and warnings.
 ///
-/// Without a collection store the collection is held in `index`. With one, it is staged in the store as pages
-/// arrive (`StagedCollection`), by the same rules: a million harvested objects are never in memory.
+/// Without a collection store the collection is held in `index`. With one, it is built in the store as pages
+/// arrive (`RunCollection`), by the same rules: a million harvested objects are never in memory.
 struct RunState {
     var index = SectionIndex()
     /// The run's collection in the store; `nil`: it is `index`.
-    let staged: StagedCollection?
+    let inStore: RunCollection?
     var statistics = ExportStatistics()
     var warnings: [(PageReference, RecordWarning)] = []
     var notices: [(PageReference, [String])] = []
@@ -19,15 +19,15 @@ struct RunState {
     /// Objects dated after the clock of the server that listed them (its `responseDate`).
     var futureDated = 0
 
-    init(staged: StagedCollection?, restartNotices: [String] = []) {
-        self.staged = staged
+    init(inStore: RunCollection?, restartNotices: [String] = []) {
+        self.inStore = inStore
         self.restartNotices = restartNotices
     }
 
     /// Distinct objects in the run's collection.
-    var objectCount: Int { staged?.count ?? index.objectCount }
+    var objectCount: Int { inStore?.count ?? index.objectCount }
     /// Records seen again under an identifier the collection holds.
-    var duplicates: Int { staged?.duplicates ?? index.duplicates }
+    var duplicates: Int { inStore?.duplicates ?? index.duplicates }
 
     /// Applies what the harvest hands over: a page, a measured total, or a restart.
     mutating func receive(_ event: HarvestEvent) throws(ExportError) {
@@ -43,8 +43,8 @@ struct RunState {
         case .restart(let notice):
             // The worker starts over from the first page: what was read so far does not count.
             let notices = harvestNotices
-            try staged?.restart()
-            self = RunState(staged: staged, restartNotices: restartNotices + [notice])
+            try inStore?.restart()
+            self = RunState(inStore: inStore, restartNotices: restartNotices + [notice])
             harvestNotices = notices
         }
     }
@@ -59,7 +59,7 @@ struct RunState {
         }
         if !page.notices.isEmpty { notices.append((reference, page.notices)) }
         let clock = page.serverTime.flatMap(Datestamp.seconds)
-        var changes: [StagedChange] = []
+        var changes: [RunChange] = []
         for (offset, record) in page.records.enumerated() {
             let place = SectionIndex.Place(page: reference.index, position: offset)
             switch record {
@@ -67,7 +67,7 @@ struct RunState {
                 if let clock, let stamp = object.datestamp.flatMap(Datestamp.seconds), stamp > clock {
                     futureDated += 1
                 }
-                if staged != nil {
+                if inStore != nil {
                     changes.append(.object(object, place))
                 } else {
                     index.insert(object, at: place)
@@ -78,20 +78,20 @@ struct RunState {
             case .deleted(let recordID, let datestamp):
                 statistics.deleted += 1
                 guard let recordID else { continue }
-                if staged != nil {
+                if inStore != nil {
                     changes.append(.deletion(recordID, datestamp: datestamp, place))
                 } else {
                     index.delete(recordID: recordID, datestamp: datestamp, at: place)
                 }
             }
         }
-        if let staged, !changes.isEmpty { try staged.apply(changes) }
+        if let inStore, !changes.isEmpty { try inStore.apply(changes) }
     }
 }
 
-/// A run's collection staged in the collection store: the store keeps the versions, the Interactor decides by the
+/// A run's collection, built in the collection store: the store keeps the versions, the Interactor decides by the
 /// domain rules which of two versions of one identifier stays (`SectionIndex.wins`), and counts.
-final class StagedCollection {
+final class RunCollection {
     let store: any CollectionStore
     /// Whether the run starts from the stored collection.
     let fromStored: Bool
@@ -111,9 +111,9 @@ final class StagedCollection {
     }
 
     /// Applies a page's objects and deletions, in order.
-    func apply(_ changes: [StagedChange]) throws(ExportError) {
+    func apply(_ changes: [RunChange]) throws(ExportError) {
         var repeated = 0
-        let delta = try store.stage(changes) { new, kept in
+        let delta = try store.addToRun(changes) { new, kept in
             if new.isObject, kept.isObject, kept.place != new.place { repeated += 1 }
             return SectionIndex.wins(new.datestamp, new.place, over: kept.datestamp, kept.place)
         }

@@ -19,14 +19,14 @@ package protocol CollectionStore: Sendable {
     /// it starts with.
     func startRun(fromStored: Bool) throws(ExportError) -> Int
     /// Applies a page to the run's collection, in order: a version (object or deleted record) whose record
-    /// identifier the run has not staged yet is staged, replacing a stored one whatever its datestamp; for one the
-    /// run has staged, `replaces` is given both versions and says whether the new one takes its place. Returns by
+    /// identifier the run does not hold yet is added, replacing a stored one whatever its datestamp; for one the
+    /// run holds, `replaces` is given both versions and says whether the new one takes its place. Returns by
     /// how many objects the run's collection grew (negative when it shrank).
-    func stage(
-        _ changes: [StagedChange], replaces: (StagedRecord, StagedRecord) -> Bool
+    func addToRun(
+        _ changes: [RunChange], replaces: (RunVersion, RunVersion) -> Bool
     ) throws(ExportError) -> Int
     /// Makes the run's collection the stored one, in one transaction, and records the harvest's state: all of it
-    /// after a full harvest; after an incremental one (`incremental`), only what it staged and deleted over the
+    /// after a full harvest; after an incremental one (`incremental`), only what it added and deleted over the
     /// stored collection. Returns what changed.
     func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges
     /// The run's collection, for the Presenter to read a section at a time.
@@ -37,21 +37,21 @@ package protocol CollectionStore: Sendable {
 }
 
 /// A version of a record a page lists, for the run's collection: an object, or a deleted record (its identifier).
-package enum StagedChange: Sendable {
+package enum RunChange: Sendable {
     case object(ArtObject, SectionIndex.Place)
     case deletion(String, datestamp: String?, SectionIndex.Place)
 
     /// What the run's collection keeps of this version.
-    package var record: StagedRecord {
+    package var record: RunVersion {
         switch self {
-        case .object(let object, let place): StagedRecord(datestamp: object.datestamp, place: place, isObject: true)
-        case .deletion(_, let datestamp, let place): StagedRecord(datestamp: datestamp, place: place, isObject: false)
+        case .object(let object, let place): RunVersion(datestamp: object.datestamp, place: place, isObject: true)
+        case .deletion(_, let datestamp, let place): RunVersion(datestamp: datestamp, place: place, isObject: false)
         }
     }
 }
 
 /// What the run's collection keeps of a version, for the Interactor to decide which of two stays.
-package struct StagedRecord: Sendable, Equatable {
+package struct RunVersion: Sendable, Equatable {
     package var datestamp: String?
     package var place: SectionIndex.Place
     /// An object, not a deleted record.

@@ -155,7 +155,7 @@ import VitrineTestSupport
         #expect(try store.objects().count == 4)
     }
 
-    /// A run that starts from the stored collection stages only what it reads, laid over the stored one: what the
+    /// A run that starts from the stored collection adds only what it reads, laid over the stored one: what the
     /// server lists replaces what is stored whatever its datestamp, a record deleted and read again later comes back,
     /// one added and deleted again later leaves nothing, an older deletion leaves a newer object alone, and the run's
     /// collection reads the same before its commit and after.
@@ -169,7 +169,7 @@ import VitrineTestSupport
             with: [dated("A", "A stored", "2026-02"), dated("B", "B stored", "2026-02"), dated("C", "C", "2026-02")],
             state: StoreState(harvestedAt: "T1", harvests: 1))
 
-        let run = try StagedCollection(store: store, fromStored: true)
+        let run = try RunCollection(store: store, fromStored: true)
         #expect(run.count == 3)
         func place(_ position: Int) -> SectionIndex.Place { SectionIndex.Place(page: 0, position: position) }
         try run.apply([
@@ -200,7 +200,7 @@ import VitrineTestSupport
         #expect(try store.objects().map(\.title).sorted() == kept)
 
         // A full commit of a run laid over the stored collection keeps what the run did not touch.
-        let again = try StagedCollection(store: store, fromStored: true)
+        let again = try RunCollection(store: store, fromStored: true)
         try again.apply([
             .object(dated("F", "F new", "2026-04"), place(0)), .deletion("r-A", datestamp: nil, place(1)),
         ])
@@ -228,12 +228,12 @@ import VitrineTestSupport
         }
         // Stored objects without a bundled picture: none is listed, and the sections are.
         _ = try store.replaceAll(with: Self.objects, state: StoreState(harvestedAt: "T1", harvests: 1))
-        _ = try StagedCollection(store: store, fromStored: true)
+        _ = try RunCollection(store: store, fromStored: true)
         #expect(try listing().bundled == [])
         #expect(try listing().sections == ["- 2", "Frans Hals 1", "Rembrandt van Rijn 1"])
 
         // A run laid over them that adds two bundled pictures, one in a new section, and deletes an object.
-        let run = try StagedCollection(store: store, fromStored: true)
+        let run = try RunCollection(store: store, fromStored: true)
         let place = SectionIndex.Place(page: 0, position: 0)
         try run.apply([
             .object(bundled("b1", maker: "Frans Hals"), place), .object(bundled("b2", maker: "Judith Leyster"), place),
@@ -285,7 +285,7 @@ import VitrineTestSupport
         #expect(try counts().kept == counts().counted)
 
         // A night: one object moves to another maker (and loses its bundled picture), one is deleted (its section
-        // goes), one is new with a bundled picture, one is staged unchanged, one is revised in place, one deleted
+        // goes), one is new with a bundled picture, one is harvested unchanged, one is revised in place, one deleted
         // record was never stored.
         let changes = try store.apply(
             upserts: [
@@ -438,11 +438,11 @@ import VitrineTestSupport
         #expect(try shown(.all).count == 4)
         #expect(try shown(.openAccess) == ["SK-A-2", "caf\u{E9}"])
         #expect(try shown(.withRights) == ["4", "SK-A-2", "caf\u{E9}"])
-        // Laid over the store, with a change staged: the staged version is the one selected.
+        // Laid over the store, with a change in the run: the run's version is the one selected.
         #expect(try store.startRun(fromStored: true) == 4)
         var closed = Self.objects[0]
         closed.details.rights = Rights(url: nil, label: "© the museum", isOpen: false)
-        _ = try store.stage([.object(closed, .init(page: 0, position: 0))]) { _, _ in true }
+        _ = try store.addToRun([.object(closed, .init(page: 0, position: 0))]) { _, _ in true }
         #expect(try shown(.openAccess) == ["caf\u{E9}"])
     }
 
