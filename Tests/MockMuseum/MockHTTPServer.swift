@@ -57,8 +57,8 @@ package protocol MockHandler: Sendable {
 final class MockHTTPServer: Sendable {
     let port: Int
     private let channel: any Channel
-    /// The connections still open, closed by `stop()`: a stopped mock must not go on answering a client's pooled
-    /// connection, whatever starts on its port next.
+    /// The connections still open, closed by `stop()`: a stopped mock leaves no connection in a client's pool
+    /// (the HTTP client is shared by every test in the process).
     private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
 
     private init(port: Int, channel: any Channel, connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>) {

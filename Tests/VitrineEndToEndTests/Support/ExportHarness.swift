@@ -22,8 +22,8 @@ enum ExportHarness {
         var written: String
     }
 
-    /// A mock answers from the test process's busy thread pool: under a loaded machine its answer can wait past
-    /// the real read timeout, and the retry would then log a request twice. Tests of timeouts pass their own.
+    /// The export runs on the test process's crowded pool: on a loaded machine an exchange can take far longer than
+    /// a real server's, and a timeout's retry would log a request twice. Tests of timeouts pass their own.
     static let patientTimeouts = HTTPTimeouts(connect: 60, read: 900, request: 1800)
 
     static func run(
