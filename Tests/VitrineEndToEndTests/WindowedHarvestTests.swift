@@ -192,13 +192,14 @@ import VitrineTestSupport
             _ = try await ExportHarness.run(
                 configuration, concurrency: 8, cache: pages, retries: 0, store: store, chains: 8)
         }
-        // Every request the failed run made: the mock counts a request before it logs it, so with 8 chains the
-        // 30 answered ones are not always the first 30 in the log.
-        let answered = await server.requests()
         // What the failed run kept: the pages it had read whole when the outage stopped it (a 404 is never kept). A
         // page the server answered while another chain was failing may have been dropped unread; that one is asked
         // for again.
         let stored = try Self.storedRequests(in: pages)
+        // Every request the failed run made, read after the pages kept: a page is logged before it is answered, so
+        // each kept page is in the log. The mock counts a request before it logs it, so with 8 chains the 30
+        // answered ones are not always the first 30 in the log.
+        let answered = await server.requests()
         let kept = answered.filter { stored.contains(server.baseURL + $0) }
         // A day later by the server's clock (the records unchanged): only the span kept in the store gives the
         // same windows again.
