@@ -230,6 +230,8 @@ let package = Package(
                 "VitrineCLI",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // To turn a store into one an earlier version left (the upgrade test).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/VitrineEndToEndTests",
             swiftSettings: swiftSettings

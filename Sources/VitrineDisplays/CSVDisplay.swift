@@ -4,11 +4,13 @@ import VitrineOutput
 /// The spreadsheet: `collection.csv`, one row per object in section order, RFC 4180, UTF-8.
 package struct CSVDisplay: CatalogFileDisplay {
     /// The columns other tools rely on, in this order: the first eight as they always were, then the rich record's.
-    /// Lists are joined with `; `; `open_access` is `true`, `false`, or empty where the source gives no rights.
+    /// Lists are joined with `; `; `open_access` is `true`, `false`, or empty where the source gives no rights;
+    /// `makers` is every maker with role and life dates, `other_facts` what else the source says (`Label: value`).
     package static let header = [
         "object_id", "title", "artist", "date", "thumbnail_url", "image_url", "object_url", "source",
         "record_id", "datestamp", "year_begin", "year_end", "object_type", "materials", "dimensions", "description",
         "credit_line", "place", "subjects", "rights_url", "rights_label", "open_access", "maker_sort_name",
+        "makers", "attribution", "alt_text", "other_facts",
     ]
 
     package var format: CatalogFormat { .csv }
@@ -63,7 +65,11 @@ package struct CSVDisplay: CatalogFileDisplay {
         field(object.pointee.details.rightsURL, then: comma)
         field(object.pointee.details.rightsLabel, then: comma)
         field(object.pointee.details.isOpenAccess.map { $0 ? "true" : "false" } ?? "", then: comma)
-        field(object.pointee.details.makers.first?.sortName ?? "", then: 0x0D)
+        field(object.pointee.details.makers.first?.sortName ?? "", then: comma)
+        field(object.pointee.details.makersLine, then: comma)
+        field(object.pointee.details.attribution, then: comma)
+        field(object.pointee.details.altText, then: comma)
+        field(object.pointee.details.otherFactsLine, then: 0x0D)
         bytes.append(0x0A)
     }
 

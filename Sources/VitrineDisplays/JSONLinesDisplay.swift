@@ -3,7 +3,8 @@ import VitrineOutput
 
 /// The data for scripts: `collection.jsonl`, one JSON object per line for each object, in section order, UTF-8.
 /// Every field is there, in the same order on every line: a field the object lacks is `null` (a list `[]`), years
-/// are numbers, lists arrays, rights an object (`null` when the source gives none).
+/// are numbers, lists arrays, rights an object (`null` when the source gives none), other facts an object keyed by
+/// label (`{}` for none).
 package struct JSONLinesDisplay: CatalogFileDisplay {
     package var format: CatalogFormat { .jsonl }
 
@@ -74,6 +75,16 @@ package struct JSONLinesDisplay: CatalogFileDisplay {
             bytes.append(UInt8(ascii: "}"))
         }
         text("alt_text", details.altText)
+        field("other_facts") { bytes in
+            bytes.append(UInt8(ascii: "{"))
+            for (index, fact) in details.otherFacts.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONText.append(fact.label, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                JSONText.append(fact.value, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
         text("thumbnail_url", object.pointee.thumbnailURL)
         text("image_url", object.pointee.imageURL)
         text("object_url", object.pointee.objectURL)

@@ -3,14 +3,15 @@ import GRDBSQLite
 import VitrineCore
 
 /// How an object's details (`ObjectDetails`) are kept: a column each, after the object's own columns. Lists are
-/// their items joined by the unit separator; each maker is its four fields joined by the record separator. Neither
+/// their items joined by the unit separator; each maker is its four fields, and each other fact its label and
+/// value, joined by the record separator. Neither
 /// separator is kept inside a stored text (each becomes a space), so every list reads back as it was written.
 extension ObjectRow {
     /// The detail columns, in the order `bindDetails` binds them.
     static let detailColumns =
         "description, object_type, materials, dimensions, credit_line, place, subjects, year_begin, year_end, "
-        + "makers, rights_url, rights_label, rights_open, rights_attribution, alt_text, sort_name"
-    static let detailColumnCount = 16
+        + "makers, rights_url, rights_label, rights_open, rights_attribution, alt_text, sort_name, other_facts"
+    static let detailColumnCount = 17
 
     private static let unit: Character = "\u{1F}"
     private static let record: Character = "\u{1E}"
@@ -36,6 +37,7 @@ extension ObjectRow {
         text(details.altText, first + 14)
         // The first maker's sort name, on its own: a section files under it (`sortNames`).
         text(details.makers.first?.sortName, first + 15)
+        text(otherFacts(details.otherFacts), first + 16)
     }
 
     /// The details on the row `statement` stands on, from column `first` (as `bindDetails` bound them).
@@ -59,7 +61,8 @@ extension ObjectRow {
             description: text(first), objectType: text(first + 1), materials: items(text(first + 2)),
             dimensions: text(first + 3), creditLine: text(first + 4), place: text(first + 5),
             subjects: items(text(first + 6)), yearBegin: integer(first + 7), yearEnd: integer(first + 8),
-            makers: makers(text(first + 9)), rights: rights, altText: text(first + 14))
+            makers: makers(text(first + 9)), rights: rights, altText: text(first + 14),
+            otherFacts: otherFacts(text(first + 16)))
     }
 
     /// A text as it is stored inside a list: without the separators.
@@ -90,6 +93,18 @@ extension ObjectRow {
             let fields = text.split(separator: record, omittingEmptySubsequences: false).map(String.init)
             func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? fields[index] : nil }
             return ObjectDetails.Maker(name: field(0) ?? "", role: field(1), lifeDates: field(2), sortName: field(3))
+        }
+    }
+
+    private static func otherFacts(_ facts: [ObjectDetails.Fact]) -> String? {
+        facts.isEmpty
+            ? nil : facts.map { item($0.label) + String(record) + item($0.value) }.joined(separator: String(unit))
+    }
+
+    private static func otherFacts(_ column: String?) -> [ObjectDetails.Fact] {
+        items(column).map { text in
+            let fields = text.split(separator: record, maxSplits: 1, omittingEmptySubsequences: false)
+            return ObjectDetails.Fact(label: String(fields[0]), value: fields.count > 1 ? String(fields[1]) : "")
         }
     }
 }

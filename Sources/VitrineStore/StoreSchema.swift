@@ -119,6 +119,12 @@ enum StoreSchema {
                 sql: "CREATE INDEX object_by_sort_name ON object(section_key, sort_name) WHERE sort_name IS NOT NULL")
             try db.execute(sql: "DELETE FROM harvest WHERE name = 'harvested_at'")
         }
+        // Version 7: what else each source says (`ObjectDetails.otherFacts`: department, provenance, style…),
+        // which the stored objects were harvested without: the next run harvests the whole collection again.
+        migrator.registerMigration("v7-other-facts") { db in
+            try db.execute(sql: "ALTER TABLE object ADD COLUMN other_facts TEXT")
+            try db.execute(sql: "DELETE FROM harvest WHERE name = 'harvested_at'")
+        }
         return migrator
     }
 

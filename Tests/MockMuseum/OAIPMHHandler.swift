@@ -283,7 +283,8 @@ struct OAIPMHHandler: MockHandler {
             xmlns:ore="http://www.openarchives.org/ore/terms/" xmlns:edm="http://www.europeana.eu/schemas/edm/" \
             xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" \
             xmlns:skos="http://www.w3.org/2004/02/skos/core#" xmlns:owl="http://www.w3.org/2002/07/owl#" \
-            xmlns:svcs="http://rdfs.org/sioc/services#" xmlns:rdaGr2="http://rdvocab.info/ElementsGr2/">
+            xmlns:svcs="http://rdfs.org/sioc/services#" xmlns:rdaGr2="http://rdvocab.info/ElementsGr2/" \
+            xmlns:wgs84_pos="http://www.w3.org/2003/01/geo/wgs84_pos#">
             """
         if nested {
             rdf += aggregation + rich.nodes

@@ -67,12 +67,20 @@ extension SyntheticCollection {
         guard let details else { return ("", "") }
         var fields = "<dc:description xml:lang=\"en\">\(MockHTTP.escapeXML(details.description))</dc:description>"
         fields += "<dcterms:extent xml:lang=\"en\">\(details.dimensions)</dcterms:extent>"
+        // The provenance and the collection it is part of, as the Rijksmuseum gives them (the latter not described).
+        fields +=
+            "<dcterms:provenance xml:lang=\"en\">Bought from the \(details.place) guild, 1808</dcterms:provenance>"
+        fields += "<dcterms:isPartOf rdf:resource=\"https://id.rijksmuseum.nl/26021\(details.subjects.count)\"/>"
         var nodes = ""
         func concept(_ element: String, _ uri: String, _ english: String, _ dutch: String?, place: Bool = false) {
             let kind = place ? "edm:Place" : "skos:Concept"
             var node = "<\(kind) rdf:about=\"\(uri)\"><skos:prefLabel xml:lang=\"en\">\(english)</skos:prefLabel>"
             if let dutch { node += "<skos:prefLabel xml:lang=\"nl\">\(dutch)</skos:prefLabel>" }
-            node += place ? "</\(kind)>" : "<skos:altLabel>45D1\(uri.suffix(1))</skos:altLabel></\(kind)>"
+            let digit = uri.suffix(1)
+            node +=
+                place
+                ? "<wgs84_pos:lat>52.\(digit)</wgs84_pos:lat><wgs84_pos:long>4.\(digit)</wgs84_pos:long></\(kind)>"
+                : "<skos:altLabel>45D1\(digit)</skos:altLabel></\(kind)>"
             if nested {
                 fields += "<\(element)>\(node)</\(element)>"
             } else {

@@ -69,7 +69,11 @@ package enum Seeds {
                 )
             ],
             rights: Rights(statement: "http://creativecommons.org/publicdomain/mark/1.0/"),
-            altText: "A militia company steps out of a dark archway, led by its captain in black.")
+            altText: "A militia company steps out of a dark archway, led by its captain in black.",
+            otherFacts: [
+                .init(label: "Provenance", value: "Kloveniersdoelen, Amsterdam; Town Hall <1715>"),
+                .init(label: "Coordinates", value: "52.37, 4.89"),
+            ])
         return object
     }
 

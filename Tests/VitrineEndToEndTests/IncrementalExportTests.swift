@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import VitrineFiles
 import VitrineMockMuseum
@@ -310,6 +311,36 @@ import VitrineTestSupport
         #expect(
             offline.summary.summary.hasPrefix("vitrine: rijksmuseum: from the collection store, no request, 0 pages"))
         try CatalogChecks.expectIdenticalFolders(offline.folder, online.folder)
+    }
+
+    @Test func `a store an earlier version harvested with fewer fields is upgraded, and equals a fresh export`()
+        async throws
+    {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store)
+        // The store as the version before schema 7 left it: no other facts were read, none were kept.
+        let stores = store.url.appendingPathComponent("stores")
+        let file = try #require(
+            FileManager.default.contentsOfDirectory(atPath: stores.path).first { $0.hasSuffix(".sqlite") })
+        let old = try DatabaseQueue(path: stores.appendingPathComponent(file).path)
+        try await old.write { db in
+            try db.execute(sql: "ALTER TABLE object DROP COLUMN other_facts")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v7-other-facts'")
+        }
+        try old.close()
+
+        await advance(server, to: 1)
+        let upgraded = try await ExportHarness.run(configuration, store: store)
+        #expect(upgraded.summary.summary.contains("full run"), "\(upgraded.summary.summary)")
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(upgraded.folder, fresh.folder)
+        let page = String(
+            decoding: try Data(contentsOf: upgraded.folder.url.appendingPathComponent("objects/sk-a-1.html")),
+            as: UTF8.self)
+        #expect(page.contains("<dt>Provenance</dt>") && page.contains("<dt>Coordinates</dt>"))
     }
 
     @Test func `a damaged store is refused naming its path and the full flag, which makes it anew`() async throws {

@@ -37,10 +37,17 @@ import VitrineTestSupport
                     yearEnd: 1642,
                     makers: [
                         ObjectDetails.Maker(
-                            name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669",
+                            name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669, born in Leiden",
                             sortName: "Rijn, Rembrandt van")
                     ],
-                    rights: Self.publicDomainMark))
+                    rights: Self.publicDomainMark,
+                    // Provenance in the chosen language; the part it belongs to is not in the record: its address.
+                    otherFacts: [
+                        .init(label: "Provenance", value: "Kloveniersdoelen, Amsterdam; Town Hall, 1715"),
+                        .init(label: "Part of", value: "https://id.rijksmuseum.nl/260214"),
+                        .init(label: "Other types", value: "militia piece"),
+                        .init(label: "Coordinates", value: "52.37, 4.89"),
+                    ]))
     }
 
     @Test func `--language nl reads the Dutch labels, falling back to English where there is no Dutch`() throws {
@@ -56,6 +63,12 @@ import VitrineTestSupport
         #expect(nightWatch.details.subjects == ["schutterij"])
         #expect(nightWatch.details.place == "Amsterdam")
         #expect(nightWatch.details.makers.first?.role == "schilder")
+        #expect(
+            nightWatch.details.otherFacts.prefix(3) == [
+                .init(label: "Provenance", value: "Kloveniersdoelen, Amsterdam; Stadhuis, 1715"),
+                .init(label: "Part of", value: "https://id.rijksmuseum.nl/260214"),
+                .init(label: "Other types", value: "schuttersstuk"),
+            ])
         let milkmaid = try #require(records.last)
         #expect(milkmaid.details.subjects == ["melkmeid"])
         #expect(
@@ -72,7 +85,9 @@ import VitrineTestSupport
                 == ObjectDetails(
                     objectType: "painting", place: "Delft", subjects: ["milkmaid"], yearBegin: 1660, yearEnd: 1660,
                     makers: [ObjectDetails.Maker(name: "Johannes Vermeer", role: "painter", lifeDates: "born 1632")],
-                    rights: Self.inCopyright))
+                    rights: Self.inCopyright,
+                    // A nested concept's label; a blank language is none.
+                    otherFacts: [.init(label: "Part of", value: "Gallery of Honour")]))
     }
 
     @Test func `the recorded EDM shapes give rights, type and description where they have them`() throws {
@@ -108,7 +123,16 @@ import VitrineTestSupport
                         ObjectDetails.Maker(name: "Bol, Ferdinand", sortName: "Bol, Ferdinand"),
                     ],
                     rights: Rights(
-                        url: nil, label: "Copyright the estate; reproduction by permission only", isOpen: false)))
+                        url: nil, label: "Copyright the estate; reproduction by permission only", isOpen: false),
+                    otherFacts: [
+                        .init(label: "Language", value: "nl"),
+                        .init(label: "Publisher", value: "Rijksmuseum, Print Room"),
+                        .init(label: "Source", value: "Album Six, folio 12"),
+                        .init(label: "Other types", value: "study"),
+                        .init(label: "Coverage", value: "17th century"),
+                        // A MIME type is the format, never a material.
+                        .init(label: "Format", value: "image/jpeg"),
+                    ]))
         // Empty and "None" values are none; of a prose statement and a license URI, the URI.
         #expect(
             records[1].details
@@ -126,7 +150,9 @@ import VitrineTestSupport
         #expect(!OAIDetails.isMIMEType("oil on canvas") && !OAIDetails.isMIMEType("pen/ink"))
         #expect(OAIDetails.isInverted("Rijn, Rembrandt van") && !OAIDetails.isInverted("Rembrandt van Rijn"))
         #expect(!OAIDetails.isInverted("Smith, John, 1900-1980") && !OAIDetails.isInverted("Amsterdam,"))
-        #expect(OAIDetails.lifeDates(born: "1606-07-15", died: "1669") == "1606–1669")
-        #expect(OAIDetails.lifeDates(born: nil, died: "c. 1669") == "died c. 1669")
+        #expect(DetailText.lifeDates(born: "1606-07-15", died: "1669") == "1606–1669")
+        #expect(DetailText.lifeDates(born: nil, died: "c. 1669") == "died c. 1669")
+        #expect(DetailText.lifeDates(born: "1632", died: nil, place: "Delft") == "born 1632 in Delft")
+        #expect(DetailText.lifeDates(born: nil, died: nil, place: "Delft") == "born in Delft")
     }
 }

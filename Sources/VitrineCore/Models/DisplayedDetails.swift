@@ -26,6 +26,8 @@ package struct DisplayedDetails: Sendable, Equatable {
     package var attribution: String = ""
     /// The museum's alt text; empty when it wrote none.
     package var altText: String = ""
+    /// What else the source says (`ObjectDetails.otherFacts`), each label once.
+    package var otherFacts: [Fact] = []
 
     package init() {}
 
@@ -48,6 +50,11 @@ package struct DisplayedDetails: Sendable, Equatable {
     package struct Fact: Sendable, Equatable {
         package var label: String
         package var value: String
+
+        package init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
     }
 
     /// The object's sort name for an index (its first maker's), empty when the source gives none.
@@ -84,7 +91,7 @@ package struct DisplayedDetails: Sendable, Equatable {
             if !value.isEmpty { facts.append(Fact(label: label, value: value)) }
         }
         if makers.count > 1 || makers.contains(where: { !$0.role.isEmpty || !$0.lifeDates.isEmpty }) {
-            add(makers.count > 1 ? "Makers" : "About the maker", makers.map(Self.line).joined(separator: "; "))
+            add(makers.count > 1 ? "Makers" : "About the maker", makersLine)
         }
         add("Object type", objectType)
         add("Materials", materials.joined(separator: ", "))
@@ -92,8 +99,16 @@ package struct DisplayedDetails: Sendable, Equatable {
         add("Place", place)
         add("Subjects", subjects.joined(separator: ", "))
         add("Credit line", creditLine)
+        facts += otherFacts
         return facts
     }
+
+    /// Every maker, as the page lists them and the CSV's `makers` column holds them:
+    /// `Rembrandt van Rijn (painter, 1606–1669); Jan Six`.
+    package var makersLine: String { makers.map(Self.line).joined(separator: "; ") }
+
+    /// The other facts as the CSV's `other_facts` column holds them: `Department: Paintings; Period: Edo`.
+    package var otherFactsLine: String { otherFacts.map { "\($0.label): \($0.value)" }.joined(separator: "; ") }
 
     /// `Rembrandt van Rijn (painter, 1606–1669)`.
     private static func line(_ maker: DisplayedMaker) -> String {

@@ -26,11 +26,15 @@ package struct ObjectDetails: Sendable, Hashable {
     package var rights: Rights?
     /// The museum's own description of the image for those who cannot see it.
     package var altText: String?
+    /// What else the source says, labelled as a museum's page labels it (`Department`, `Provenance`), in the
+    /// source's order, one value a label.
+    package var otherFacts: [Fact] = []
 
     package init(
         description: String? = nil, objectType: String? = nil, materials: [String] = [], dimensions: String? = nil,
         creditLine: String? = nil, place: String? = nil, subjects: [String] = [], yearBegin: Int? = nil,
-        yearEnd: Int? = nil, makers: [Maker] = [], rights: Rights? = nil, altText: String? = nil
+        yearEnd: Int? = nil, makers: [Maker] = [], rights: Rights? = nil, altText: String? = nil,
+        otherFacts: [Fact] = []
     ) {
         self.description = description
         self.objectType = objectType
@@ -44,6 +48,28 @@ package struct ObjectDetails: Sendable, Hashable {
         self.makers = makers
         self.rights = rights
         self.altText = altText
+        self.otherFacts = otherFacts
+    }
+
+    /// Adds `value` under `label` (list items joined by `; `); nothing when there is no value.
+    package mutating func addFact(_ label: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        otherFacts.append(Fact(label: label, value: value))
+    }
+
+    package mutating func addFact(_ label: String, _ values: [String]) {
+        addFact(label, values.isEmpty ? nil : values.joined(separator: "; "))
+    }
+
+    /// A labelled value of `otherFacts`.
+    package struct Fact: Sendable, Hashable {
+        package var label: String
+        package var value: String
+
+        package init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
     }
 
     /// Whether the source gave none of these.

@@ -3,6 +3,8 @@
 extension ExportPresenter {
     /// The longest description a catalog shows, in characters.
     package static let longestDescription = 20_000
+    /// The longest value of an other fact (a provenance runs to paragraphs), in characters.
+    static let longestFact = 4_000
 
     static func displayedDetails(_ object: ArtObject) -> DisplayedDetails {
         let details = object.details
@@ -36,6 +38,16 @@ extension ExportPresenter {
             shown.attribution = line(rights.attribution)
         }
         shown.altText = oneLine(details.altText ?? "", limit: longestTitle)
+        for fact in details.otherFacts {
+            let (label, value) = (line(fact.label), oneLine(fact.value, limit: longestFact))
+            guard !label.isEmpty, !value.isEmpty else { continue }
+            // One value a label, as a page's list and the JSON Lines object keyed by label show them.
+            if let index = shown.otherFacts.firstIndex(where: { $0.label == label }) {
+                shown.otherFacts[index].value += "; " + value
+            } else {
+                shown.otherFacts.append(.init(label: label, value: value))
+            }
+        }
         return shown
     }
 

@@ -20,15 +20,23 @@ extension OAIRecordFields {
         package var label: Labelled
     }
 
-    /// What an `edm:Agent` says of its maker: `rdaGr2:dateOfBirth`, `dateOfDeath`, `professionOrOccupation`.
+    /// What an `edm:Agent` says of its maker: `rdaGr2:dateOfBirth`, `dateOfDeath`, `placeOfBirth`,
+    /// `professionOrOccupation`.
     package struct AgentFact: Sendable, Equatable {
         package enum Kind: UInt8, Sendable {
-            case birth, death, profession
+            case birth, death, birthPlace, profession
         }
 
         package var agent: Int
         package var kind: Kind
         package var term: Term
+    }
+
+    /// A latitude or longitude of the place at index `concept` in `concepts`.
+    package struct Coordinate: Sendable, Equatable {
+        package var concept: Int
+        package var isLatitude: Bool
+        package var text: Span
     }
 
     /// A predicate that keeps, of several literal values of one field, those in the language `preferred` would

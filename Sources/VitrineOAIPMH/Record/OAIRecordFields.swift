@@ -116,6 +116,14 @@ package struct OAIRecordFields: Sendable, Equatable {
     package var concepts: [Concept] = []
     package var conceptLabels: [ConceptLabel] = []
     package var agentFacts: [AgentFact] = []
+    /// `dcterms:provenance`, `dcterms:isPartOf`, `dc:language`, `dc:publisher`, `dc:source`: the other facts.
+    package var provenances: [Labelled] = []
+    package var partOf: [Term] = []
+    package var languageFields: [Labelled] = []
+    package var publishers: [Labelled] = []
+    package var sources: [Labelled] = []
+    /// `wgs84_pos:lat` and `long` of the places (`edm:Place`).
+    package var coordinates: [Coordinate] = []
 
     package init() {}
 
@@ -154,6 +162,12 @@ package struct OAIRecordFields: Sendable, Equatable {
         concepts.removeAll(keepingCapacity: true)
         conceptLabels.removeAll(keepingCapacity: true)
         agentFacts.removeAll(keepingCapacity: true)
+        provenances.removeAll(keepingCapacity: true)
+        partOf.removeAll(keepingCapacity: true)
+        languageFields.removeAll(keepingCapacity: true)
+        publishers.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
+        coordinates.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Keeping bytes

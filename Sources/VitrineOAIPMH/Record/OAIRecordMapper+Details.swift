@@ -31,7 +31,8 @@ extension EDMRecordMapper {
                 func fact(_ kind: OAIRecordFields.AgentFact.Kind) -> String? {
                     DetailText.lines(lookup.labels(facts.filter { $0.kind == kind }.map(\.term), limit: 1)).first
                 }
-                maker.lifeDates = OAIDetails.lifeDates(born: fact(.birth), died: fact(.death))
+                maker.lifeDates = DetailText.lifeDates(
+                    born: fact(.birth), died: fact(.death), place: fact(.birthPlace))
                 maker.role = fact(.profession)
                 maker.sortName = fields.agentLabels.lazy.filter { $0.agent == agent }
                     .compactMap { DetailText.line(fields.string($0.label.text)) }.first(where: OAIDetails.isInverted)
@@ -40,6 +41,7 @@ extension EDMRecordMapper {
             }
             if !details.makers.contains(maker) { details.makers.append(maker) }
         }
+        OAIDetails.addOtherFacts(to: &details, fields, lookup: lookup, languages: languages, places: "Other places")
         return details
     }
 }
@@ -78,6 +80,8 @@ extension DublinCoreRecordMapper {
             let maker = ObjectDetails.Maker(name: name, role: role, sortName: OAIDetails.isInverted(name) ? name : nil)
             if !details.makers.contains(maker) { details.makers.append(maker) }
         }
+        OAIDetails.addOtherFacts(to: &details, dc, lookup: lookup, languages: languages, places: "Coverage")
+        details.addFact("Format", DetailText.lines(dc.formats.lazy.map { dc.string($0) }.filter(OAIDetails.isMIMEType)))
         return details
     }
 }
@@ -98,22 +102,37 @@ enum OAIDetails {
         DetailText.line(statement).flatMap { Rights(statement: $0) }
     }
 
-    /// `1606–1669`, `born 1606`, `died 1669`: years of ISO dates (`1606-07-15`), other text as written.
-    static func lifeDates(born: String?, died: String?) -> String? {
-        switch (born.map(year), died.map(year)) {
-        case (let born?, let died?): "\(born)–\(died)"
-        case (let born?, nil): "born \(born)"
-        case (nil, let died?): "died \(died)"
-        case (nil, nil): nil
+    /// What both shapes may say beyond the common record: provenance, what the object is part of (a label, else
+    /// the address it points at), language, publisher and source, the types and places after the first (`places`
+    /// labels those), and the first place's coordinates.
+    static func addOtherFacts(
+        to details: inout ObjectDetails, _ fields: OAIRecordFields, lookup: ConceptLookup, languages: [[UInt8]],
+        places: String
+    ) {
+        func texts(_ labels: [OAIRecordFields.Labelled]) -> [String] {
+            let isChosen = fields.isInChosenLanguage(among: labels, languages: languages)
+            return DetailText.lines(labels.lazy.filter(isChosen).prefix(64).map { fields.string($0.text) })
         }
-    }
-
-    private static func year(_ date: String) -> String {
-        let utf8 = Array(date.utf8)
-        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
-        guard utf8.count >= 4, utf8.prefix(4).allSatisfy(isDigit), utf8.count == 4 || utf8[4] == UInt8(ascii: "-")
-        else { return date }
-        return String(date.prefix(4))
+        details.addFact("Provenance", texts(fields.provenances))
+        let unresolved = fields.partOf.lazy.filter { lookup.label(of: $0) == nil }.compactMap(\.resource)
+            .map { WebURL.filter(fields.string($0)) }.filter { !$0.isEmpty }
+        details.addFact("Part of", DetailText.lines(lookup.labels(fields.partOf)) + unresolved.prefix(64))
+        details.addFact("Language", texts(fields.languageFields))
+        details.addFact("Publisher", texts(fields.publishers))
+        details.addFact("Source", texts(fields.sources))
+        details.addFact("Other types", Array(DetailText.lines(lookup.labels(fields.types)).dropFirst()))
+        details.addFact(places, Array(DetailText.lines(lookup.labels(fields.places)).dropFirst()))
+        if let first = fields.places.first,
+            let place = first.nestedConcept ?? first.resource.flatMap({ lookup.concept(describing: $0) })
+        {
+            func coordinate(_ isLatitude: Bool, _ bound: Double) -> String? {
+                fields.coordinates.lazy.filter { $0.concept == place && $0.isLatitude == isLatitude }
+                    .map { fields.string($0.text) }.first { Double($0).map { abs($0) <= bound } ?? false }
+            }
+            if let latitude = coordinate(true, 90), let longitude = coordinate(false, 180) {
+                details.addFact("Coordinates", "\(latitude), \(longitude)")
+            }
+        }
     }
 
     /// An Iconclass notation (`45D12`, `25F23(LION)`, `31A2271`): a digit first, no space, a capital letter or

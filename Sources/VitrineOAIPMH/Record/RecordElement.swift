@@ -8,6 +8,7 @@ enum RecordElement: UInt8 {
     // The details: Dublin Core and EDM fields, the concepts and places they point at, an agent's facts.
     case description, type, subject, medium, extent, spatial, coverage, rights
     case concept, place, rdfDescription, dateOfBirth, dateOfDeath, professionOrOccupation
+    case provenance, isPartOf, language, publisher, source, placeOfBirth, latitude, longitude
     case other
 
     init(localName: String) {
@@ -51,6 +52,14 @@ enum RecordElement: UInt8 {
         case "dateOfBirth": self = .dateOfBirth
         case "dateOfDeath": self = .dateOfDeath
         case "professionOrOccupation": self = .professionOrOccupation
+        case "provenance": self = .provenance
+        case "isPartOf": self = .isPartOf
+        case "language": self = .language
+        case "publisher": self = .publisher
+        case "source": self = .source
+        case "placeOfBirth": self = .placeOfBirth
+        case "lat": self = .latitude
+        case "long": self = .longitude
         default: self = .other
         }
     }
@@ -74,7 +83,8 @@ enum RecordElement: UInt8 {
     /// Whether the element points at a concept or place, which may sit nested inside it (EDM's nested shape).
     var refersToConcept: Bool {
         switch self {
-        case .type, .subject, .medium, .spatial, .coverage, .rights, .professionOrOccupation: true
+        case .type, .subject, .medium, .spatial, .coverage, .rights, .professionOrOccupation, .isPartOf, .placeOfBirth:
+            true
         default: false
         }
     }
@@ -84,7 +94,8 @@ enum RecordElement: UInt8 {
         switch self {
         case .identifier, .datestamp, .setSpec, .hasService, .isShownBy, .isShownAt, .object, .title, .alternative,
             .creator, .created, .date, .prefLabel, .relation, .format, .description, .type, .subject, .medium,
-            .extent, .spatial, .coverage, .rights, .dateOfBirth, .dateOfDeath, .professionOrOccupation:
+            .extent, .spatial, .coverage, .rights, .dateOfBirth, .dateOfDeath, .professionOrOccupation, .provenance,
+            .isPartOf, .language, .publisher, .source, .placeOfBirth, .latitude, .longitude:
             true
         default:
             false

@@ -173,11 +173,32 @@ struct RecordFieldCollector {
                 fields.conceptLabels.append(OAIRecordFields.ConceptLabel(concept: concept, label: labelled()))
             }
         case .dateOfBirth where parentElement == .agent, .dateOfDeath where parentElement == .agent,
-            .professionOrOccupation where parentElement == .agent:
+            .placeOfBirth where parentElement == .agent, .professionOrOccupation where parentElement == .agent:
             if let agent = open[parent].agent {
                 let kind: OAIRecordFields.AgentFact.Kind =
-                    closed.element == .dateOfBirth ? .birth : closed.element == .dateOfDeath ? .death : .profession
+                    switch closed.element {
+                    case .dateOfBirth: .birth
+                    case .dateOfDeath: .death
+                    case .placeOfBirth: .birthPlace
+                    default: .profession
+                    }
                 fields.agentFacts.append(OAIRecordFields.AgentFact(agent: agent, kind: kind, term: term()))
+            }
+        case .provenance where inCHO || inDC:
+            fields.provenances.append(labelled())
+        case .isPartOf where inCHO || inDC:
+            fields.partOf.append(term())
+        case .language where inCHO || inDC:
+            fields.languageFields.append(labelled())
+        case .publisher where inCHO || inDC:
+            fields.publishers.append(labelled())
+        case .source where inCHO || inDC:
+            fields.sources.append(labelled())
+        case .latitude where parentElement == .place, .longitude where parentElement == .place:
+            if let concept = open[parent].concept, !text.isEmpty {
+                fields.coordinates.append(
+                    OAIRecordFields.Coordinate(
+                        concept: concept, isLatitude: closed.element == .latitude, text: fields.keep(text)))
             }
         case .prefLabel where parentElement == .agent:
             if let agent = open[parent].agent {

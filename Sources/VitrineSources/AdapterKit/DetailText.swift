@@ -136,4 +136,28 @@ package enum DetailText {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F
     }
+
+    /// `1606–1669`, `born 1606`, `died 1669`: years of ISO dates (`1606-07-15`), other text as written; with a
+    /// place of birth `1606–1669, born in Leiden`, `born 1606 in Leiden`.
+    package static func lifeDates(born: String?, died: String?, place: String? = nil) -> String? {
+        let dates: String? =
+            switch (born.map(year), died.map(year)) {
+            case (let born?, let died?): "\(born)–\(died)"
+            case (let born?, nil): "born \(born)"
+            case (nil, let died?): "died \(died)"
+            case (nil, nil): nil
+            }
+        guard let place else { return dates }
+        guard let dates else { return "born in \(place)" }
+        return born != nil && died == nil ? "\(dates) in \(place)" : "\(dates), born in \(place)"
+    }
+
+    /// The year of an ISO date (`1606-07-15`, `1606`); other text (`c. 1669`) as it is.
+    private static func year(_ date: String) -> String {
+        let utf8 = Array(date.utf8)
+        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        guard utf8.count >= 4, utf8.prefix(4).allSatisfy(isDigit), utf8.count == 4 || utf8[4] == UInt8(ascii: "-")
+        else { return date }
+        return String(date.prefix(4))
+    }
 }

@@ -8,6 +8,7 @@ enum ArtInstitutePayload {
         "id", "title", "artist_title", "artist_display", "date_display", "image_id", "thumbnail", "description",
         "short_description", "medium_display", "dimensions", "credit_line", "place_of_origin", "artwork_type_title",
         "classification_title", "is_public_domain", "copyright_notice", "date_start", "date_end", "subject_titles",
+        "style_title", "term_titles", "category_titles",
     ]
 
     struct List: Decodable {
@@ -50,6 +51,9 @@ enum ArtInstitutePayload {
         var date_start: FlexibleYear?
         var date_end: FlexibleYear?
         var subject_titles: Tolerant<[String?]>?
+        var style_title: Tolerant<String>?
+        var term_titles: Tolerant<[String?]>?
+        var category_titles: Tolerant<[String?]>?
 
         struct Thumbnail: Decodable {
             var width: Int?
@@ -93,6 +97,18 @@ enum ArtInstitutePayload {
                     DetailText.line(copyright_notice?.value).flatMap { Rights(statement: $0) } ?? .notPublicDomain
             case nil: details.rights = DetailText.line(copyright_notice?.value).flatMap { Rights(statement: $0) }
             }
+            // Shown beside the description when both are given, which then keeps only the long one.
+            if HTMLText.plainText(description?.value) != nil {
+                details.addFact("Summary", HTMLText.plainText(short_description?.value))
+            }
+            if let classification = DetailText.line(classification_title?.value),
+                classification.lowercased() != details.objectType?.lowercased()
+            {
+                details.addFact("Classification", classification)
+            }
+            details.addFact("Style", DetailText.line(style_title?.value))
+            details.addFact("Terms", DetailText.lines((term_titles?.value ?? []).compactMap { $0 }))
+            details.addFact("Categories", DetailText.lines((category_titles?.value ?? []).compactMap { $0 }))
             return details
         }
 

@@ -27,7 +27,11 @@ struct DemoSource: CollectionSource {
         let rights = try DemoRights.byNumber(response)
         decoded.records = decoded.records.map { record in
             guard case .object(var object) = record else { return record }
-            if let statement = rights[object.id] { object.details.rights = Rights(statement: statement) }
+            if let statement = rights[object.id] {
+                // The statement says what the holder's notice does not: keep the holder as a fact.
+                object.details.addFact("Copyright holder", object.details.rights?.label)
+                object.details.rights = Rights(statement: statement)
+            }
             guard let picture = DemoPictures.picture(forImage: object.image?.url) else { return .object(object) }
             object.image = ImageReference(
                 url: picture.path, width: picture.width, height: picture.height, sizing: .bundled)

@@ -35,6 +35,20 @@ extension MetPayload.Object {
         } else if isPublicDomain?.value == false {
             details.rights = .notPublicDomain
         }
+        details.addFact("Department", DetailText.line(department?.value))
+        if !(place ?? "").isEmpty, place != DetailText.line(culture?.value) {
+            details.addFact("Culture", DetailText.line(culture?.value))
+        }
+        details.addFact("Period", DetailText.line(period?.value))
+        details.addFact("Dynasty", DetailText.line(dynasty?.value))
+        if let classification = DetailText.line(classification?.value),
+            classification.lowercased() != details.objectType?.lowercased()
+        {
+            details.addFact("Classification", classification)
+        }
+        details.addFact("Accession number", DetailText.line(accessionNumber?.value))
+        details.addFact("Maker in ULAN", WebURL.filter(artistULAN_URL?.value))
+        details.addFact("Maker in Wikidata", WebURL.filter(artistWikidata_URL?.value))
         return details
     }
 

@@ -44,6 +44,12 @@ enum MetPayload {
         var culture: Tolerant<String>?
         var city: Tolerant<String>?
         var country: Tolerant<String>?
+        var accessionNumber: Tolerant<String>?
+        var department: Tolerant<String>?
+        var period: Tolerant<String>?
+        var dynasty: Tolerant<String>?
+        var artistULAN_URL: Tolerant<String>?
+        var artistWikidata_URL: Tolerant<String>?
 
         /// The common object. `primaryImage` and `primaryImageSmall` are `""` for works in copyright: then the
         /// first of `additionalImages`, then no image.

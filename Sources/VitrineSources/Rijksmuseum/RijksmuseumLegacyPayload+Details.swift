@@ -14,6 +14,9 @@ extension RijksmuseumLegacyPayload.Record {
     }
 
     struct Acquisition: Decodable, Sendable {
+        var method: String?
+        /// `1808-01-01T00:00:00`.
+        var date: String?
         var creditLine: String?
     }
 
@@ -23,6 +26,7 @@ extension RijksmuseumLegacyPayload.Record {
         var unFixedName: String?
         var dateOfBirth: String?
         var dateOfDeath: String?
+        var placeOfBirth: String?
         var roles: [String?]?
         var occupation: [String?]?
     }
@@ -60,6 +64,12 @@ extension RijksmuseumLegacyPayload.Record {
         if let holder = DetailText.line(copyrightHolder?.value) {
             details.rights = Rights(url: nil, label: holder.hasPrefix("©") ? holder : "© " + holder, isOpen: false)
         }
+        // `loan, 1808`: how and when the museum acquired it.
+        let acquired = [
+            DetailText.line(acquisition?.value?.method),
+            DetailText.line(acquisition?.value?.date).map { $0.prefix { $0 != "-" && $0 != "T" }.description },
+        ].compactMap { $0 }.filter { !$0.isEmpty }
+        details.addFact("Acquisition", acquired.isEmpty ? nil : acquired.joined(separator: ", "))
         return details
     }
 
@@ -84,15 +94,9 @@ extension RijksmuseumLegacyPayload.Record {
     private func makers(_ maker: String?) -> [ObjectDetails.Maker] {
         var makers = (principalMakers?.value ?? []).compactMap { entry -> ObjectDetails.Maker? in
             guard let entry, let name = DetailText.line(entry.name) else { return nil }
-            let born = Self.year(entry.dateOfBirth)
-            let died = Self.year(entry.dateOfDeath)
-            let lifeDates: String? =
-                switch (born, died) {
-                case (let born?, let died?): "\(born)–\(died)"
-                case (let born?, nil): "born \(born)"
-                case (nil, let died?): "died \(died)"
-                case (nil, nil): nil
-                }
+            let lifeDates = DetailText.lifeDates(
+                born: DetailText.line(entry.dateOfBirth), died: DetailText.line(entry.dateOfDeath),
+                place: DetailText.line(entry.placeOfBirth))
             let role =
                 DetailText.lines((entry.roles ?? []).compactMap { $0 }).first
                 ?? DetailText.lines((entry.occupation ?? []).compactMap { $0 }).first
@@ -106,13 +110,6 @@ extension RijksmuseumLegacyPayload.Record {
             makers.insert(ObjectDetails.Maker(name: own), at: 0)
         }
         return makers
-    }
-
-    /// The year of `1606-07-15` (or `1606`), as the detail shape writes a date of birth or death.
-    static func year(_ date: String?) -> String? {
-        guard let date = DetailText.line(date) else { return nil }
-        let digits = date.prefix { $0.isASCII && $0.isNumber }
-        return digits.count == 4 && (date.count == 4 || date.dropFirst(4).first == "-") ? String(digits) : date
     }
 
     private static func joined(_ values: [String?]?) -> String? {

@@ -29,6 +29,8 @@ enum UnsplashPayload {
         var sponsorship: Sponsorship?
         /// Often `null` in listings; filled on a photo's own page.
         var location: Tolerant<Location>?
+        /// The photo's dominant colour (`#0c2626`).
+        var color: String?
 
         struct Location: Decodable, Sendable {
             var name: String?
@@ -43,6 +45,7 @@ enum UnsplashPayload {
         struct User: Decodable {
             var name: String?
             var username: String?
+            var links: Links?
         }
 
         struct URLs: Decodable {
@@ -82,7 +85,7 @@ enum UnsplashPayload {
                 DetailText.line(location?.value?.name)
                 ?? (cityAndCountry.isEmpty ? nil : cityAndCountry.joined(separator: ", "))
             let year = created_at.flatMap { Int($0.prefix(4)) }
-            return ObjectDetails(
+            var details = ObjectDetails(
                 description: DetailText.block(description),
                 place: place,
                 yearBegin: year,
@@ -93,6 +96,12 @@ enum UnsplashPayload {
                     attribution: name.map { "Photo by \($0) on Unsplash" } ?? "Photo on Unsplash"),
                 altText: DetailText.line(alt_description)
             )
+            // The credit's links: the photographer's page (the photo's own is the object's link).
+            details.addFact("Photographer", WebURL.filter(user?.links?.html))
+            if let color = DetailText.line(color), color.utf8.count == 7, color.hasPrefix("#") {
+                details.addFact("Colour", color)
+            }
+            return details
         }
     }
 }

@@ -85,7 +85,8 @@ import VitrineTestSupport
             makers: [.init(name: "<em>Steen</em>", role: "painter", lifeDates: "\"1626\"")],
             rights: Rights(
                 url: "javascript:alert(3)", label: "<a href=x>open</a>", isOpen: true, attribution: "<u>by</u>"),
-            altText: "\" onerror=\"alert(4)")
+            altText: "\" onerror=\"alert(4)",
+            otherFacts: [.init(label: "<i>Style</i>", value: "<script>x</script>"), .init(label: "\"k\"", value: "v")])
         let model = try viewModel(Seeds.response([ArtistSection(maker: "Jan Steen", objects: [object])]))
         let (folder, _) = try render(model, formats: [.html, .csv, .jsonl])
         let page = try folder.read("objects/x-1.html")
@@ -104,6 +105,9 @@ import VitrineTestSupport
         let json = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(json["description"] as? String == "<script>alert('d')</script>\n\n<p onclick=x>second</p>")
         #expect((json["rights"] as? [String: Any])?["url"] is NSNull)
+        #expect(
+            json["other_facts"] as? [String: String] == ["<i>Style</i>": "<script>x</script>", "\"k\"": "v"])
+        #expect(page.contains("<dt>&lt;i&gt;Style&lt;/i&gt;</dt><dd>&lt;script&gt;x&lt;/script&gt;</dd>"))
         #expect(!line.contains("<"), "JSON Lines escapes < as the search shards do")
     }
 
@@ -179,12 +183,12 @@ import VitrineTestSupport
                 "object_id", "title", "artist", "date", "thumbnail_url", "image_url", "object_url", "source",
                 "record_id", "datestamp", "year_begin", "year_end", "object_type", "materials", "dimensions",
                 "description", "credit_line", "place", "subjects", "rights_url", "rights_label", "open_access",
-                "maker_sort_name",
+                "maker_sort_name", "makers", "attribution", "alt_text", "other_facts",
             ])
         var rows: [[String]] = []
         while let row = reader.next() { rows.append(row) }
         #expect(rows.map { $0[0] } == model.sections.flatMap { $0.objects.map(\.id) })
-        #expect(rows.allSatisfy { $0.count == 23 && $0[7] == "test" && $0[8] == $0[0] })
+        #expect(rows.allSatisfy { $0.count == 27 && $0[7] == "test" && $0[8] == $0[0] })
         // Found by review: a year BCE was written as text (`'-500`), defused like a formula.
         var antique = Seeds.hostile[3]
         antique.details.yearBegin = -500

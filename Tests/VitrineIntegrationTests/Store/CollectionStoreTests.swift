@@ -47,7 +47,11 @@ import VitrineTestSupport
                         sortName: "Rijn, Rembrandt van"),
                     .init(name: "Anonymous"), .init(name: "Jan", lifeDates: "?"),
                 ],
-                rights: Rights(statement: "http://creativecommons.org/publicdomain/mark/1.0/"), altText: "A militia")),
+                rights: Rights(statement: "http://creativecommons.org/publicdomain/mark/1.0/"), altText: "A militia",
+                otherFacts: [
+                    .init(label: "Provenance", value: "Kloveniersdoelen; Amsterdam Town Hall"),
+                    .init(label: "Part of", value: ""),
+                ])),
         ArtObject(
             id: "caf\u{E9}", title: "Composed",
             image: ImageReference(url: "https://lh3.example/x=s0", sizing: .googleImageHost),
@@ -425,6 +429,24 @@ import VitrineTestSupport
         #expect(try byID(store.objects()) == byID(Self.objects))
     }
 
+    @Test func `a store of the sixth schema keeps its objects and details, and its next run is a full one`() throws {
+        let folder = try TemporaryFolder()
+        let (old, _) = try Self.oldStore(in: folder, upTo: "v6-object-details")
+        try old.write { db in
+            try db.execute(
+                sql: "INSERT INTO object (record_key, id, title, maker, section_key, order_key, description) "
+                    + "VALUES (?, 'SK-C-5', 'The Night Watch', 'Rembrandt van Rijn', 'Rembrandt van Rijn', x'00', 'Big')",
+                arguments: [Data("SK-C-5".utf8)])
+            try db.execute(sql: "INSERT INTO harvest VALUES ('harvests', '3'), ('harvested_at', '2026-01-01')")
+        }
+        try old.close()
+        let store = try open(folder)
+        let read = try store.objects()
+        #expect(read.map(\.details.description) == ["Big"] && read.allSatisfy(\.details.otherFacts.isEmpty))
+        // Its objects were harvested without their other facts: a night would keep them so.
+        #expect(try store.state().harvestedAt == nil && store.state().harvests == 3)
+    }
+
     @Test func `a run's sections show what the selection shows, stored or laid over the store`() throws {
         let folder = try TemporaryFolder()
         let store = try open(folder)
@@ -468,12 +490,14 @@ import VitrineTestSupport
         let store = try open(folder)
         let details = ObjectDetails(
             materials: ["a\u{1F}b", "c\u{1E}d"], subjects: [""],
-            makers: [.init(name: "x\u{1E}y", role: "r\u{1F}s", sortName: "")])
+            makers: [.init(name: "x\u{1E}y", role: "r\u{1F}s", sortName: "")],
+            otherFacts: [.init(label: "a\u{1E}b", value: "c\u{1E}d\u{1F}e"), .init(label: "", value: "")])
         _ = try store.replaceAll(
             with: [ArtObject(id: "1", title: "t", details: details)], state: StoreState(harvests: 1))
         let read = try #require(try store.objects().first).details
         #expect(read.materials == ["a b", "c d"] && read.subjects == [""])
         #expect(read.makers == [.init(name: "x y", role: "r s")])
+        #expect(read.otherFacts == [.init(label: "a b", value: "c d e"), .init(label: "", value: "")])
     }
 
     @Test func `a foreign database, a newer store and garbage are refused with the path and what to do`() throws {

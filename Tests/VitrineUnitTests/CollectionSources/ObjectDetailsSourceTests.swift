@@ -20,7 +20,9 @@ import VitrineTestSupport
         async throws
     {
         let source = ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1"), pageSize: 3)
-        #expect(ArtInstitutePayload.fields.contains("description") && ArtInstitutePayload.fields.contains("date_end"))
+        #expect(
+            ["description", "date_end", "style_title", "term_titles", "category_titles"].allSatisfy(
+                ArtInstitutePayload.fields.contains))
         let records = try await objects(source, "aic", "artworks-rich.json")
         #expect(records.count == 3)
         #expect(
@@ -39,7 +41,14 @@ import VitrineTestSupport
                     subjects: ["landscapes", "leisure", "parks"], yearBegin: 1884, yearEnd: 1886,
                     makers: [ObjectDetails.Maker(name: "Georges Seurat", lifeDates: "French, 1859–1891")],
                     rights: .publicDomainDedication,
-                    altText: "Painting of a park on an island with people relaxing."))
+                    altText: "Painting of a park on an island with people relaxing.",
+                    // The short description beside the long one; the classification is the type in other case.
+                    otherFacts: [
+                        .init(label: "Summary", value: "Seurat's best-known painting."),
+                        .init(label: "Style", value: "Post-Impressionism"),
+                        .init(label: "Terms", value: "Neo-Impressionism; painting"),
+                        .init(label: "Categories", value: "Painting and Sculpture of Europe; Essentials"),
+                    ]))
         // Nulls, "" and "null" are none; with no numbers the years come from the date text.
         #expect(
             records[1].details
@@ -77,7 +86,13 @@ import VitrineTestSupport
                             lifeDates: "Japanese, Tokyo (Edo) 1760–1849 Tokyo (Edo)", sortName: "Katsushika Hokusai"),
                         ObjectDetails.Maker(name: "Nishimuraya Yohachi (Eijudō)", role: "Publisher"),
                     ],
-                    rights: Rights(url: nil, label: "© The artist's estate", isOpen: false)))
+                    rights: Rights(url: nil, label: "© The artist's estate", isOpen: false),
+                    otherFacts: [
+                        .init(label: "Department", value: "Asian Art"),
+                        .init(label: "Period", value: "Edo period (1615–1868)"),
+                        .init(label: "Classification", value: "Prints"),
+                        .init(label: "Accession number", value: "JP1847"),
+                    ]))
         let leutze = try #require(
             try await objects(source, "met", "object-constituents-null-crlf.json", page: .object("11417")).first)
         #expect(leutze.maker == "Emanuel Leutze\r\n")
@@ -92,10 +107,24 @@ import VitrineTestSupport
                             lifeDates: "American, Schwäbisch Gmünd 1816–1868 Washington, D.C.",
                             sortName: "Leutze, Emanuel")
                     ],
-                    rights: .publicDomainDedication))
+                    rights: .publicDomainDedication,
+                    otherFacts: [
+                        .init(label: "Department", value: "The American Wing"),
+                        .init(label: "Classification", value: "Paintings"),
+                        .init(label: "Accession number", value: "17.87.1"),
+                    ]))
         let wheat = try #require(try await objects(source, "met", "object-436535.json", page: .object("436535")).first)
         #expect(wheat.details.makers.map(\.sortName) == ["Gogh, Vincent van"])
         #expect(wheat.details.subjects == ["Cypresses"])
+        // Empty strings are none; the maker's authority records are kept as addresses.
+        #expect(
+            wheat.details.otherFacts == [
+                .init(label: "Department", value: "European Paintings"),
+                .init(label: "Classification", value: "Paintings"),
+                .init(label: "Accession number", value: "1993.132"),
+                .init(label: "Maker in ULAN", value: "http://vocab.getty.edu/page/ulan/500115588"),
+                .init(label: "Maker in Wikidata", value: "https://www.wikidata.org/wiki/Q5582"),
+            ])
     }
 
     @Test func `Unsplash: description, alt text, location, the license with its attribution`() async throws {
@@ -110,7 +139,11 @@ import VitrineTestSupport
                     rights: Rights(
                         url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
                         attribution: "Photo by Gilbert Kane on Unsplash"),
-                    altText: "man drinking coffee"))
+                    altText: "man drinking coffee",
+                    otherFacts: [
+                        .init(label: "Photographer", value: "https://unsplash.com/poorkane"),
+                        .init(label: "Colour", value: "#60544D"),
+                    ]))
         #expect(photos[1].details.description == nil && photos[1].details.place == nil)
         #expect(photos[1].details.rights?.attribution == "Photo by 田中 由紀 on Unsplash")
     }
@@ -132,9 +165,10 @@ import VitrineTestSupport
                     subjects: ["civic guard, militia", "weapons"], yearBegin: 1642, yearEnd: 1642,
                     makers: [
                         ObjectDetails.Maker(
-                            name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669",
+                            name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669, born in Leiden",
                             sortName: "Rijn, Rembrandt van")
-                    ]))
+                    ],
+                    otherFacts: [.init(label: "Acquisition", value: "loan, 1808")]))
         #expect(
             records[1].details
                 == ObjectDetails(
@@ -145,7 +179,8 @@ import VitrineTestSupport
                             name: "Gerrit Thomas Rietveld", role: "furniture designer", lifeDates: "born 1888",
                             sortName: "Rietveld, Gerrit Thomas")
                     ],
-                    rights: Rights(url: nil, label: "© c/o Pictoright Amsterdam", isOpen: false)))
+                    rights: Rights(url: nil, label: "© c/o Pictoright Amsterdam", isOpen: false),
+                    otherFacts: [.init(label: "Acquisition", value: "purchase")]))
         // The list shape has none of it: the year from the long title only.
         let list = try await objects(source, "rijksmuseum-legacy", "page-0.json")
         #expect(list.allSatisfy { $0.details.description == nil && $0.details.rights == nil })

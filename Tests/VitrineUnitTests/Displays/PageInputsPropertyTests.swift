@@ -148,7 +148,7 @@ import Testing
     static let detailFields = [
         "recordID", "datestamp", "yearBegin", "yearEnd", "objectType", "materials", "dimensions", "description",
         "creditLine", "place", "subjects", "makers", "rightsURL", "rightsLabel", "isOpenAccess", "attribution",
-        "altText",
+        "altText", "otherFacts",
     ]
 
     static func changeDetails(_ details: inout DisplayedDetails, _ random: inout Generator) {
@@ -169,6 +169,10 @@ import Testing
         case "rightsLabel": details.rightsLabel = text(&random)
         case "isOpenAccess": details.isOpenAccess = [nil, true, false][Int(random.next() % 3)]
         case "attribution": details.attribution = text(&random)
+        case "otherFacts":
+            details.otherFacts = (0..<Int(random.next() % 3)).map { _ in
+                .init(label: text(&random), value: text(&random))
+            }
         default: details.altText = text(&random)
         }
     }

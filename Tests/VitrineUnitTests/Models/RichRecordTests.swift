@@ -128,4 +128,26 @@ import Testing
             ExportPresenter.paragraphs("one\n\n\ntwo\r\nlines", limit: 100, separator: "\n\n") == "one\n\ntwo lines")
         #expect(ExportPresenter.paragraphs("h 1 cm\r\n\r\nw 2 cm", limit: 100, separator: "\n") == "h 1 cm\nw 2 cm")
     }
+
+    @Test func `other facts are cleaned as titles are, each label once, and none without a label and a value`() {
+        var object = ArtObject(id: "1", title: "t")
+        object.details.otherFacts = [
+            .init(label: "Department", value: "European\u{202E} Paintings"),
+            .init(label: " Provenance\u{0}", value: "Guild\n\nhall;\t1715"),
+            .init(label: "Department", value: "Prints"),
+            .init(label: "", value: "no label"), .init(label: "Period", value: "  "),
+            .init(label: "Summary", value: String(repeating: "long ", count: 2_000)),
+        ]
+        let shown = ExportPresenter.displayedDetails(object).otherFacts
+        #expect(shown.map(\.label) == ["Department", "Provenance", "Summary"])
+        #expect(shown[0].value == "European Paintings; Prints" && shown[1].value == "Guild hall; 1715")
+        #expect(shown[2].value.count == ExportPresenter.longestFact && shown[2].value.hasSuffix("…"))
+        #expect(shown.allSatisfy { ExportPresenter.oneLine($0.label) == $0.label })
+        // The page lists them after the fields every source shares.
+        var details = DisplayedDetails()
+        details.creditLine = "Gift"
+        details.otherFacts = shown
+        #expect(details.facts.map(\.label) == ["Credit line", "Department", "Provenance", "Summary"])
+        #expect(details.otherFactsLine.hasPrefix("Department: European Paintings; Prints; Provenance: Guild hall"))
+    }
 }
