@@ -73,6 +73,7 @@ package enum Seeds {
             otherFacts: [
                 .init(label: "Provenance", value: "Kloveniersdoelen, Amsterdam; Town Hall <1715>"),
                 .init(label: "Coordinates", value: "52.37, 4.89"),
+                .init(label: "Part of", value: "https://id.rijksmuseum.nl/260214"),
             ])
         return object
     }

@@ -87,6 +87,7 @@ package struct DisplayedDetails: Sendable, Equatable {
     /// first maker's name, the date and the number are shown by the page itself.
     package var facts: [Fact] {
         var facts: [Fact] = []
+        facts.reserveCapacity(7 + otherFacts.count)
         func add(_ label: String, _ value: String) {
             if !value.isEmpty { facts.append(Fact(label: label, value: value)) }
         }
@@ -104,15 +105,31 @@ package struct DisplayedDetails: Sendable, Equatable {
     }
 
     /// Every maker, as the page lists them and the CSV's `makers` column holds them:
-    /// `Rembrandt van Rijn (painter, 1606–1669); Jan Six`.
-    package var makersLine: String { makers.map(Self.line).joined(separator: "; ") }
+    /// `Rembrandt van Rijn (painter, 1606–1669); Jan Six`. Made in one string: it runs for every row.
+    package var makersLine: String {
+        var line = ""
+        for maker in makers {
+            if !line.isEmpty { line += "; " }
+            line += maker.name
+            guard !maker.role.isEmpty || !maker.lifeDates.isEmpty else { continue }
+            line += " ("
+            line += maker.role
+            if !maker.role.isEmpty, !maker.lifeDates.isEmpty { line += ", " }
+            line += maker.lifeDates
+            line += ")"
+        }
+        return line
+    }
 
     /// The other facts as the CSV's `other_facts` column holds them: `Department: Paintings; Period: Edo`.
-    package var otherFactsLine: String { otherFacts.map { "\($0.label): \($0.value)" }.joined(separator: "; ") }
-
-    /// `Rembrandt van Rijn (painter, 1606–1669)`.
-    private static func line(_ maker: DisplayedMaker) -> String {
-        let about = [maker.role, maker.lifeDates].filter { !$0.isEmpty }.joined(separator: ", ")
-        return about.isEmpty ? maker.name : "\(maker.name) (\(about))"
+    package var otherFactsLine: String {
+        var line = ""
+        for fact in otherFacts {
+            if !line.isEmpty { line += "; " }
+            line += fact.label
+            line += ": "
+            line += fact.value
+        }
+        return line
     }
 }

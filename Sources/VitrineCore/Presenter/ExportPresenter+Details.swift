@@ -38,6 +38,7 @@ extension ExportPresenter {
             shown.attribution = line(rights.attribution)
         }
         shown.altText = oneLine(details.altText ?? "", limit: longestTitle)
+        shown.otherFacts.reserveCapacity(details.otherFacts.count)
         for fact in details.otherFacts {
             let (label, value) = (line(fact.label), oneLine(fact.value, limit: longestFact))
             guard !label.isEmpty, !value.isEmpty else { continue }

@@ -17,9 +17,11 @@ struct ObjectPage: TemplateContext {
     let sectionPageName: String
     let previous: Neighbour?
     let next: Neighbour?
-    /// Made once as the page is built: its head shows the description twice.
+    /// Made once as the page is built: its head shows the description twice, and its fingerprint and its
+    /// template both ask for the facts and whether there are any.
     private var description = ""
     private var jsonLD = ""
+    private var facts: [any TemplateContext] = []
 
     init(
         site: SiteHead, institution: String, makerName: String, objects: [CatalogViewModel.DisplayedObject],
@@ -30,6 +32,7 @@ struct ObjectPage: TemplateContext {
         (self.pageName, self.sectionPageName, self.previous, self.next) = (pageName, sectionPageName, previous, next)
         description = madeDescription()
         jsonLD = madeJSONLD()
+        facts = objects[position].details.facts.map(Fact.init)
     }
 
     var object: CatalogViewModel.DisplayedObject { objects[position] }
@@ -92,6 +95,8 @@ struct ObjectPage: TemplateContext {
         case .sectionPageName: .text(sectionPageName)
         case .previous: previous.map { .context($0) }
         case .next: next.map { .context($0) }
+        case .facts: .list(facts)
+        case .hasFacts: .flag(!facts.isEmpty)
         default: objects.withObject(at: position) { value(of: $0, for: key) } ?? nil
         }
     }
@@ -125,8 +130,6 @@ struct ObjectPage: TemplateContext {
         ofDetailsOf object: UnsafePointer<CatalogViewModel.DisplayedObject>, for key: TemplateKey
     ) -> TemplateValue? {
         switch key {
-        case .facts: .list(object.pointee.details.facts.map(Fact.init))
-        case .hasFacts: .flag(!object.pointee.details.facts.isEmpty)
         case .paragraphs: .list(object.pointee.details.paragraphs.map(Paragraph.init))
         case .hasDescription: .flag(!object.pointee.details.description.isEmpty)
         case .rightsLabel: .text(object.pointee.details.rightsLabel)
@@ -145,7 +148,8 @@ struct ObjectPage: TemplateContext {
     }
 }
 
-/// A labelled value of a detail page's list (`Materials`: `canvas, oil paint`).
+/// A labelled value of a detail page's list (`Materials`: `canvas, oil paint`); `href` is the value when it is a
+/// web address (`Maker in Wikidata`), to link it.
 struct Fact: TemplateContext {
     let fact: DisplayedDetails.Fact
 
@@ -153,6 +157,7 @@ struct Fact: TemplateContext {
         switch key {
         case .label: .text(fact.label)
         case .value: .text(fact.value)
+        case .href: WebURL.isValid(fact.value) ? .text(fact.value) : nil
         default: nil
         }
     }

@@ -62,8 +62,8 @@ extension OAIRecordFields {
 /// cost fields × nodes).
 struct ConceptLookup {
     typealias Span = OAIRecordFields.Span
-    private let fields: OAIRecordFields
-    private let languages: [[UInt8]]
+    let fields: OAIRecordFields
+    let languages: [[UInt8]]
     private var byAbout: [ArraySlice<UInt8>: Int] = [:]
     private var labelsByConcept: [Int: [OAIRecordFields.Labelled]] = [:]
     private let isIndexed: Bool

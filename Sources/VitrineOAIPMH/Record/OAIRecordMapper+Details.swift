@@ -41,7 +41,7 @@ extension EDMRecordMapper {
             }
             if !details.makers.contains(maker) { details.makers.append(maker) }
         }
-        OAIDetails.addOtherFacts(to: &details, fields, lookup: lookup, languages: languages, places: "Other places")
+        lookup.addOtherFacts(to: &details, places: "Other places")
         return details
     }
 }
@@ -80,7 +80,7 @@ extension DublinCoreRecordMapper {
             let maker = ObjectDetails.Maker(name: name, role: role, sortName: OAIDetails.isInverted(name) ? name : nil)
             if !details.makers.contains(maker) { details.makers.append(maker) }
         }
-        OAIDetails.addOtherFacts(to: &details, dc, lookup: lookup, languages: languages, places: "Coverage")
+        lookup.addOtherFacts(to: &details, places: "Coverage")
         details.addFact("Format", DetailText.lines(dc.formats.lazy.map { dc.string($0) }.filter(OAIDetails.isMIMEType)))
         return details
     }
@@ -100,39 +100,6 @@ enum OAIDetails {
 
     static func rights(_ statement: String?) -> Rights? {
         DetailText.line(statement).flatMap { Rights(statement: $0) }
-    }
-
-    /// What both shapes may say beyond the common record: provenance, what the object is part of (a label, else
-    /// the address it points at), language, publisher and source, the types and places after the first (`places`
-    /// labels those), and the first place's coordinates.
-    static func addOtherFacts(
-        to details: inout ObjectDetails, _ fields: OAIRecordFields, lookup: ConceptLookup, languages: [[UInt8]],
-        places: String
-    ) {
-        func texts(_ labels: [OAIRecordFields.Labelled]) -> [String] {
-            let isChosen = fields.isInChosenLanguage(among: labels, languages: languages)
-            return DetailText.lines(labels.lazy.filter(isChosen).prefix(64).map { fields.string($0.text) })
-        }
-        details.addFact("Provenance", texts(fields.provenances))
-        let unresolved = fields.partOf.lazy.filter { lookup.label(of: $0) == nil }.compactMap(\.resource)
-            .map { WebURL.filter(fields.string($0)) }.filter { !$0.isEmpty }
-        details.addFact("Part of", DetailText.lines(lookup.labels(fields.partOf)) + unresolved.prefix(64))
-        details.addFact("Language", texts(fields.languageFields))
-        details.addFact("Publisher", texts(fields.publishers))
-        details.addFact("Source", texts(fields.sources))
-        details.addFact("Other types", Array(DetailText.lines(lookup.labels(fields.types)).dropFirst()))
-        details.addFact(places, Array(DetailText.lines(lookup.labels(fields.places)).dropFirst()))
-        if let first = fields.places.first,
-            let place = first.nestedConcept ?? first.resource.flatMap({ lookup.concept(describing: $0) })
-        {
-            func coordinate(_ isLatitude: Bool, _ bound: Double) -> String? {
-                fields.coordinates.lazy.filter { $0.concept == place && $0.isLatitude == isLatitude }
-                    .map { fields.string($0.text) }.first { Double($0).map { abs($0) <= bound } ?? false }
-            }
-            if let latitude = coordinate(true, 90), let longitude = coordinate(false, 180) {
-                details.addFact("Coordinates", "\(latitude), \(longitude)")
-            }
-        }
     }
 
     /// An Iconclass notation (`45D12`, `25F23(LION)`, `31A2271`): a digit first, no space, a capital letter or
@@ -169,5 +136,56 @@ enum OAIDetails {
         let after = name[name.utf8.index(after: comma)...]
         return !before.isEmpty && !after.contains(",") && after.contains { !$0.isWhitespace }
             && before.split(separator: " ").count <= 3 && !before.contains("(")
+    }
+}
+
+extension ConceptLookup {
+    /// What both shapes may say beyond the common record: provenance, what the object is part of (a label, else
+    /// the address it points at), language, publisher and source, the types and places after the first (`places`
+    /// labels those), and the first place's coordinates. Most records have few of them: each is looked at only
+    /// when present.
+    func addOtherFacts(to details: inout ObjectDetails, places label: String) {
+        if !fields.provenances.isEmpty { details.addFact("Provenance", texts(fields.provenances)) }
+        if !fields.partOf.isEmpty {
+            var parts = DetailText.lines(labels(fields.partOf))
+            for term in fields.partOf where parts.count < 64 {
+                guard let resource = term.resource, self.label(of: term) == nil else { continue }
+                let address = WebURL.filter(fields.string(resource))
+                if !address.isEmpty { parts.append(address) }
+            }
+            details.addFact("Part of", parts)
+        }
+        if !fields.languageFields.isEmpty { details.addFact("Language", texts(fields.languageFields)) }
+        if !fields.publishers.isEmpty { details.addFact("Publisher", texts(fields.publishers)) }
+        if !fields.sources.isEmpty { details.addFact("Source", texts(fields.sources)) }
+        if fields.types.count > 1 {
+            details.addFact("Other types", Array(DetailText.lines(labels(fields.types)).dropFirst()))
+        }
+        if fields.places.count > 1 {
+            details.addFact(label, Array(DetailText.lines(labels(fields.places)).dropFirst()))
+        }
+        if !fields.coordinates.isEmpty, let first = fields.places.first,
+            let place = first.nestedConcept ?? first.resource.flatMap({ concept(describing: $0) })
+        {
+            var latitude: String?
+            var longitude: String?
+            for coordinate in fields.coordinates where coordinate.concept == place {
+                let text = fields.string(coordinate.text)
+                guard let value = Double(text) else { continue }
+                if coordinate.isLatitude, latitude == nil, abs(value) <= 90 { latitude = text }
+                if !coordinate.isLatitude, longitude == nil, abs(value) <= 180 { longitude = text }
+            }
+            if let latitude, let longitude { details.addFact("Coordinates", "\(latitude), \(longitude)") }
+        }
+    }
+
+    /// The texts of literal values in the chosen language (see `isInChosenLanguage`), one line each, at most 64.
+    private func texts(_ labels: [OAIRecordFields.Labelled]) -> [String] {
+        let isChosen = fields.isInChosenLanguage(among: labels, languages: languages)
+        var texts: [String] = []
+        for label in labels where texts.count < 64 && isChosen(label) {
+            if let text = DetailText.line(fields.string(label.text)) { texts.append(text) }
+        }
+        return texts
     }
 }

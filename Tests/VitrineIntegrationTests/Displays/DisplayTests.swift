@@ -86,7 +86,10 @@ import VitrineTestSupport
             rights: Rights(
                 url: "javascript:alert(3)", label: "<a href=x>open</a>", isOpen: true, attribution: "<u>by</u>"),
             altText: "\" onerror=\"alert(4)",
-            otherFacts: [.init(label: "<i>Style</i>", value: "<script>x</script>"), .init(label: "\"k\"", value: "v")])
+            otherFacts: [
+                .init(label: "<i>Style</i>", value: "<script>x</script>"), .init(label: "\"k\"", value: "v"),
+                .init(label: "Site", value: "data:text/html,x"),
+            ])
         let model = try viewModel(Seeds.response([ArtistSection(maker: "Jan Steen", objects: [object])]))
         let (folder, _) = try render(model, formats: [.html, .csv, .jsonl])
         let page = try folder.read("objects/x-1.html")
@@ -106,7 +109,11 @@ import VitrineTestSupport
         #expect(json["description"] as? String == "<script>alert('d')</script>\n\n<p onclick=x>second</p>")
         #expect((json["rights"] as? [String: Any])?["url"] is NSNull)
         #expect(
-            json["other_facts"] as? [String: String] == ["<i>Style</i>": "<script>x</script>", "\"k\"": "v"])
+            json["other_facts"] as? [String: String] == [
+                "<i>Style</i>": "<script>x</script>", "\"k\"": "v", "Site": "data:text/html,x",
+            ])
+        // A fact is linked only when it is a web address.
+        #expect(page.contains("<dt>Site</dt><dd>data:text/html,x</dd>") && !page.contains("href=\"data:"))
         #expect(page.contains("<dt>&lt;i&gt;Style&lt;/i&gt;</dt><dd>&lt;script&gt;x&lt;/script&gt;</dd>"))
         #expect(!line.contains("<"), "JSON Lines escapes < as the search shards do")
     }
