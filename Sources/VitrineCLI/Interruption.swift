@@ -16,12 +16,17 @@ struct Interruption {
         var ends: [Int32] = [0, 0]
         // Without a pipe the signals keep their default: the run stops, without the line.
         guard pipe(&ends) == 0 else { return Interruption() }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         writeEnd = ends[1]
         let readEnd = ends[0]
         Thread.detachNewThread {
             var number: UInt8 = 0
             while read(readEnd, &number, 1) != 1 {
-                guard errno == EINTR else { return }
+                guard errno == EINTR else {
+                    // Nothing would read the pipe: the signals stop the run as they would without Vitrine's line.
+                    Interruption().cancel()
+                    return
+                }
             }
             // On a terminal, off the progress line first.
             let start = TerminalDisplay.standardErrorIsTerminal ? "\n" : ""

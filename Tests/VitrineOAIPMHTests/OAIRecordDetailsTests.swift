@@ -137,7 +137,9 @@ import VitrineTestSupport
         #expect(
             records[1].details
                 == ObjectDetails(
-                    yearBegin: 1646, yearEnd: 1646, makers: [ObjectDetails.Maker(name: "Jan van Goyen")],
+                    // A type that says nothing does not hide the next one.
+                    objectType: "print", yearBegin: 1646, yearEnd: 1646,
+                    makers: [ObjectDetails.Maker(name: "Jan van Goyen")],
                     rights: Rights(url: "http://creativecommons.org/licenses/by/4.0/", label: "CC BY 4.0", isOpen: true)
                 ))
     }

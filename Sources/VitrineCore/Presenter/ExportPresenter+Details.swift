@@ -44,7 +44,8 @@ extension ExportPresenter {
             guard !label.isEmpty, !value.isEmpty else { continue }
             // One value a label, as a page's list and the JSON Lines object keyed by label show them.
             if let index = shown.otherFacts.firstIndex(where: { $0.label == label }) {
-                shown.otherFacts[index].value += "; " + value
+                shown.otherFacts[index].value = oneLine(
+                    shown.otherFacts[index].value + "; " + value, limit: longestFact)
             } else {
                 shown.otherFacts.append(.init(label: label, value: value))
             }

@@ -12,12 +12,15 @@ extension EDMRecordMapper {
         _ fields: OAIRecordFields, creators: [(name: OAIRecordFields.Span, agent: Int?)], date: String?
     ) -> ObjectDetails {
         let lookup = ConceptLookup(fields, languages: languages)
+        let (types, places) = (
+            DetailText.lines(lookup.labels(fields.types)), DetailText.lines(lookup.labels(fields.places))
+        )
         var details = ObjectDetails(
             description: DetailText.block(fields.string(fields.preferred(fields.descriptions, languages: languages))),
-            objectType: DetailText.lines(lookup.labels(fields.types, limit: 1)).first,
+            objectType: types.first,
             materials: DetailText.lines(lookup.labels(fields.media)),
             dimensions: DetailText.block(fields.string(fields.preferred(fields.extents, languages: languages))),
-            place: DetailText.lines(lookup.labels(fields.places, limit: 1)).first,
+            place: places.first,
             subjects: DetailText.lines(lookup.labels(fields.subjects).filter { !OAIDetails.isIconclass($0) }),
             rights: OAIDetails.rights(fields.string(fields.aggregationRights))
                 ?? OAIDetails.rights(fields.rights, in: fields, lookup: lookup)
@@ -41,7 +44,7 @@ extension EDMRecordMapper {
             }
             if !details.makers.contains(maker) { details.makers.append(maker) }
         }
-        lookup.addOtherFacts(to: &details, places: "Other places")
+        lookup.addOtherFacts(to: &details, types: types, places: places, placesLabel: "Other places")
         return details
     }
 }
@@ -51,13 +54,14 @@ extension DublinCoreRecordMapper {
     /// type or a link; `dc:coverage` (or `dcterms:spatial`) is the place; an inverted creator is a sort name.
     func details(_ dc: OAIRecordFields, date: String?) -> ObjectDetails {
         let lookup = ConceptLookup(dc, languages: languages)
+        let (types, places) = (DetailText.lines(lookup.labels(dc.types)), DetailText.lines(lookup.labels(dc.places)))
         let formats = dc.formats.lazy.map { dc.string($0) }.filter { !OAIDetails.isMIMEType($0) && !$0.contains("://") }
         var details = ObjectDetails(
             description: DetailText.block(dc.string(dc.preferred(dc.descriptions, languages: languages))),
-            objectType: DetailText.lines(lookup.labels(dc.types, limit: 1)).first,
+            objectType: types.first,
             materials: DetailText.lines(lookup.labels(dc.media) + formats),
             dimensions: DetailText.block(dc.string(dc.preferred(dc.extents, languages: languages))),
-            place: DetailText.lines(lookup.labels(dc.places, limit: 1)).first,
+            place: places.first,
             subjects: DetailText.lines(lookup.labels(dc.subjects).filter { !OAIDetails.isIconclass($0) }),
             rights: OAIDetails.rights(dc.rights, in: dc, lookup: lookup)
         )
@@ -80,7 +84,7 @@ extension DublinCoreRecordMapper {
             let maker = ObjectDetails.Maker(name: name, role: role, sortName: OAIDetails.isInverted(name) ? name : nil)
             if !details.makers.contains(maker) { details.makers.append(maker) }
         }
-        lookup.addOtherFacts(to: &details, places: "Coverage")
+        lookup.addOtherFacts(to: &details, types: types, places: places, placesLabel: "Coverage")
         details.addFact("Format", DetailText.lines(dc.formats.lazy.map { dc.string($0) }.filter(OAIDetails.isMIMEType)))
         return details
     }
@@ -141,10 +145,12 @@ enum OAIDetails {
 
 extension ConceptLookup {
     /// What both shapes may say beyond the common record: provenance, what the object is part of (a label, else
-    /// the address it points at), language, publisher and source, the types and places after the first (`places`
-    /// labels those), and the first place's coordinates. Most records have few of them: each is looked at only
-    /// when present.
-    func addOtherFacts(to details: inout ObjectDetails, places label: String) {
+    /// the address it points at), language, publisher and source, the types and places after the shown ones
+    /// (`types`, `places`: every label; `placesLabel` names the rest of them), and the coordinates of the place
+    /// shown. Most records have few of them: each is looked at only when present.
+    func addOtherFacts(
+        to details: inout ObjectDetails, types: [String], places: [String], placesLabel: String
+    ) {
         if !fields.provenances.isEmpty { details.addFact("Provenance", texts(fields.provenances)) }
         if !fields.partOf.isEmpty {
             var parts = DetailText.lines(labels(fields.partOf))
@@ -158,25 +164,31 @@ extension ConceptLookup {
         if !fields.languageFields.isEmpty { details.addFact("Language", texts(fields.languageFields)) }
         if !fields.publishers.isEmpty { details.addFact("Publisher", texts(fields.publishers)) }
         if !fields.sources.isEmpty { details.addFact("Source", texts(fields.sources)) }
-        if fields.types.count > 1 {
-            details.addFact("Other types", Array(DetailText.lines(labels(fields.types)).dropFirst()))
-        }
-        if fields.places.count > 1 {
-            details.addFact(label, Array(DetailText.lines(labels(fields.places)).dropFirst()))
-        }
-        if !fields.coordinates.isEmpty, let first = fields.places.first,
-            let place = first.nestedConcept ?? first.resource.flatMap({ concept(describing: $0) })
+        details.addFact("Other types", Array(types.dropFirst()))
+        details.addFact(placesLabel, Array(places.dropFirst()))
+        if !fields.coordinates.isEmpty, let shown = places.first,
+            let place = fields.places.lazy.compactMap({ self.node(of: $0) }).first(where: {
+                self.label(ofConcept: $0).flatMap { DetailText.line(self.fields.string($0)) } == shown
+            })
         {
             var latitude: String?
             var longitude: String?
             for coordinate in fields.coordinates where coordinate.concept == place {
                 let text = fields.string(coordinate.text)
-                guard let value = Double(text) else { continue }
+                // Decimal degrees as written (`52.37`, `-4.5`): not `0x1p5` or `1e2`, which `Double` also reads.
+                guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }),
+                    let value = Double(text)
+                else { continue }
                 if coordinate.isLatitude, latitude == nil, abs(value) <= 90 { latitude = text }
                 if !coordinate.isLatitude, longitude == nil, abs(value) <= 180 { longitude = text }
             }
             if let latitude, let longitude { details.addFact("Coordinates", "\(latitude), \(longitude)") }
         }
+    }
+
+    /// The node a term names: nested in it, or the one its `rdf:resource` points at.
+    private func node(of term: OAIRecordFields.Term) -> Int? {
+        term.nestedConcept ?? term.resource.flatMap { concept(describing: $0) }
     }
 
     /// The texts of literal values in the chosen language (see `isInChosenLanguage`), one line each, at most 64.

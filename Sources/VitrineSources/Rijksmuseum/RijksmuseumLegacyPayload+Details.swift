@@ -14,9 +14,10 @@ extension RijksmuseumLegacyPayload.Record {
     }
 
     struct Acquisition: Decodable, Sendable {
-        var method: String?
+        /// Added with the other facts: each dropped alone, not with the credit line, when of another type.
+        var method: Tolerant<String>?
         /// `1808-01-01T00:00:00`.
-        var date: String?
+        var date: Tolerant<String>?
         var creditLine: String?
     }
 
@@ -26,7 +27,8 @@ extension RijksmuseumLegacyPayload.Record {
         var unFixedName: String?
         var dateOfBirth: String?
         var dateOfDeath: String?
-        var placeOfBirth: String?
+        /// Dropped alone, not with the whole list of makers, when of another type.
+        var placeOfBirth: Tolerant<String>?
         var roles: [String?]?
         var occupation: [String?]?
     }
@@ -66,8 +68,8 @@ extension RijksmuseumLegacyPayload.Record {
         }
         // `loan, 1808`: how and when the museum acquired it.
         let acquired = [
-            DetailText.line(acquisition?.value?.method),
-            DetailText.line(acquisition?.value?.date).map { $0.prefix { $0 != "-" && $0 != "T" }.description },
+            DetailText.line(acquisition?.value?.method?.value),
+            DetailText.line(acquisition?.value?.date?.value).map { $0.prefix { $0 != "-" && $0 != "T" }.description },
         ].compactMap { $0 }.filter { !$0.isEmpty }
         details.addFact("Acquisition", acquired.isEmpty ? nil : acquired.joined(separator: ", "))
         return details
@@ -96,7 +98,7 @@ extension RijksmuseumLegacyPayload.Record {
             guard let entry, let name = DetailText.line(entry.name) else { return nil }
             let lifeDates = DetailText.lifeDates(
                 born: DetailText.line(entry.dateOfBirth), died: DetailText.line(entry.dateOfDeath),
-                place: DetailText.line(entry.placeOfBirth))
+                place: DetailText.line(entry.placeOfBirth?.value))
             let role =
                 DetailText.lines((entry.roles ?? []).compactMap { $0 }).first
                 ?? DetailText.lines((entry.occupation ?? []).compactMap { $0 }).first

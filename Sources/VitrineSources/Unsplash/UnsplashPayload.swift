@@ -29,8 +29,8 @@ enum UnsplashPayload {
         var sponsorship: Sponsorship?
         /// Often `null` in listings; filled on a photo's own page.
         var location: Tolerant<Location>?
-        /// The photo's dominant colour (`#0c2626`).
-        var color: String?
+        /// The photo's dominant colour (`#0c2626`); dropped alone, not with the photo, when of another type.
+        var color: Tolerant<String>?
 
         struct Location: Decodable, Sendable {
             var name: String?
@@ -45,7 +45,7 @@ enum UnsplashPayload {
         struct User: Decodable {
             var name: String?
             var username: String?
-            var links: Links?
+            var links: Tolerant<Links>?
         }
 
         struct URLs: Decodable {
@@ -53,7 +53,7 @@ enum UnsplashPayload {
             var full: String?
         }
 
-        struct Links: Decodable {
+        struct Links: Decodable, Sendable {
             var html: String?
         }
 
@@ -97,8 +97,8 @@ enum UnsplashPayload {
                 altText: DetailText.line(alt_description)
             )
             // The credit's links: the photographer's page (the photo's own is the object's link).
-            details.addFact("Photographer", WebURL.filter(user?.links?.html))
-            if let color = DetailText.line(color), color.utf8.count == 7, color.hasPrefix("#") {
+            details.addFact("Photographer", WebURL.filter(user?.links?.value?.html))
+            if let color = DetailText.line(color?.value), color.utf8.count == 7, color.hasPrefix("#") {
                 details.addFact("Colour", color)
             }
             return details

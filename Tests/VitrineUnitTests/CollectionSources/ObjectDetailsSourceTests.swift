@@ -146,6 +146,8 @@ import VitrineTestSupport
                     ]))
         #expect(photos[1].details.description == nil && photos[1].details.place == nil)
         #expect(photos[1].details.rights?.attribution == "Photo by 田中 由紀 on Unsplash")
+        // A colour and links of another type are dropped alone, with the photo kept.
+        #expect(photos[1].details.otherFacts.isEmpty)
     }
 
     @Test func `legacy Rijksmuseum: the detail shape's fields where present, copyrightHolder as rights`()

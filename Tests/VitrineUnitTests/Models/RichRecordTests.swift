@@ -149,5 +149,9 @@ import Testing
         details.otherFacts = shown
         #expect(details.facts.map(\.label) == ["Credit line", "Department", "Provenance", "Summary"])
         #expect(details.otherFactsLine.hasPrefix("Department: European Paintings; Prints; Provenance: Guild hall"))
+        // Values merged under one label are capped together.
+        object.details.otherFacts = Array(
+            repeating: .init(label: "Note", value: String(repeating: "x", count: 3_000)), count: 2)
+        #expect(ExportPresenter.displayedDetails(object).otherFacts.map(\.value.count) == [ExportPresenter.longestFact])
     }
 }
