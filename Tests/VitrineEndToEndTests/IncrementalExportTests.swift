@@ -313,6 +313,14 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(offline.folder, online.folder)
     }
 
+    /// The collection store's database file in a store folder that holds one.
+    private static func storePath(in store: TemporaryFolder) throws -> String {
+        let stores = store.url.appendingPathComponent("stores")
+        let file = try #require(
+            FileManager.default.contentsOfDirectory(atPath: stores.path).first { $0.hasSuffix(".sqlite") })
+        return stores.appendingPathComponent(file).path
+    }
+
     @Test func `a store an earlier version harvested with fewer fields is upgraded, and equals a fresh export`()
         async throws
     {
@@ -322,10 +330,7 @@ import VitrineTestSupport
         let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, store: store)
         // The store as the version before schema 7 left it: no other facts were read, none were kept.
-        let stores = store.url.appendingPathComponent("stores")
-        let file = try #require(
-            FileManager.default.contentsOfDirectory(atPath: stores.path).first { $0.hasSuffix(".sqlite") })
-        let old = try DatabaseQueue(path: stores.appendingPathComponent(file).path)
+        let old = try DatabaseQueue(path: Self.storePath(in: store))
         try await old.write { db in
             try db.execute(sql: "ALTER TABLE object DROP COLUMN other_facts")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v7-other-facts'")
@@ -349,10 +354,7 @@ import VitrineTestSupport
         let store = try TemporaryFolder()
         let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, store: store)
-        let stores = store.url.appendingPathComponent("stores")
-        let file = try #require(
-            FileManager.default.contentsOfDirectory(atPath: stores.path).first { $0.hasSuffix(".sqlite") })
-        let path = stores.appendingPathComponent(file).path
+        let path = try Self.storePath(in: store)
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
 

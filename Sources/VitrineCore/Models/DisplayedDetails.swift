@@ -47,15 +47,7 @@ package struct DisplayedDetails: Sendable, Equatable {
     }
 
     /// A labelled value of the detail page's list.
-    package struct Fact: Sendable, Equatable {
-        package var label: String
-        package var value: String
-
-        package init(label: String, value: String) {
-            self.label = label
-            self.value = value
-        }
-    }
+    package typealias Fact = ObjectDetails.Fact
 
     /// The object's sort name for an index (its first maker's), empty when the source gives none.
     package var makerSortName: String { makers.first?.sortName ?? "" }

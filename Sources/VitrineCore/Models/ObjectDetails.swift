@@ -61,7 +61,7 @@ package struct ObjectDetails: Sendable, Hashable {
         addFact(label, values.isEmpty ? nil : values.joined(separator: "; "))
     }
 
-    /// A labelled value of `otherFacts`.
+    /// A labelled value: one of `otherFacts`, or a line of the detail page's list (`DisplayedDetails.Fact`).
     package struct Fact: Sendable, Hashable {
         package var label: String
         package var value: String
