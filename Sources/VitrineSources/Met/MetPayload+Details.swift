@@ -58,6 +58,13 @@ extension MetPayload.Object {
         return parts.isEmpty ? DetailText.line(culture?.value) : parts.joined(separator: ", ")
     }
 
+    /// `artistBeginDate`–`artistEndDate` (`1853`, `1890`), for a maker with no bio; an end of `9999` is a
+    /// living maker's.
+    private var lifeYears: String? {
+        let died = DetailText.line(artistEndDate?.value).flatMap { $0 == "9999" ? nil : $0 }
+        return DetailText.lifeDates(born: DetailText.line(artistBeginDate?.value), died: died)
+    }
+
     /// The `artist*` fields' maker first (the object's own maker, with bio and sort name), then the other
     /// constituents; only the constituents when the `artist*` fields are empty.
     private var makers: [ObjectDetails.Maker] {
@@ -69,7 +76,8 @@ extension MetPayload.Object {
         let own = listed.first { $0.name == name }
         let primary = ObjectDetails.Maker(
             name: name, role: DetailText.line(artistRole?.value) ?? own?.role,
-            lifeDates: DetailText.line(artistDisplayBio?.value), sortName: DetailText.line(artistAlphaSort?.value))
+            lifeDates: DetailText.line(artistDisplayBio?.value) ?? lifeYears,
+            sortName: DetailText.line(artistAlphaSort?.value))
         var makers = [primary]
         var ownSkipped = false
         for maker in listed {

@@ -41,6 +41,8 @@ enum MetPayload {
         var artistRole: Tolerant<String>?
         var artistDisplayBio: Tolerant<String>?
         var artistAlphaSort: Tolerant<String>?
+        var artistBeginDate: Tolerant<String>?
+        var artistEndDate: Tolerant<String>?
         var culture: Tolerant<String>?
         var city: Tolerant<String>?
         var country: Tolerant<String>?

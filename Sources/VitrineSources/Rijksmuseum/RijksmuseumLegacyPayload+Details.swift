@@ -34,6 +34,8 @@ extension RijksmuseumLegacyPayload.Record {
     }
 
     struct Dating: Decodable, Sendable {
+        /// `c. 1669`, `1642`: the date as the museum shows it.
+        var presentingDate: Tolerant<String>?
         var yearEarly: FlexibleYear?
         var yearLate: FlexibleYear?
     }
@@ -45,10 +47,12 @@ extension RijksmuseumLegacyPayload.Record {
 
     /// What the detail shape says about the object; the list shape gives none of it, and then the details are
     /// only the year read from the date.
-    func details(maker: String?, date: String?) -> ObjectDetails {
+    func details(maker: String?, date: String?, culture: String = "en") -> ObjectDetails {
+        // The English answer carries the Dutch plaque too: the one in the answer's language first.
+        let plaques = culture == "nl" ? [plaqueDescriptionDutch, plaqueDescriptionEnglish] : [plaqueDescriptionEnglish]
         var details = ObjectDetails(
-            description: DetailText.block(description?.value) ?? DetailText.block(plaqueDescriptionEnglish?.value)
-                ?? DetailText.block(label?.value?.description),
+            description: DetailText.block(description?.value) ?? plaques.lazy.compactMap { DetailText.block($0?.value) }
+                .first ?? DetailText.block(label?.value?.description),
             objectType: DetailText.lines((objectTypes?.value ?? []).compactMap { $0 }).first,
             materials: materialList,
             dimensions: dimensionText,

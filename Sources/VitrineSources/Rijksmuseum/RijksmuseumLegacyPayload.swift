@@ -23,6 +23,7 @@ enum RijksmuseumLegacyPayload {
         /// (`RijksmuseumLegacyPayload+Details.swift`); each dropped, not fatal, when it comes in another type.
         var description: Tolerant<String>?
         var plaqueDescriptionEnglish: Tolerant<String>?
+        var plaqueDescriptionDutch: Tolerant<String>?
         var label: Tolerant<Label>?
         var objectTypes: Tolerant<[String?]>?
         var materials: Tolerant<[String?]>?
@@ -52,16 +53,19 @@ enum RijksmuseumLegacyPayload {
             let id = objectNumber.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !id.isEmpty else { return .skipped(reason: "empty objectNumber") }
             let maker = principalOrFirstMaker
+            // The detail shape's own date text where it gives one, else the end of the list shape's `longTitle`.
+            let date =
+                DetailText.line(dating?.value?.presentingDate?.value)
+                ?? Self.date(fromLongTitle: longTitle, title: title, maker: maker)
             return .object(
                 ArtObject(
                     id: id,
                     title: title ?? longTitle ?? "",
                     maker: maker,
-                    date: Self.date(fromLongTitle: longTitle, title: title, maker: maker),
+                    date: date,
                     image: image,
                     objectURL: links?.web,
-                    details: details(
-                        maker: maker, date: Self.date(fromLongTitle: longTitle, title: title, maker: maker))
+                    details: details(maker: maker, date: date, culture: culture)
                 )
             )
         }

@@ -113,6 +113,10 @@ import VitrineTestSupport
                         .init(label: "Classification", value: "Paintings"),
                         .init(label: "Accession number", value: "17.87.1"),
                     ]))
+        // No bio: the begin and end years; `9999` ends a living maker's.
+        let living = try #require(
+            try await objects(source, "met", "object-living-maker.json", page: .object("815432")).first)
+        #expect(living.details.makers.first?.lifeDates == "born 1958")
         let wheat = try #require(try await objects(source, "met", "object-436535.json", page: .object("436535")).first)
         #expect(wheat.details.makers.map(\.sortName) == ["Gogh, Vincent van"])
         #expect(wheat.details.subjects == ["Cypresses"])
@@ -183,6 +187,18 @@ import VitrineTestSupport
                     ],
                     rights: Rights(url: nil, label: "© c/o Pictoright Amsterdam", isOpen: false),
                     otherFacts: [.init(label: "Acquisition", value: "purchase")]))
+        // The date as the museum shows it (`dating.presentingDate`), not the end of the long title; the plaque in
+        // the answer's language, before the label.
+        #expect(records.map(\.date) == ["1642", "c. 1918 - c. 1923", "c. 1665 - c. 1669"])
+        #expect(records[2].details.description == "A loving couple: Isaac and Rebecca.")
+        #expect(records[2].details.yearBegin == 1665 && records[2].details.yearEnd == 1669)
+        let dutch = RijksmuseumLegacySource(
+            baseURL: url("http://127.0.0.1:1/api"), culture: "nl", key: "k", pageSize: 5)
+        let inDutch = try await objects(dutch, "rijksmuseum-legacy", "detail-shape.json")
+        #expect(
+            inDutch.map(\.details.description) == [
+                records[0].details.description, "A chair of painted beech.", "Een liefdevol paar: Isaak en Rebekka.",
+            ])
         // The list shape has none of it: the year from the long title only.
         let list = try await objects(source, "rijksmuseum-legacy", "page-0.json")
         #expect(list.allSatisfy { $0.details.description == nil && $0.details.rights == nil })
