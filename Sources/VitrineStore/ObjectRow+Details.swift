@@ -76,7 +76,16 @@ extension ObjectRow {
     }
 
     private static func items(_ column: String?) -> [String] {
-        column.map { $0.split(separator: unit, omittingEmptySubsequences: false).map(String.init) } ?? []
+        column.map { pieces(Substring($0), at: unit).map(String.init) } ?? []
+    }
+
+    /// `text` cut at each `separator`, byte by byte: a control character is a character of its own, so no cut
+    /// falls inside one, and the bytes are found without the grapheme breaking a `Character` split needs.
+    private static func pieces(_ text: Substring, at separator: Character, maxSplits: Int = .max) -> [Substring] {
+        guard let byte = separator.asciiValue else { return [text] }
+        return text.utf8.split(separator: byte, maxSplits: maxSplits, omittingEmptySubsequences: false).map {
+            Substring($0)
+        }
     }
 
     private static func makers(_ makers: [ObjectDetails.Maker]) -> String? {
@@ -89,9 +98,12 @@ extension ObjectRow {
     }
 
     private static func makers(_ column: String?) -> [ObjectDetails.Maker] {
-        items(column).map { text in
-            let fields = text.split(separator: record, omittingEmptySubsequences: false).map(String.init)
-            func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? fields[index] : nil }
+        guard let column else { return [] }
+        return pieces(Substring(column), at: unit).map { text in
+            let fields = pieces(text, at: record)
+            func field(_ index: Int) -> String? {
+                index < fields.count && !fields[index].isEmpty ? String(fields[index]) : nil
+            }
             return ObjectDetails.Maker(name: field(0) ?? "", role: field(1), lifeDates: field(2), sortName: field(3))
         }
     }
@@ -102,8 +114,9 @@ extension ObjectRow {
     }
 
     private static func otherFacts(_ column: String?) -> [ObjectDetails.Fact] {
-        items(column).map { text in
-            let fields = text.split(separator: record, maxSplits: 1, omittingEmptySubsequences: false)
+        guard let column else { return [] }
+        return pieces(Substring(column), at: unit).map { text in
+            let fields = pieces(text, at: record, maxSplits: 1)
             return ObjectDetails.Fact(label: String(fields[0]), value: fields.count > 1 ? String(fields[1]) : "")
         }
     }

@@ -498,6 +498,25 @@ import VitrineTestSupport
         #expect(read.materials == ["a b", "c d"] && read.subjects == [""])
         #expect(read.makers == [.init(name: "x y", role: "r s")])
         #expect(read.otherFacts == [.init(label: "a b", value: "c d e"), .init(label: "", value: "")])
+
+        // Lists cut byte by byte read back as written beside any character: combining marks, emoji, CR LF.
+        var random = SplitMix64(seed: 36)
+        let alphabet: [String] = ["a", "é", "\u{301}", "\u{1F}", "\u{1E}", "\r\n", "👩‍🎨", "日", " ", ""]
+        let texts = (0..<60).map { _ in
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "" }
+                .joined()
+        }
+        func stored(_ text: String) -> String { String(text.map { $0 == "\u{1F}" || $0 == "\u{1E}" ? " " : $0 }) }
+        let many = ObjectDetails(
+            materials: Array(texts[0..<20]),
+            makers: stride(from: 20, to: 40, by: 2).map { .init(name: texts[$0] + "x", role: texts[$0 + 1]) },
+            otherFacts: stride(from: 40, to: 60, by: 2).map { .init(label: texts[$0], value: texts[$0 + 1]) })
+        _ = try store.replaceAll(with: [ArtObject(id: "2", title: "t", details: many)], state: StoreState(harvests: 2))
+        let back = try #require(try store.objects().first).details
+        #expect(back.materials == many.materials.map(stored))
+        #expect(back.makers.map(\.name) == many.makers.map { stored($0.name) })
+        #expect(back.makers.map { $0.role ?? "" } == many.makers.map { stored($0.role ?? "") })
+        #expect(back.otherFacts == many.otherFacts.map { .init(label: stored($0.label), value: stored($0.value)) })
     }
 
     @Test func `a foreign database, a newer store and garbage are refused with the path and what to do`() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @testable import VitrineCore
 @testable import VitrineDisplays
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func `every stored field of an object is one this test varies`() {
-        var random = Generator(seed: 7)
+        var random = SplitMix64(seed: 7)
         let object = Self.object(&random)
         let fields = Set(Mirror(reflecting: object).children.compactMap(\.label))
         #expect(fields == Set(Self.objectFields))
@@ -65,7 +66,7 @@ import Testing
 
     static func checkObjectPages(_ template: CompiledTemplate) throws {
         for seed in Self.seeds {
-            var random = Generator(seed: seed)
+            var random = SplitMix64(seed: seed)
             let page = Self.objectPage(&random)
             for _ in 0..<40 {
                 var other = page
@@ -86,7 +87,7 @@ import Testing
 
     static func checkArtistPages(_ template: CompiledTemplate) throws {
         for seed in Self.seeds {
-            var random = Generator(seed: seed)
+            var random = SplitMix64(seed: seed)
             let page = Self.artistPage(&random)
             for _ in 0..<40 {
                 var other = page
@@ -102,20 +103,20 @@ import Testing
     /// Few values for each field, so that changes often land on a value another field or model has.
     static let texts = ["", "a", "Rembrandt", "Night Watch", "1642", "b<c>&\"'", "x/y?z=1", "Ørsted"]
 
-    static func text(_ random: inout Generator) -> String {
+    static func text(_ random: inout SplitMix64) -> String {
         texts[Int(random.next() % UInt64(texts.count))]
     }
 
-    static func number(_ random: inout Generator) -> Int {
+    static func number(_ random: inout SplitMix64) -> Int {
         [0, 1, 200, 4000, -1][Int(random.next() % 5)]
     }
 
     /// A picture's URL: empty (none) a third of the time.
-    static func url(_ random: inout Generator) -> String {
+    static func url(_ random: inout SplitMix64) -> String {
         random.next() % 3 == 0 ? "" : "https://images.example/\(text(&random))"
     }
 
-    static func object(_ random: inout Generator) -> CatalogViewModel.DisplayedObject {
+    static func object(_ random: inout SplitMix64) -> CatalogViewModel.DisplayedObject {
         var object = CatalogViewModel.DisplayedObject(
             id: text(&random), title: text(&random), maker: text(&random), date: text(&random),
             thumbnail: ThumbnailSelector.Thumbnail(url: url(&random), width: number(&random), height: number(&random)),
@@ -126,19 +127,19 @@ import Testing
         return object
     }
 
-    static func texts(_ random: inout Generator) -> [String] {
+    static func texts(_ random: inout SplitMix64) -> [String] {
         (0..<Int(random.next() % 3)).map { _ in text(&random) }
     }
 
-    static func year(_ random: inout Generator) -> Int? {
+    static func year(_ random: inout SplitMix64) -> Int? {
         random.next() % 3 == 0 ? nil : number(&random)
     }
 
-    static func maker(_ random: inout Generator) -> DisplayedDetails.DisplayedMaker {
+    static func maker(_ random: inout SplitMix64) -> DisplayedDetails.DisplayedMaker {
         .init(name: text(&random), role: text(&random), lifeDates: text(&random), sortName: text(&random))
     }
 
-    static func details(_ random: inout Generator) -> DisplayedDetails {
+    static func details(_ random: inout SplitMix64) -> DisplayedDetails {
         var details = DisplayedDetails()
         for _ in 0..<Int(random.next() % 8) { changeDetails(&details, &random) }
         return details
@@ -151,7 +152,7 @@ import Testing
         "altText", "otherFacts",
     ]
 
-    static func changeDetails(_ details: inout DisplayedDetails, _ random: inout Generator) {
+    static func changeDetails(_ details: inout DisplayedDetails, _ random: inout SplitMix64) {
         switch detailFields[Int(random.next() % UInt64(detailFields.count))] {
         case "recordID": details.recordID = text(&random)
         case "datestamp": details.datestamp = text(&random)
@@ -183,7 +184,7 @@ import Testing
         "thumbnailHeight", "thumbnail2xURL", "largeImageURL", "largeWidth", "largeHeight", "imageURL", "details",
     ]
 
-    static func changeObject(_ object: inout CatalogViewModel.DisplayedObject, _ random: inout Generator) {
+    static func changeObject(_ object: inout CatalogViewModel.DisplayedObject, _ random: inout SplitMix64) {
         switch objectFields[Int(random.next() % UInt64(objectFields.count))] {
         case "id": object.id = text(&random)
         case "title": object.title = text(&random)
@@ -207,19 +208,19 @@ import Testing
         }
     }
 
-    static func neighbour(_ random: inout Generator) -> Neighbour? {
+    static func neighbour(_ random: inout SplitMix64) -> Neighbour? {
         random.next() % 3 == 0 ? nil : Neighbour(title: text(&random), pageName: text(&random) + ".html")
     }
 
     /// A site with a random title, and an address and a logo or not.
-    static func site(_ random: inout Generator) -> SiteHead {
+    static func site(_ random: inout SplitMix64) -> SiteHead {
         SiteHead(
             title: text(&random), url: random.next() % 2 == 0 ? "" : "https://\(text(&random)).example/",
             logo: random.next() % 2 == 0 ? "" : "assets/logo.\(["png", "svg"][Int(random.next() % 2)])")
     }
 
     /// The same site with one of its values changed.
-    static func change(_ site: SiteHead, _ random: inout Generator) -> SiteHead {
+    static func change(_ site: SiteHead, _ random: inout SplitMix64) -> SiteHead {
         let other = Self.site(&random)
         switch random.next() % 3 {
         case 0: return SiteHead(title: other.title + "!", url: site.url, logo: site.logo)
@@ -228,14 +229,14 @@ import Testing
         }
     }
 
-    static func objectPage(_ random: inout Generator) -> ObjectPage {
+    static func objectPage(_ random: inout SplitMix64) -> ObjectPage {
         ObjectPage(
             site: site(&random), institution: text(&random), makerName: text(&random), object: object(&random),
             pageName: text(&random) + ".html", sectionPageName: text(&random), previous: neighbour(&random),
             next: neighbour(&random))
     }
 
-    static func change(_ page: inout ObjectPage, _ random: inout Generator) {
+    static func change(_ page: inout ObjectPage, _ random: inout SplitMix64) {
         var (site, institution, makerName, object, pageName, sectionPageName, previous, next) = (
             page.site, page.institution, page.makerName, page.object, page.pageName, page.sectionPageName,
             page.previous, page.next
@@ -255,7 +256,7 @@ import Testing
             sectionPageName: sectionPageName, previous: previous, next: next)
     }
 
-    static func artistPage(_ random: inout Generator) -> ArtistPage {
+    static func artistPage(_ random: inout SplitMix64) -> ArtistPage {
         let count = 1 + Int(random.next() % 5)
         let objects = (0..<count).map { _ in object(&random) }
         let perPage = 1 + Int(random.next() % 3)
@@ -283,7 +284,7 @@ import Testing
             letterHref: letterHref, cardSeed: Fingerprint(), templateKeys: TemplateKey.allCases)
     }
 
-    static func change(_ page: inout ArtistPage, _ random: inout Generator) {
+    static func change(_ page: inout ArtistPage, _ random: inout SplitMix64) {
         var objects = page.section.objects
         var (site, objectPages, letterHref, name) = (
             page.head.site, page.objectPages, page.letterHref, page.section.name
@@ -299,21 +300,6 @@ import Testing
         page = artistPage(
             site: site, objects: objects, perPage: perPage, pageIndex: page.pageIndex,
             objectPages: objectPages, letterHref: letterHref, name: name)
-    }
-}
-
-/// SplitMix64: the same seed, the same models and shuffles.
-struct Generator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

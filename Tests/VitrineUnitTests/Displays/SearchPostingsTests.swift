@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 
 @testable import VitrineDisplays
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SearchPostingsTests {
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func `postings answer as a table of words does`(seed: UInt64) {
-        var random = Generator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let letters = ["a", "b", "z", "0", "9", "é", "北", "ß"]
         var vocabulary: Set<String> = []
         for _ in 0..<Int.random(in: 1...300, using: &random) {

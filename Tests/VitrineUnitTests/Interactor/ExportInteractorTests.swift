@@ -80,7 +80,7 @@ import VitrineTestSupport
                 inOrder.insert(object, at: .init(page: page, position: position))
             }
         }
-        var generator = Generator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var shuffled = SectionIndex()
         for page in Array(pages.indices).shuffled(using: &generator) {
             for (position, object) in pages[page].enumerated() {
@@ -233,7 +233,7 @@ import VitrineTestSupport
             object.date = dates[number % dates.count]
             return object
         }
-        var generator = Generator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         objects.shuffle(using: &generator)
         // When: sorted as SQLite sorts the stored `order_key` and `record_key` BLOBs (byte by byte, shorter first).
         let sorted = objects.sorted { Self.storeOrder($0, $1) }
