@@ -12,6 +12,9 @@ package struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
     package init() {}
 
+    /// The first of its two lanes: a 64-bit key for a set of many names.
+    package var first64: UInt64 { first }
+
     /// Reads 32 hex digits from bytes (a manifest line), without making a string.
     package init?(hex bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 32 else { return nil }

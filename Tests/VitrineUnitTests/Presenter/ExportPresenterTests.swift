@@ -229,6 +229,29 @@ import VitrineTestSupport
         #expect(registry.claim("x") == "x-4")
         #expect(registry.claim("x-2") == "x-2-2")
     }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func `names kept as keys come out as names kept as text would`(seed: UInt64) {
+        // The plain rule, every number tried from 2 against the names themselves.
+        var taken: Set<String> = ["index"]
+        func plain(_ slug: String) -> String {
+            var candidate = slug
+            var number = 2
+            while taken.contains(candidate) {
+                candidate = "\(slug)-\(number)"
+                number += 1
+            }
+            taken.insert(candidate)
+            return candidate
+        }
+        var random = SplitMix64(seed: seed)
+        let stems = ["x", "x-2", "x-3", "jan-steen", "jan-steen-2", "sk-a", "sk-a-1", "ørsted", "index", "a-2-2"]
+        var registry = Slug.Registry(reserved: ["index"])
+        for _ in 0..<2_000 {
+            let slug = stems.randomElement(using: &random) ?? "x"
+            #expect(registry.claim(slug) == plain(slug))
+        }
+    }
 }
 
 /// What an API's text can do to a catalog, and cannot (issue 12, item 18).
