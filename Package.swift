@@ -148,6 +148,7 @@ let package = Package(
         .target(
             name: "VitrineMockMuseum",
             dependencies: [
+                "VitrineTestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

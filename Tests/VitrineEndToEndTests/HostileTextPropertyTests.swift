@@ -33,7 +33,7 @@ import VitrineTestSupport
 
         func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
             let number = try page.pageNumber()
-            var random = SeededRandom(seed: seed &* 31 &+ UInt64(number))
+            var random = SplitMix64(seed: seed &* 31 &+ UInt64(number))
             let objects = (0..<Int.random(in: 5...25, using: &random)).map { offset in
                 Self.object(page: number, offset: offset, seed: seed, random: &random)
             }
@@ -48,7 +48,7 @@ import VitrineTestSupport
             "<script>", "&amp;", "\"", "'", ",", "\n", "\r\n", "\t", "|", "*", "[x](y)", "=cmd", " ", "  ",
         ]
 
-        private static func text(_ random: inout SeededRandom, long: Bool = false) -> String {
+        private static func text(_ random: inout SplitMix64, long: Bool = false) -> String {
             var text = ""
             for _ in 0..<Int.random(in: 0...12, using: &random) {
                 text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
@@ -57,7 +57,7 @@ import VitrineTestSupport
             return text
         }
 
-        private static func object(page: Int, offset: Int, seed: UInt64, random: inout SeededRandom) -> ArtObject {
+        private static func object(page: Int, offset: Int, seed: UInt64, random: inout SplitMix64) -> ArtObject {
             let long = page == 1 && offset == 0 && seed % 4 == 0
             let maker: String? =
                 Int.random(in: 0..<5, using: &random) == 0

@@ -1,16 +1,17 @@
 import Foundation
+import VitrineTestSupport
 
 /// Random repositories and the changes that happen to them between harvests, from a seed: the same seed gives the
 /// same behaviour, records and nights, so a failing seed is a reproducible case.
 package struct RepositoryHistory {
-    package private(set) var random: SeededRandom
+    package private(set) var random: SplitMix64
     package let behaviour: OAIRepository.Behaviour
     /// The set `--set` asks for, when the history harvests one.
     package let set: String?
     private var nextNumber = 0
 
     package init(seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var behaviour = OAIRepository.Behaviour()
         behaviour.tokens = [.opaque, .deterministic, .restarting][Int.random(in: 0..<3, using: &random)]
         behaviour.pageSize = Int.random(in: 4...25, using: &random)
