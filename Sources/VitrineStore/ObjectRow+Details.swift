@@ -15,6 +15,8 @@ extension ObjectRow {
 
     private static let unit: Character = "\u{1F}"
     private static let record: Character = "\u{1E}"
+    private static let unitByte = UInt8(0x1F)
+    private static let recordByte = UInt8(0x1E)
 
     /// Binds `details` to parameters `first`, `first + 1`, … with `bind`, as `bind(_:sectionKey:…)` binds the rest.
     static func bindDetails(
@@ -76,14 +78,13 @@ extension ObjectRow {
     }
 
     private static func items(_ column: String?) -> [String] {
-        column.map { pieces(Substring($0), at: unit).map(String.init) } ?? []
+        column.map { pieces(Substring($0), at: unitByte).map(String.init) } ?? []
     }
 
-    /// `text` cut at each `separator`, byte by byte: a control character is a character of its own, so no cut
-    /// falls inside one, and the bytes are found without the grapheme breaking a `Character` split needs.
-    private static func pieces(_ text: Substring, at separator: Character, maxSplits: Int = .max) -> [Substring] {
-        guard let byte = separator.asciiValue else { return [text] }
-        return text.utf8.split(separator: byte, maxSplits: maxSplits, omittingEmptySubsequences: false).map {
+    /// `text` cut at each `separator` byte: a control character is a character of its own, so no cut falls
+    /// inside one, and the bytes are found without the grapheme breaking a `Character` split needs.
+    private static func pieces(_ text: Substring, at separator: UInt8, maxSplits: Int = .max) -> [Substring] {
+        text.utf8.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: false).map {
             Substring($0)
         }
     }
@@ -99,8 +100,8 @@ extension ObjectRow {
 
     private static func makers(_ column: String?) -> [ObjectDetails.Maker] {
         guard let column else { return [] }
-        return pieces(Substring(column), at: unit).map { text in
-            let fields = pieces(text, at: record)
+        return pieces(Substring(column), at: unitByte).map { text in
+            let fields = pieces(text, at: recordByte)
             func field(_ index: Int) -> String? {
                 index < fields.count && !fields[index].isEmpty ? String(fields[index]) : nil
             }
@@ -115,8 +116,8 @@ extension ObjectRow {
 
     private static func otherFacts(_ column: String?) -> [ObjectDetails.Fact] {
         guard let column else { return [] }
-        return pieces(Substring(column), at: unit).map { text in
-            let fields = pieces(text, at: record, maxSplits: 1)
+        return pieces(Substring(column), at: unitByte).map { text in
+            let fields = pieces(text, at: recordByte, maxSplits: 1)
             return ObjectDetails.Fact(label: String(fields[0]), value: fields.count > 1 ? String(fields[1]) : "")
         }
     }

@@ -97,31 +97,18 @@ package struct DisplayedDetails: Sendable, Equatable {
     }
 
     /// Every maker, as the page lists them and the CSV's `makers` column holds them:
-    /// `Rembrandt van Rijn (painter, 1606–1669); Jan Six`. Made in one string: it runs for every row.
+    /// `Rembrandt van Rijn (painter, 1606–1669); Jan Six`.
     package var makersLine: String {
-        var line = ""
-        for maker in makers {
-            if !line.isEmpty { line += "; " }
-            line += maker.name
-            guard !maker.role.isEmpty || !maker.lifeDates.isEmpty else { continue }
-            line += " ("
-            line += maker.role
-            if !maker.role.isEmpty, !maker.lifeDates.isEmpty { line += ", " }
-            line += maker.lifeDates
-            line += ")"
-        }
-        return line
+        makers.map { maker in
+            let about =
+                maker.role.isEmpty || maker.lifeDates.isEmpty
+                ? maker.role + maker.lifeDates : maker.role + ", " + maker.lifeDates
+            return about.isEmpty ? maker.name : "\(maker.name) (\(about))"
+        }.joined(separator: "; ")
     }
 
     /// The other facts as the CSV's `other_facts` column holds them: `Department: Paintings; Period: Edo`.
     package var otherFactsLine: String {
-        var line = ""
-        for fact in otherFacts {
-            if !line.isEmpty { line += "; " }
-            line += fact.label
-            line += ": "
-            line += fact.value
-        }
-        return line
+        otherFacts.map { "\($0.label): \($0.value)" }.joined(separator: "; ")
     }
 }
