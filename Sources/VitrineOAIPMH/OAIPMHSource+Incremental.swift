@@ -45,8 +45,14 @@ extension OAIPMHSource: IncrementalSource {
         // ask for more than needed, never less.
         let seconds = parsed.identify.granularity == "YYYY-MM-DDThh:mm:ssZ"
         let name = parsed.identify.repositoryName.flatMap { $0.isEmpty ? nil : $0 }
+        // Only a repository that keeps its deleted records' headers lists every deletion among the changes.
+        let deletions = parsed.identify.deletedRecord.map(PrintableText.clean) ?? ""
         return ServerClock(
-            now: now, daysOnly: !seconds, earliest: parsed.identify.earliestDatestamp, repositoryName: name)
+            now: now, daysOnly: !seconds, earliest: parsed.identify.earliestDatestamp, repositoryName: name,
+            missesDeletions: deletions == "persistent"
+                ? nil
+                : "the repository says it keeps no lasting record of deletions (deletedRecord "
+                    + "'\(deletions.isEmpty ? "not stated" : String(deletions.prefix(40)))')")
     }
 
     package func changes(in window: ChangeWindow) -> any CollectionSource {

@@ -41,6 +41,23 @@ import VitrineTestSupport
                     repositoryName: "Rijksmuseum OAI-PMH API"))
         let nameless = body.replacingOccurrences(of: " Rijksmuseum OAI-PMH API ", with: "")
         #expect(try source.clock(from: SourceResponse(status: 200, body: Data(nameless.utf8))).repositoryName == nil)
+        // Only a repository that keeps its deletions lists them all among the changes.
+        for (kept, misses) in [("persistent", false), ("transient", true), ("no", true), ("", true)] {
+            let answer = body.replacingOccurrences(of: ">persistent<", with: ">\(kept)<")
+            let clock = try source.clock(from: SourceResponse(status: 200, body: Data(answer.utf8)))
+            #expect((clock.missesDeletions != nil) == misses, "\(kept)")
+        }
+    }
+
+    @Test(arguments: [
+        ("2026-01-10T01:00:00+01:00", "2026-01-10T00:00:00Z"), ("2026-01-10T01:00:00.250+0100", "2026-01-10T00:00:00Z"),
+        ("2026-01-09T19:30:00-04:30", "2026-01-10T00:00:00Z"), ("2026-01-10T00:00:00Z", "2026-01-10T00:00:00Z"),
+        ("2026-01-10T00:00:00", "2026-01-10T00:00:00Z"), ("2026-01-10T00:00:00+1", "2026-01-10T00:00:00Z"),
+        ("2026-01-10", "2026-01-10T00:00:00Z"),
+    ])
+    func `a time with a zone offset is read as the instant it names`(written: String, utc: String) {
+        #expect(Datestamp.seconds(written) == Datestamp.seconds(utc))
+        #expect(Datestamp.normalized(written, daysOnly: false) == utc)
     }
 
     @Test func `flat EDM: references resolve inside the record, deleted headers are counted, the token read`()

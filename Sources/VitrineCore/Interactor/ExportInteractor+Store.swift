@@ -95,12 +95,12 @@ extension ExportInteractor {
         // A run that reads part of the collection neither resumes nor records a harvest.
         guard options.maxPages == nil else { return RunPlan(source: source, state: state) }
         let resumable = cacheMode == .use ? state.pending : nil
+        var notices: [String] = []
+        var clock: ServerClock?
         if !options.full, !full, state.harvests > 0, let since = state.harvestedAt,
             let incremental = source as? any IncrementalSource, incremental.listsChanges
         {
-            var notices: [String] = []
-            var clock: ServerClock?
-            let harvest: PendingHarvest
+            var harvest: PendingHarvest?
             if let pending = resumable, pending.changesFrom != nil {
                 harvest = pending
                 notices.append(
@@ -109,21 +109,27 @@ extension ExportInteractor {
             } else {
                 let asked = try await serverClock(incremental, options: options)
                 clock = asked
-                harvest = PendingHarvest(
-                    id: PendingHarvest.newID(), changesFrom: asked.formatted(since), startedAt: asked.now)
-                try begin(harvest, replacing: state.pending, in: store)
+                if let reason = asked.missesDeletions {
+                    notices.append("harvested whole: \(reason), so a list of changes could miss a removed object")
+                } else {
+                    harvest = PendingHarvest(
+                        id: PendingHarvest.newID(), changesFrom: asked.formatted(since), startedAt: asked.now)
+                }
             }
-            let window = ChangeWindow(from: harvest.changesFrom ?? since, until: nil)
-            return RunPlan(
-                source: incremental.changes(in: window), harvest: harvest, resumed: harvest == resumable,
-                fromStore: true, window: window, state: state, notices: notices, clock: clock)
+            if let harvest {
+                if harvest != resumable { try begin(harvest, replacing: state.pending, in: store) }
+                let window = ChangeWindow(from: harvest.changesFrom ?? since, until: nil)
+                return RunPlan(
+                    source: incremental.changes(in: window), harvest: harvest, resumed: harvest == resumable,
+                    fromStore: true, window: window, state: state, notices: notices, clock: clock)
+            }
         }
         if let pending = resumable, pending.changesFrom == nil {
-            return RunPlan(source: source, harvest: pending, resumed: true, state: state)
+            return RunPlan(source: source, harvest: pending, resumed: true, state: state, notices: notices)
         }
         let harvest = PendingHarvest(id: PendingHarvest.newID())
         try begin(harvest, replacing: state.pending, in: store)
-        return RunPlan(source: source, harvest: harvest, state: state)
+        return RunPlan(source: source, harvest: harvest, state: state, notices: notices, clock: clock)
     }
 
     /// Records a new harvest, and drops the pages of the one it replaces.

@@ -196,20 +196,38 @@ package struct ExportInteractor: ExportBusinessLogic {
                         cacheHits: counters.cacheHits, windows: counters.windows))
             }
         }
-        try await worker.harvest(handle)
         // A night of a set also lists what left the set: those records' versions come after every other.
-        if let from = plan.window?.from, let incremental = source as? any IncrementalSource,
+        guard let from = plan.window?.from, let incremental = source as? any IncrementalSource,
             let leavers = incremental.leavers(since: from)
-        {
-            let leaving = HarvestWorker(
-                source: leavers, transport: transport, options: options, logger: logger, sleeper: sleeper,
-                cache: worker.cache, readsCache: plan.resumed, counters: counters,
-                onWait: { [presenter] in presenter.presentWait($0) })
-            try await leaving.harvest { event in
-                guard case .page(let reference, let page) = event else { return }
-                let after = PageReference(index: Self.leaversPlace + reference.index, cursor: reference.cursor)
-                try handle(.page(after, page))
+        else {
+            try await worker.harvest(handle)
+            return run
+        }
+        // The set's own listing has the last word on its members: a repository whose headers do not name their
+        // sets would otherwise have every changed member "leave". Only a later version (a deletion since) wins.
+        var members: [String: String?] = [:]
+        try await worker.harvest { event in
+            if case .page(_, let page) = event {
+                for case .object(let object) in page.records {
+                    members[object.recordID ?? object.id] = object.datestamp
+                }
             }
+            try handle(event)
+        }
+        let leaving = HarvestWorker(
+            source: leavers, transport: transport, options: options, logger: logger, sleeper: sleeper,
+            cache: worker.cache, readsCache: plan.resumed, counters: counters,
+            onWait: { [presenter] in presenter.presentWait($0) })
+        try await leaving.harvest { event in
+            guard case .page(let reference, var page) = event else { return }
+            page.records.removeAll { record in
+                guard case .deleted(let id?, let datestamp) = record, let listed = members[id] else { return false }
+                guard let left = datestamp.flatMap(Datestamp.seconds), let stamp = listed.flatMap(Datestamp.seconds)
+                else { return true }
+                return left <= stamp
+            }
+            let after = PageReference(index: Self.leaversPlace + reference.index, cursor: reference.cursor)
+            try handle(.page(after, page))
         }
         return run
     }

@@ -1,9 +1,32 @@
 /// UTC datestamps as repositories write them (`2024-08-15T13:51:17Z`, `2024-08-15`, and what real servers add:
 /// fractions of a second, a missing `Z`): read to seconds, written back at a granularity, and ordered.
 package enum Datestamp {
-    /// Seconds since 1970 of a datestamp, from its date and, when present, its time of day; anything after the
-    /// seconds (a fraction, a zone letter) is ignored. `nil` when it is not a datestamp.
+    /// Seconds since 1970 of a datestamp, from its date and, when present, its time of day; a fraction of a second
+    /// is ignored, and a zone offset after the time (`+01:00`, `-0500`), which the protocol forbids and servers
+    /// send, applied. `nil` when it is not a datestamp.
     package static func seconds(_ text: String) -> Int? {
+        guard let local = localSeconds(text) else { return nil }
+        return local - offset(text.utf8.dropFirst(19))
+    }
+
+    /// The offset from UTC a time ends with, in seconds (after any fraction): `+01:00`, `+0100`, `+01`; 0 for `Z`,
+    /// none or anything else.
+    private static func offset(_ rest: Substring.UTF8View.SubSequence) -> Int {
+        let zone = Array(rest.drop { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) })
+        guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return 0 }
+        let digits = zone.dropFirst().filter { $0 != UInt8(ascii: ":") }
+        guard [2, 4].contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+            zone.count == digits.count + 1 || (zone.count == 6 && zone[3] == UInt8(ascii: ":"))
+        else { return 0 }
+        let values = digits.map { Int($0 - 0x30) }
+        let hours = values[0] * 10 + values[1]
+        let minutes = values.count == 4 ? values[2] * 10 + values[3] : 0
+        guard hours < 24, minutes < 60 else { return 0 }
+        return (sign == UInt8(ascii: "+") ? 1 : -1) * (hours * 3_600 + minutes * 60)
+    }
+
+    /// `seconds` without the zone: the date and time as written.
+    private static func localSeconds(_ text: String) -> Int? {
         let bytes = Array(text.utf8.prefix(19))
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }

@@ -168,12 +168,19 @@ package struct ServerClock: Sendable, Equatable {
     package var earliest: String?
     /// The name the repository gives itself (OAI-PMH `repositoryName`), when it says.
     package var repositoryName: String?
+    /// Why a list of changes would not show every deletion (OAI-PMH `deletedRecord` other than `persistent`);
+    /// `nil` when it would. Then only a full harvest tells what is gone.
+    package var missesDeletions: String?
 
-    package init(now: String, daysOnly: Bool, earliest: String? = nil, repositoryName: String? = nil) {
+    package init(
+        now: String, daysOnly: Bool, earliest: String? = nil, repositoryName: String? = nil,
+        missesDeletions: String? = nil
+    ) {
         self.now = now
         self.daysOnly = daysOnly
         self.earliest = earliest
         self.repositoryName = repositoryName
+        self.missesDeletions = missesDeletions
     }
 
     /// A time of the server's in the granularity it accepts: the day alone when it takes only days, else whole

@@ -39,6 +39,12 @@ package final class OAIRepository: @unchecked Sendable {
         package var lateTombstones = false
         /// Edits are stamped up to this many seconds after the server's clock.
         package var clockAhead = 0
+        /// Headers name no sets (`setSpec`), though a list asked for a set holds only its records.
+        package var headersOmitSets = false
+        /// `Identify` says `deletedRecord` `no`, and a deleted record is simply gone from every list.
+        package var keepsNoDeletions = false
+        /// `responseDate` is written in a zone an hour east of UTC (`…T11:00:00+01:00`), against the protocol.
+        package var zonedResponseDate = false
 
         package init() {}
 
@@ -53,6 +59,9 @@ package final class OAIRepository: @unchecked Sendable {
             if fractionalResponseDate { parts.append("fractional responseDate") }
             if lateTombstones { parts.append("late tombstones") }
             if clockAhead > 0 { parts.append("clock ahead \(clockAhead) s") }
+            if headersOmitSets { parts.append("headers omit sets") }
+            if keepsNoDeletions { parts.append("keeps no deletions") }
+            if zonedResponseDate { parts.append("zoned responseDate") }
             return parts.joined(separator: ", ")
         }
     }
@@ -151,10 +160,14 @@ package final class OAIRepository: @unchecked Sendable {
                 if let set = arguments.set, !record.sets.contains(where: { $0 == set || $0.hasPrefix(set + ":") }) {
                     continue
                 }
+                if behaviour.keepsNoDeletions, record.deleted { continue }
                 if inside(record.datestamp) {
                     entries.append(Entry(record: record, deleted: record.deleted, datestamp: record.datestamp))
                 }
-                if behaviour.lateTombstones, let old = record.oldTombstone, !record.deleted, inside(old) {
+                if behaviour.lateTombstones, !behaviour.keepsNoDeletions, let old = record.oldTombstone,
+                    !record.deleted,
+                    inside(old)
+                {
                     late.append(Entry(record: record, deleted: true, datestamp: old))
                 }
             }

@@ -20,8 +20,9 @@ struct OAIRepositoryHandler: MockHandler {
     }
 
     private var responseDate: String {
-        let now = RepositoryDates.text(repository.now, days: false)
-        return behaviour.fractionalResponseDate ? String(now.dropLast()) + ".250Z" : now
+        let now = RepositoryDates.text(repository.now + (behaviour.zonedResponseDate ? 3_600 : 0), days: false)
+        let zone = behaviour.zonedResponseDate ? "+01:00" : "Z"
+        return String(now.dropLast()) + (behaviour.fractionalResponseDate ? ".250" : "") + zone
     }
 
     private func identify(_ origin: String) -> MockResponse {
@@ -34,7 +35,7 @@ struct OAIRepositoryHandler: MockHandler {
             <Identify><repositoryName>Mock repository</repositoryName><baseURL>\(origin)/oai</baseURL>\
             <protocolVersion>2.0</protocolVersion><adminEmail>mock@example.org</adminEmail>\
             <earliestDatestamp>\(RepositoryDates.text(earliest, days: days))</earliestDatestamp>\
-            <deletedRecord>persistent</deletedRecord>\
+            <deletedRecord>\(behaviour.keepsNoDeletions ? "no" : "persistent")</deletedRecord>\
             <granularity>\(days ? "YYYY-MM-DD" : "YYYY-MM-DDThh:mm:ssZ")</granularity></Identify>
             """, verb: "Identify", origin: origin)
     }
@@ -89,7 +90,9 @@ struct OAIRepositoryHandler: MockHandler {
 
     private func header(_ entry: OAIRepository.Entry) -> String {
         let stamp = RepositoryDates.text(repository.listedDatestamp(entry.datestamp), days: behaviour.dayGranularity)
-        let sets = entry.record.sets.map { "<setSpec>\(MockHTTP.escapeXML($0))</setSpec>" }.joined()
+        let sets =
+            behaviour.headersOmitSets
+            ? "" : entry.record.sets.map { "<setSpec>\(MockHTTP.escapeXML($0))</setSpec>" }.joined()
         return
             "<header\(entry.deleted ? " status=\"deleted\"" : "")><identifier>\(entry.record.identifier)</identifier>"
             + "<datestamp>\(stamp)</datestamp>\(sets)</header>"

@@ -26,6 +26,9 @@ package struct RepositoryHistory {
         behaviour.lateTombstones = chance(30)
         behaviour.clockAhead = chance(30) ? Int.random(in: 60...(3 * 86_400), using: &random) : 0
         set = chance(30) ? "S" : nil
+        behaviour.headersOmitSets = chance(20)
+        behaviour.keepsNoDeletions = chance(15)
+        behaviour.zonedResponseDate = chance(15)
         self.random = random
         self.behaviour = behaviour
     }
