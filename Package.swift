@@ -60,7 +60,7 @@ let package = Package(
         // requests and read responses; the transport sends them.
         .target(
             name: "VitrineSources",
-            dependencies: ["VitrineCore", "VitrineFiles"],
+            dependencies: ["VitrineCore", "VitrineFiles", "CLibXML2"],
             resources: [.embedInCode("Demo/pages"), .embedInCode("Demo/images")],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,5 @@
+import CLibXML2
+
 /// A museum's HTML (the Art Institute's `description`) reduced to plain text: tags dropped, `script` and `style`
 /// dropped with their content, entities decoded, paragraphs kept as blank lines and `<br>` as line breaks. No
 /// markup from a source passes: what comes out is text, which a display escapes like any other.
@@ -145,19 +147,15 @@ package enum HTMLText {
             guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
             return (String(Character(scalar)), semicolon + 1)
         }
-        return named[name].map { ($0, semicolon + 1) }
+        // HTML 4's named entities, as libxml2 knows them (`&euro;`, `&Egrave;`, `&thinsp;`), and XML's `&apos;`; a
+        // soft hyphen is dropped.
+        if name == "apos" || name == "shy" { return (name == "apos" ? "'" : "", semicolon + 1) }
+        guard
+            let entity = name.withCString({
+                htmlEntityLookup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self))
+            }),
+            let scalar = Unicode.Scalar(entity.pointee.value)
+        else { return nil }
+        return (String(Character(scalar)), semicolon + 1)
     }
-
-    /// The named entities museum prose uses.
-    private static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "shy": "",
-        "ndash": "–", "mdash": "—", "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
-        "laquo": "«", "raquo": "»", "copy": "©", "reg": "®", "trade": "™", "deg": "°", "times": "×",
-        "middot": "·", "bull": "•", "frac12": "½", "frac14": "¼", "frac34": "¾", "prime": "′", "Prime": "″",
-        "aacute": "á", "agrave": "à", "acirc": "â", "auml": "ä", "aring": "å", "atilde": "ã", "aelig": "æ",
-        "ccedil": "ç", "eacute": "é", "egrave": "è", "ecirc": "ê", "euml": "ë", "iacute": "í", "igrave": "ì",
-        "icirc": "î", "iuml": "ï", "ntilde": "ñ", "oacute": "ó", "ograve": "ò", "ocirc": "ô", "ouml": "ö",
-        "otilde": "õ", "oslash": "ø", "uacute": "ú", "ugrave": "ù", "ucirc": "û", "uuml": "ü", "szlig": "ß",
-        "Aacute": "Á", "Eacute": "É", "Ouml": "Ö", "Uuml": "Ü", "Auml": "Ä", "Ccedil": "Ç", "Oslash": "Ø",
-    ]
 }

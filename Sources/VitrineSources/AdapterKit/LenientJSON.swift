@@ -98,21 +98,32 @@ struct Tolerant<Value: Decodable & Sendable>: Decodable, Sendable {
     }
 }
 
+/// A list whose items the API may send in another type than documented (or that is no list at all): each such
+/// item is `nil`, the others kept (a `Tolerant` array would drop the whole list for one of them).
+struct TolerantList<Element: Decodable & Sendable>: Decodable, Sendable {
+    var value: [Element?]?
+
+    init(from decoder: any Decoder) throws {
+        value = (try? decoder.singleValueContainer().decode([Tolerant<Element>].self))?.map(\.value)
+    }
+}
+
 /// A year the API sends as a number (`1884`, `1884.0`) or as digits in a string; anything else is none.
 struct FlexibleYear: Decodable, Sendable {
     var value: Int?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int.self) {
-            value = number
-        } else if let number = try? container.decode(Double.self), number.isFinite, abs(number) < 100_000 {
-            value = Int(number)
+        var number: Int?
+        if let whole = try? container.decode(Int.self) {
+            number = whole
+        } else if let real = try? container.decode(Double.self), real.isFinite, abs(real) < 1e9 {
+            number = Int(real)
         } else if let text = try? container.decode(String.self) {
-            value = Int(text.trimmingCharacters(in: .whitespaces))
-        } else {
-            value = nil
+            number = Int(text.trimmingCharacters(in: .whitespaces))
         }
+        // A placeholder for "unknown" (`-9223372036854775808`, `999999999`) is no year.
+        value = number.flatMap { (-99_999...99_999).contains($0) ? $0 : nil }
     }
 }
 

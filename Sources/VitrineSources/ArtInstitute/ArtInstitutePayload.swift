@@ -34,7 +34,7 @@ enum ArtInstitutePayload {
         var title: String?
         var artist_title: String?
         var artist_display: String?
-        var date_display: String?
+        var date_display: FlexibleText?
         var image_id: String?
         var thumbnail: Thumbnail?
         // The details: each dropped, not fatal, when it comes in an unexpected type.
@@ -50,15 +50,15 @@ enum ArtInstitutePayload {
         var copyright_notice: Tolerant<String>?
         var date_start: FlexibleYear?
         var date_end: FlexibleYear?
-        var subject_titles: Tolerant<[String?]>?
+        var subject_titles: TolerantList<String>?
         var style_title: Tolerant<String>?
-        var term_titles: Tolerant<[String?]>?
-        var category_titles: Tolerant<[String?]>?
+        var term_titles: TolerantList<String>?
+        var category_titles: TolerantList<String>?
 
         struct Thumbnail: Decodable {
             var width: Int?
             var height: Int?
-            var alt_text: String?
+            var alt_text: Tolerant<String>?
         }
 
         /// What the museum says about the work: `description` is HTML, reduced to text; `artist_display`'s lines
@@ -72,12 +72,12 @@ enum ArtInstitutePayload {
                 creditLine: DetailText.line(credit_line?.value),
                 place: DetailText.line(place_of_origin?.value),
                 subjects: DetailText.lines((subject_titles?.value ?? []).compactMap { $0 }),
-                altText: DetailText.line(thumbnail?.alt_text)
+                altText: DetailText.line(thumbnail?.alt_text?.value)
             )
             if let begin = date_start?.value {
                 details.yearBegin = begin
                 details.yearEnd = max(date_end?.value ?? begin, begin)
-            } else if let range = YearRange.parse(date_display) {
+            } else if let range = YearRange.parse(date_display?.text) {
                 (details.yearBegin, details.yearEnd) = range
             }
             if let name = DetailText.line(maker) {
@@ -134,7 +134,7 @@ enum ArtInstitutePayload {
                 id: id.value,
                 title: title ?? "",
                 maker: maker,
-                date: date_display,
+                date: date_display?.text,
                 image: image,
                 objectURL: "\(websiteURL)/artworks/\(id.value)",
                 details: details(maker: maker)

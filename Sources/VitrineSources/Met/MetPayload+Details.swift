@@ -25,7 +25,7 @@ extension MetPayload.Object {
         )
         if let begin = objectBeginDate?.value, let end = objectEndDate?.value, begin != 0 || end != 0 {
             (details.yearBegin, details.yearEnd) = (min(begin, end), max(begin, end))
-        } else if let range = YearRange.parse(objectDate) {
+        } else if let range = YearRange.parse(objectDate?.text) {
             (details.yearBegin, details.yearEnd) = range
         }
         if isPublicDomain?.value == true {
@@ -67,12 +67,12 @@ extension MetPayload.Object {
 
     /// The `artist*` fields' maker first (the object's own maker, with bio and sort name), then the other
     /// constituents; only the constituents when the `artist*` fields are empty.
-    private var makers: [ObjectDetails.Maker] {
+    var makers: [ObjectDetails.Maker] {
         let listed = (constituents?.value ?? []).compactMap { constituent -> ObjectDetails.Maker? in
             guard let name = DetailText.line(constituent?.name) else { return nil }
             return ObjectDetails.Maker(name: name, role: DetailText.line(constituent?.role))
         }
-        guard let name = DetailText.line(artistDisplayName) else { return listed }
+        guard let name = DetailText.line(artistDisplayName?.text) else { return listed }
         let own = listed.first { $0.name == name }
         let primary = ObjectDetails.Maker(
             name: name, role: DetailText.line(artistRole?.value) ?? own?.role,

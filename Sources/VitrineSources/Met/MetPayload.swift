@@ -17,27 +17,28 @@ enum MetPayload {
     /// `/v1/objects/{id}`: every key is present, with `""` when unknown.
     struct Object: Decodable {
         var objectID: FlexibleID
-        var title: String?
-        var artistDisplayName: String?
-        var objectDate: String?
-        var primaryImage: String?
-        var primaryImageSmall: String?
-        var additionalImages: [String]?
-        var objectURL: String?
+        // Read leniently, as the details below are: a number where text belongs is its digits, anything else none.
+        var title: FlexibleText?
+        var artistDisplayName: FlexibleText?
+        var objectDate: FlexibleText?
+        var primaryImage: FlexibleText?
+        var primaryImageSmall: FlexibleText?
+        var additionalImages: TolerantList<String>?
+        var objectURL: FlexibleText?
         /// When the museum last changed the record (`2023-02-07T04:46:49.237Z`).
-        var metadataDate: String?
+        var metadataDate: FlexibleText?
         // The details (`MetPayload+Details.swift`): each dropped, not fatal, when it comes in an unexpected type.
         var medium: Tolerant<String>?
         var dimensions: Tolerant<String>?
         var creditLine: Tolerant<String>?
         var classification: Tolerant<String>?
         var objectName: Tolerant<String>?
-        var tags: Tolerant<[Tag?]>?
+        var tags: TolerantList<Tag>?
         var objectBeginDate: FlexibleYear?
         var objectEndDate: FlexibleYear?
         var isPublicDomain: Tolerant<Bool>?
         var rightsAndReproduction: Tolerant<String>?
-        var constituents: Tolerant<[Constituent?]>?
+        var constituents: TolerantList<Constituent>?
         var artistRole: Tolerant<String>?
         var artistDisplayBio: Tolerant<String>?
         var artistAlphaSort: Tolerant<String>?
@@ -54,28 +55,30 @@ enum MetPayload {
         var artistWikidata_URL: Tolerant<String>?
 
         /// The common object. `primaryImage` and `primaryImageSmall` are `""` for works in copyright: then the
-        /// first of `additionalImages`, then no image.
+        /// first of `additionalImages`, then no image. With no `artistDisplayName`, the first constituent is the
+        /// maker.
         var artObject: ArtObject {
             ArtObject(
                 id: objectID.value,
-                title: title ?? "",
-                maker: artistDisplayName,
-                date: objectDate.flatMap { $0.isEmpty ? nil : $0 },
+                title: title?.text ?? "",
+                maker: artistDisplayName?.text.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+                    ?? makers.first?.name,
+                date: objectDate?.text.flatMap { $0.isEmpty ? nil : $0 },
                 image: image,
-                objectURL: objectURL.flatMap { $0.isEmpty ? nil : $0 },
-                datestamp: metadataDate.flatMap { $0.isEmpty ? nil : $0 },
+                objectURL: objectURL?.text.flatMap { $0.isEmpty ? nil : $0 },
+                datestamp: metadataDate?.text.flatMap { $0.isEmpty ? nil : $0 },
                 details: details
             )
         }
 
         private var image: ImageReference? {
-            let primary = Self.nonEmpty(primaryImage)
-            let small = Self.nonEmpty(primaryImageSmall)
+            let primary = Self.nonEmpty(primaryImage?.text)
+            let small = Self.nonEmpty(primaryImageSmall?.text)
             if let full = primary ?? small {
                 return ImageReference(
                     url: full, sizing: .fixed(smallURL: small ?? Self.webLarge(full), smallWidth: MetSource.smallWidth))
             }
-            guard let additional = additionalImages?.lazy.compactMap(Self.nonEmpty).first else { return nil }
+            guard let additional = additionalImages?.value?.lazy.compactMap(Self.nonEmpty).first else { return nil }
             return ImageReference(
                 url: additional, sizing: .fixed(smallURL: Self.webLarge(additional), smallWidth: MetSource.smallWidth))
         }

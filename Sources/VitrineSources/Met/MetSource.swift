@@ -132,7 +132,13 @@ package struct MetSource: CollectionSource {
                     records: [.skipped(reason: "object \(id): \(message ?? "not found") (HTTP 404)")],
                     continuation: .end)
             }
-            let object = try response.decodeJSON(MetPayload.Object.self)
+            // One object a response: an unreadable one (no id, not an object) is skipped, the harvest goes on.
+            let object: MetPayload.Object
+            do {
+                object = try response.decodeJSON(MetPayload.Object.self)
+            } catch {
+                return SourcePage(records: [.skipped(reason: "object \(id): \(error.message)")], continuation: .end)
+            }
             return SourcePage(records: [.object(object.artObject)], continuation: .end)
         case .number(let offset):
             let list = try response.decodeJSON(MetPayload.IDList.self)

@@ -25,15 +25,15 @@ enum RijksmuseumLegacyPayload {
         var plaqueDescriptionEnglish: Tolerant<String>?
         var plaqueDescriptionDutch: Tolerant<String>?
         var label: Tolerant<Label>?
-        var objectTypes: Tolerant<[String?]>?
-        var materials: Tolerant<[String?]>?
-        var techniques: Tolerant<[String?]>?
+        var objectTypes: TolerantList<String>?
+        var materials: TolerantList<String>?
+        var techniques: TolerantList<String>?
         var physicalMedium: Tolerant<String>?
-        var dimensions: Tolerant<[Dimension?]>?
+        var dimensions: TolerantList<Dimension>?
         var subTitle: Tolerant<String>?
         var acquisition: Tolerant<Acquisition>?
-        var productionPlaces: Tolerant<[String?]>?
-        var principalMakers: Tolerant<[Maker?]>?
+        var productionPlaces: TolerantList<String>?
+        var principalMakers: TolerantList<Maker>?
         var dating: Tolerant<Dating>?
         var copyrightHolder: Tolerant<String>?
         var classification: Tolerant<Classification>?

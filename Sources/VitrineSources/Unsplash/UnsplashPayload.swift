@@ -20,8 +20,8 @@ enum UnsplashPayload {
         var created_at: String?
         var width: Int?
         var height: Int?
-        var description: String?
-        var alt_description: String?
+        var description: Tolerant<String>?
+        var alt_description: Tolerant<String>?
         var user: User?
         var urls: URLs?
         var links: Links?
@@ -60,7 +60,7 @@ enum UnsplashPayload {
         /// The common object: sections by photographer, the title from `description` or `alt_description`, the
         /// image from `urls.raw` sized by Imgix (`&w=`), keeping its `ixid`.
         var artObject: ArtObject {
-            let title = [description, alt_description].lazy.compactMap { $0 }.first {
+            let title = [description?.value, alt_description?.value].lazy.compactMap { $0 }.first {
                 !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             }
             let image = (urls?.raw).flatMap { raw in
@@ -86,7 +86,7 @@ enum UnsplashPayload {
                 ?? (cityAndCountry.isEmpty ? nil : cityAndCountry.joined(separator: ", "))
             let year = created_at.flatMap { Int($0.prefix(4)) }
             var details = ObjectDetails(
-                description: DetailText.block(description),
+                description: DetailText.block(description?.value),
                 place: place,
                 yearBegin: year,
                 yearEnd: year,
@@ -94,7 +94,7 @@ enum UnsplashPayload {
                 rights: Rights(
                     url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
                     attribution: name.map { "Photo by \($0) on Unsplash" } ?? "Photo on Unsplash"),
-                altText: DetailText.line(alt_description)
+                altText: DetailText.line(alt_description?.value)
             )
             // The credit's links: the photographer's page (the photo's own is the object's link).
             details.addFact("Photographer", WebURL.filter(user?.links?.value?.html))

@@ -154,6 +154,63 @@ import VitrineTestSupport
         #expect(photos[1].details.otherFacts.isEmpty)
     }
 
+    /// What a sloppy server sends: a number where text belongs, an object where a string does, a list with one
+    /// item of another type, a year that is a placeholder for "unknown". Each field is dropped alone (or read as
+    /// its digits), the record kept.
+    @Test func `fields of another type than documented are dropped alone, with the record kept`() async throws {
+        func decode(_ source: some CollectionSource, _ json: String, page: PageCursor) async throws -> [RecordOutcome] {
+            try await source.decode(SourceResponse(status: 200, body: Data(json.utf8)), page: page).records
+        }
+        let met = try await decode(
+            MetSource(baseURL: url("http://127.0.0.1:9")),
+            """
+            {"objectID": 7, "title": 1889, "artistDisplayName": "", "objectDate": 1889, "objectURL": {"a": 1},
+             "metadataDate": null, "additionalImages": [null, 3, "https://images.example/original/7.jpg"],
+             "tags": [{"term": "Boats"}, 5, null, {"term": "Sea"}], "objectBeginDate": -9223372036854775808,
+             "constituents": [{"name": "Ann Lee", "role": "Artist"}, "junk", {"name": "Bo Li", "role": "Printer"}]}
+            """, page: .object("7"))
+        guard case .object(let object) = met.first else {
+            Issue.record("expected the Met object, got \(met)")
+            return
+        }
+        #expect(object.title == "1889" && object.date == "1889" && object.objectURL == nil)
+        #expect(object.image?.url == "https://images.example/original/7.jpg")
+        // No display name: the first constituent is the maker, and the section's.
+        #expect(object.maker == "Ann Lee")
+        #expect(object.details.makers.map(\.name) == ["Ann Lee", "Bo Li"])
+        #expect(object.details.subjects == ["Boats", "Sea"])
+        #expect(object.details.yearBegin == 1889 && object.details.yearEnd == 1889)
+        // An object the Met cannot describe at all is skipped, not the harvest's end.
+        let broken = try await decode(MetSource(baseURL: url("http://127.0.0.1:9")), "[1, 2]", page: .object("8"))
+        guard case .skipped(let reason) = broken.first else {
+            Issue.record("expected a skipped record, got \(broken)")
+            return
+        }
+        #expect(reason.hasPrefix("object 8: "))
+
+        let aic = try await objects(
+            ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1")), "aic", "artworks-rich.json")
+        let aicJSON = String(decoding: try Fixtures.data("aic", "artworks-rich.json"), as: UTF8.self)
+        let sloppy = try await decode(
+            ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1")),
+            aicJSON.replacingOccurrences(of: "\"date_display\": \"", with: "\"date_display\": 1999, \"x\": \"")
+                .replacingOccurrences(of: "\"alt_text\": \"", with: "\"alt_text\": {\"a\": 1}, \"y\": \"")
+                .replacingOccurrences(of: "\"date_start\": ", with: "\"date_start\": -9223372036854775808, \"z\": "),
+            page: .number(1))
+        #expect(sloppy.count(where: { if case .object = $0 { true } else { false } }) == aic.count)
+        for case .object(let object) in sloppy {
+            #expect(object.details.altText == nil && object.date == "1999")
+            #expect(object.details.yearBegin == nil || object.details.yearBegin == 1999)
+        }
+
+        let unsplashJSON = String(decoding: try Fixtures.data("unsplash", "photos-with-location.json"), as: UTF8.self)
+        let photos = try await decode(
+            UnsplashSource(baseURL: url("http://127.0.0.1:9"), key: "k3y"),
+            unsplashJSON.replacingOccurrences(of: "\"alt_description\": \"", with: "\"alt_description\": 5, \"w\": \""),
+            page: .number(1))
+        #expect(photos.count(where: { if case .object = $0 { true } else { false } }) == 2)
+    }
+
     @Test func `legacy Rijksmuseum: the detail shape's fields where present, copyrightHolder as rights`()
         async throws
     {
@@ -245,6 +302,12 @@ import VitrineTestSupport
         #expect(DetailText.lines(["a", " a", "b", "null"]) == ["a", "b"])
         #expect(HTMLText.plainText("<style>p{}</style>x &amp; y<SCRIPT>bad()</script >z") == "x & yz")
         #expect(HTMLText.plainText("a < b &unknown; &#233;&#xE9;") == "a < b &unknown; éé")
+        // Every HTML 4 entity (libxml2's table), case as written; XML's &apos;; a soft hyphen dropped.
+        #expect(
+            HTMLText.plainText(
+                "&euro;5, &pound;3, &Egrave;&egrave;, 1&thinsp;cm, &iexcl;Ol&eacute;! &apos;a&shy;b&apos;")
+                == "€5, £3, Èè, 1\u{2009}cm, ¡Olé! 'ab'")
+        #expect(HTMLText.plainText("&EURO; &notanentity;") == "&EURO; &notanentity;")
         #expect(HTMLText.plainText("<p></p>") == nil)
     }
 }
