@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import VitrineCore
 
 /// The store's tables and how older stores are brought up to date. Every change to the schema is a new
 /// migration appended here, never an edit of an old one: a store made by any earlier Vitrine is migrated when it
@@ -124,6 +126,25 @@ enum StoreSchema {
         migrator.registerMigration("v7-other-facts") { db in
             try db.execute(sql: "ALTER TABLE object ADD COLUMN other_facts TEXT")
             try db.execute(sql: "DELETE FROM harvest WHERE name = 'harvested_at'")
+        }
+        // Version 8: objects go by the first year of their year range (`17th century` is 1600, `50 BC` -50), no
+        // longer by the first three or four digits of their date; and the sources read fields of unexpected types
+        // and placeholder years otherwise. Each row's order key is made again; the next run harvests everything.
+        migrator.registerMigration("v8-order-by-year-range") { db in
+            try db.execute(sql: "CREATE TEMP TABLE reordered (record_key BLOB PRIMARY KEY, order_key BLOB NOT NULL)")
+            let insert = try db.makeStatement(sql: "INSERT INTO reordered VALUES (?, ?)")
+            let rows = try db.makeStatement(sql: "SELECT \(ObjectRow.columns) FROM object")
+            let cursor = try Row.fetchCursor(rows)
+            while let row = try cursor.next() {
+                let key: Data = row[0]
+                try insert.execute(arguments: [key, Data(CatalogOrder.Key(ObjectRow.object(rows)).bytes)])
+            }
+            try db.execute(
+                sql: """
+                    UPDATE object SET order_key = (SELECT order_key FROM reordered WHERE record_key = object.record_key);
+                    DROP TABLE reordered;
+                    DELETE FROM harvest WHERE name = 'harvested_at';
+                    """)
         }
         return migrator
     }

@@ -1,7 +1,9 @@
 /// The order of objects inside a section, the same for every source and whatever the harvest's history or the
 /// server's list order: so an incremental run writes what a fresh export writes.
 ///
-/// 1. By the first year in the date (`c. 1665 - c. 1670` → 1665; `500 BC` → -500); undated objects last.
+/// 1. By the first year of the object's year range (`ObjectDetails.yearBegin`: the source's own number, else read
+///    from the date: `c. 1665 - c. 1670` → 1665, `17th century` → 1600, `500 BC` → -500), else the first year in
+///    the date's digits; undated objects last.
 /// 2. Then by object number in natural order: runs of digits compare as numbers (`SK-A-2` before `SK-A-10`).
 /// 3. Then by the number's bytes, then by the record's identifier's bytes: two objects never tie.
 package enum CatalogOrder {
@@ -15,7 +17,7 @@ package enum CatalogOrder {
         /// The object is borrowed: an initialiser's argument is otherwise passed owned, a copy of the object
         /// (a retain of each of its strings) for each key.
         package init(_ object: borrowing ArtObject) {
-            year = CatalogOrder.firstYear(in: object.date) ?? Int.max
+            year = object.details.yearBegin ?? CatalogOrder.firstYear(in: object.date) ?? Int.max
             number = CatalogOrder.naturalKey(object.id)
             id = object.id
             record = object.recordID ?? object.id

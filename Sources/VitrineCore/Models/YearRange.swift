@@ -17,6 +17,8 @@ package enum YearRange {
         // Each span of years read, and its era (`nil`: none stated yet; it takes the next one stated, else the common
         // era).
         var spans: [(first: Int, last: Int, isBCE: Bool?)] = []
+        // A part of the century that follows (`2nd half of the 17th century`, `3de kwart 18de eeuw`): which, of how many.
+        var part: (number: Int, of: Int)?
         var index = 0
         while index < lowered.count {
             guard isDigit(lowered[index]) else {
@@ -37,8 +39,18 @@ package enum YearRange {
             let before = preceding(lowered, start)
             let stated = before.era
             if hasCentury, (1...21).contains(number), let end = ordinalEnd(lowered, index) {
-                spans.append((number * 100 - 100, number * 100 - 1, stated))
                 index = end
+                if let parts = fraction(lowered, after: end), number <= parts {
+                    part = (number, parts)
+                    continue
+                }
+                var (first, last) = (number * 100 - 100, number * 100 - 1)
+                if let (which, parts) = part {
+                    first += (which - 1) * 100 / parts
+                    last = first + 100 / parts - 1
+                    part = nil
+                }
+                spans.append((first, last, stated))
             } else if index < lowered.count, lowered[index] == "s", index - start >= 3, number % 10 == 0 {
                 // `1880s`, `1600s`.
                 spans.append((number, number + (number % 100 == 0 ? 99 : 9), stated))
@@ -72,9 +84,11 @@ package enum YearRange {
         var years: [Int] = []
         for part in parts {
             let scalars = Array(part.trimmingPrefix(" ").unicodeScalars)
+            // A month is 01 to 12: `1885-86` is a range of years.
             guard scalars.count >= 7, scalars[..<4].allSatisfy(isDigit), scalars[4] == "-",
                 scalars[5...6].allSatisfy(isDigit), scalars.count == 7 || scalars[7] == "-",
-                let year = Int(String(String.UnicodeScalarView(scalars[..<4])))
+                let year = Int(String(String.UnicodeScalarView(scalars[..<4]))),
+                let month = Int(String(String.UnicodeScalarView(scalars[5...6]))), (1...12).contains(month)
             else { return nil }
             years.append(year)
         }
@@ -93,6 +107,20 @@ package enum YearRange {
             if end == text.count || !text[end].properties.isAlphabetic { return end }
         }
         return nil
+    }
+
+    /// How many parts a century is cut into when a word for a part follows an ordinal (`half`, `helft`: 2;
+    /// `quarter`, `kwart`: 4); `nil` for any other word.
+    private static func fraction(_ text: [Unicode.Scalar], after index: Int) -> Int? {
+        var start = index
+        while start < text.count, text[start] == " " { start += 1 }
+        var end = start
+        while end < text.count, text[end].properties.isAlphabetic { end += 1 }
+        switch String(String.UnicodeScalarView(text[start..<end])) {
+        case "half", "helft": return 2
+        case "quarter", "kwart": return 4
+        default: return nil
+        }
     }
 
     /// What stands before a number: a dash or slash (a range's second half), and an era stated before it (`AD 50`).

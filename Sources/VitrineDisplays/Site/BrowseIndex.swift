@@ -50,17 +50,20 @@ struct BrowseIndex: Sendable {
     /// The types by name, then the centuries in time order (the undated last): each with its slug.
     func groups() -> (types: [(slug: String, group: Group)], periods: [(slug: String, group: Group)]) {
         var slugs = Slug.Registry(reserved: ["index"])
-        let types = types.values.sorted { SortKey.key(for: $0.label) < SortKey.key(for: $1.label) }.map {
-            (slugs.claim(Slug.make($0.label, fallback: "type")), $0)
-        }
+        // Two types can fold to one sort key (`Étude`, `etude`): their own keys, unique, settle the order, and so
+        // which of them gets which page name, the same on every run.
+        let types = types.map { (sortKey: SortKey.key(for: $0.value.label), key: $0.key, group: $0.value) }
+            .sorted { ($0.sortKey, $0.key) < ($1.sortKey, $1.key) }
+            .map { (slugs.claim(Slug.make($0.group.label, fallback: "type")), $0.group) }
         let periods = periods.sorted { $0.key < $1.key }.map { (Self.centurySlug($0.key), $0.value) }
         return (types, periods)
     }
 
-    /// 1601…1700 is the 17th century; 1 BC…100 BC (years -1…-100, and a year 0 if a source gives one) the 1st
-    /// century BC.
+    /// 1600…1699 is the 17th century, as museums date (`17th century` is 1600–1699 in their records and in
+    /// `YearRange`); 1 BC…100 BC (years -1…-100, and a year 0 if a source gives one) the 1st century BC. No year
+    /// overflows, however far a source's number is from any real one.
     static func century(_ year: Int) -> Int {
-        year > 0 ? (year - 1) / 100 + 1 : year == 0 ? -1 : -((-year - 1) / 100 + 1)
+        year > 0 ? year / 100 + 1 : -(-(year + 1) / 100 + 1)
     }
 
     /// `17th century`, `5th century BC`, `Undated`.

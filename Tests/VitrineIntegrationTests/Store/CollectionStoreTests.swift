@@ -361,6 +361,41 @@ import VitrineTestSupport
         #expect(section == "Rembrandt van Rijn 1 0")
     }
 
+    @Test func `a store of the seventh schema is ordered by year range again, and harvested whole next`() throws {
+        let folder = try TemporaryFolder()
+        let (old, path) = try Self.oldStore(in: folder, upTo: "v7-other-facts")
+        // One maker's objects as version 7 ordered them, by the digits of their date: `17th century` and `50 BC`
+        // were undated, last.
+        let dated: [(id: String, date: String, begin: Int)] = [
+            ("SK-A-1", "1650", 1650), ("SK-A-2", "17th century", 1600), ("SK-A-3", "50 BC", -50),
+            ("SK-A-4", "1599", 1599),
+        ]
+        try old.write { db in
+            for (number, object) in dated.enumerated() {
+                let oldYear = CatalogOrder.firstYear(in: object.date) ?? Int.max
+                var key = Array(withUnsafeBytes(of: (UInt64(bitPattern: Int64(oldYear)) ^ (1 << 63)).bigEndian) { $0 })
+                key.append(UInt8(number))
+                try db.execute(
+                    sql: "INSERT INTO object (record_key, id, title, maker, date, section_key, order_key, year_begin) "
+                        + "VALUES (?, ?, 'T', 'Frans Hals', ?, 'Frans Hals', ?, ?)",
+                    arguments: [Data(object.id.utf8), object.id, object.date, Data(key), object.begin])
+            }
+            try db.execute(sql: "INSERT INTO section VALUES ('Frans Hals', 4, 0)")
+            try db.execute(sql: "INSERT INTO harvest VALUES ('harvests', '3'), ('harvested_at', '2026-01-01')")
+        }
+        try old.close()
+
+        let store = try open(folder)
+        _ = try store.startRun(fromStored: true)
+        let hals = try store.runSections().objects(maker: "Frans Hals", count: 4)
+        #expect(hals.map(\.id) == ["SK-A-3", "SK-A-4", "SK-A-2", "SK-A-1"])
+        #expect(try store.state().harvestedAt == nil && store.state().harvests == 3)
+        let keys = try DatabaseQueue(path: path).read { db in
+            try Data.fetchAll(db, sql: "SELECT order_key FROM object ORDER BY section_key, order_key, record_key")
+        }
+        #expect(keys == hals.map { Data(CatalogOrder.Key($0).bytes) })
+    }
+
     @Test func `a store of the third schema is migrated to one clustered by section, read back in catalog order`()
         throws
     {
