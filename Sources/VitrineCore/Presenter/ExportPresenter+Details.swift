@@ -9,7 +9,8 @@ extension ExportPresenter {
     static func displayedDetails(_ object: ArtObject) -> DisplayedDetails {
         let details = object.details
         var shown = DisplayedDetails()
-        shown.recordID = PrintableText.clean(object.recordKey.text)
+        // Unique as the record keys are: two that differ only by a control character stay two.
+        shown.recordID = PrintableText.escaped(object.recordKey.text)
         shown.datestamp = oneLine(object.datestamp ?? "", limit: longestDate)
         guard !details.isEmpty else { return shown }
         func line(_ text: String?) -> String { oneLine(text ?? "", limit: longestName) }

@@ -17,6 +17,21 @@ package enum PrintableText {
         return String(result)
     }
 
+    /// `text` with each character `clean` would remove written out (`\u{202E}`): an identifier keeps what tells it
+    /// from another.
+    package static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnprintable(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true

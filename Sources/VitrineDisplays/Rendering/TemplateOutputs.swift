@@ -82,12 +82,24 @@ struct RenderedBytes: TemplateOutput {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
-    /// Every ASCII character that could start Markdown or HTML gets a backslash; every line break (LF, CR, CR LF,
-    /// VT, FF, NEL, U+2028, U+2029) becomes one space, so a value never starts a line of its own.
+    /// Whether `utf8` is one `http(s)` address and nothing else.
+    private static func isWebAddress(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(with scheme: StaticString) -> Bool {
+            let count = scheme.utf8CodeUnitCount
+            return utf8.count >= count && (0..<count).allSatisfy { utf8[$0] | 0x20 == scheme.utf8Start[$0] }
+        }
+        return (starts(with: "http://") || starts(with: "https://")) && !utf8.contains { $0 <= 0x20 }
+    }
+
+    /// Every ASCII character that could start Markdown or HTML, or a link GitHub makes of a bare address, gets a
+    /// backslash (`@` a word joiner); every line break (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029) becomes one
+    /// space, so a value never starts a line of its own.
     private mutating func appendMarkdown(_ utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var index = 0
         let space = UInt8(ascii: " ")
+        // A value that is one web address (a link's or a picture's) is left whole: it is a link already.
+        let isAddress = Self.isWebAddress(utf8)
         while index < utf8.count {
             let byte = utf8[index]
             var skip = 1
@@ -108,9 +120,22 @@ struct RenderedBytes: TemplateOutput {
                 skip = 3
             case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
                 UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "&"):
+                UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "&"),
+                // What GitHub's Markdown makes a link of by itself: `:` of `://`, `.` of `www.`.
+                UInt8(ascii: ":")
+            where !isAddress && index + 2 < utf8.count && utf8[index + 1] == UInt8(ascii: "/")
+                && utf8[index + 2] == UInt8(ascii: "/"),
+                UInt8(ascii: ".")
+            where !isAddress && index >= 3 && utf8[(index - 3)..<index].allSatisfy { $0 | 0x20 == UInt8(ascii: "w") }:
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 bytes.append(UInt8(ascii: "\\"))
+                start = index
+                index += 1
+                continue
+            case UInt8(ascii: "@"):
+                // An address is linked whatever the escapes: an invisible word joiner (U+2060) before `@` stops it.
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                bytes.append(contentsOf: [0xE2, 0x81, 0xA0])
                 start = index
                 index += 1
                 continue

@@ -128,6 +128,14 @@ import VitrineTestSupport
         ("Self-portrait, c. 1650", "Self-portrait, c. 1650"),
         ("crlf\r\nand\rcr\u{2028}ls\u{85}nel", "crlf and cr ls nel"),
         ("Ébauche — 1650 ✓", "Ébauche — 1650 ✓"),
+        // No link of a bare address (GitHub's autolinks): found by a hostile check.
+        (
+            "see https://evil.example/x, WWW.evil.example or me@evil.example; a: b",
+            "see https\\://evil.example/x, WWW\\.evil.example or me\u{2060}@evil.example; a: b"
+        ),
+        // A value that is one address (a link's, a picture's) is a link already, and kept whole.
+        ("https://www.museum.example/objects/SK-A-1", "https://www.museum.example/objects/SK-A-1"),
+        ("https://x.example/a b", "https\\://x.example/a b"),
     ])
     func `Markdown escaping leaves text as text`(input: String, expected: String) {
         var output = RenderedBytes()

@@ -42,6 +42,13 @@ import Testing
         ("30 AD", 30, 30),
         ("ca. 1650?", 1650, 1650),
         ("1600-1700-1800", 1600, 1800),
+        // Found by a hostile check: a part of a century, and a range written with a hyphen like a month.
+        ("2nd half of the 17th century", 1650, 1699),
+        ("2de helft 17de eeuw", 1650, 1699),
+        ("3rd quarter 18th century", 1750, 1774),
+        ("1st quarter of the 20th century", 1900, 1924),
+        ("1885-86", 1885, 1886),
+        ("1885-12", 1885, 1885),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
@@ -153,5 +160,16 @@ import Testing
         object.details.otherFacts = Array(
             repeating: .init(label: "Note", value: String(repeating: "x", count: 3_000)), count: 2)
         #expect(ExportPresenter.displayedDetails(object).otherFacts.map(\.value.count) == [ExportPresenter.longestFact])
+    }
+
+    @Test func `record ids stay as unique as the record keys, control characters written out`() {
+        let keys = ["oai:h:2", "oai:h:\u{202E}2", "oai:h:\t2", "oai:h:2\u{0}", "oai:h:\\u{202E}2x"]
+        let shown = keys.map { key in
+            var object = ArtObject(id: "2", title: "T")
+            object.recordID = key
+            return ExportPresenter.displayedDetails(object).recordID
+        }
+        #expect(shown == ["oai:h:2", "oai:h:\\u{202E}2", "oai:h:\\u{9}2", "oai:h:2\\u{0}", "oai:h:\\u{202E}2x"])
+        #expect(Set(shown).count == keys.count)
     }
 }
