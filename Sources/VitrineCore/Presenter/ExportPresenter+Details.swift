@@ -37,6 +37,15 @@ extension ExportPresenter {
             shown.rightsURL = WebURL.filter(rights.url)
             shown.isOpenAccess = rights.isOpen
             shown.attribution = line(rights.attribution)
+            // Every Creative Commons license but CC0 asks for a credit: title, maker and license, the object's page
+            // being linked beside it.
+            if shown.attribution.isEmpty, shown.rightsLabel.hasPrefix("CC BY") {
+                let title = oneLine(object.title, limit: longestTitle)
+                let maker = oneLine(object.maker ?? "", limit: longestName)
+                shown.attribution =
+                    (title.isEmpty ? "Untitled" : "“\(title)”") + (maker.isEmpty ? "" : " by \(maker)") + ", "
+                    + shown.rightsLabel
+            }
         }
         shown.altText = oneLine(details.altText ?? "", limit: longestTitle)
         shown.otherFacts.reserveCapacity(details.otherFacts.count)

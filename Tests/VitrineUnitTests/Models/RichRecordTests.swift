@@ -172,4 +172,29 @@ import Testing
         #expect(shown == ["oai:h:2", "oai:h:\\u{202E}2", "oai:h:\\u{9}2", "oai:h:2\\u{0}", "oai:h:\\u{202E}2x"])
         #expect(Set(shown).count == keys.count)
     }
+
+    @Test func `a Creative Commons license that asks for credit gets an attribution line`() {
+        func attribution(_ statement: String, title: String = "Self-portrait", maker: String? = "Judith Leyster")
+            -> String
+        {
+            var object = ArtObject(id: "1", title: title, maker: maker)
+            object.details.rights = Rights(statement: statement)
+            return ExportPresenter.displayedDetails(object).attribution
+        }
+        #expect(
+            attribution("https://creativecommons.org/licenses/by/4.0/")
+                == "“Self-portrait” by Judith Leyster, CC BY 4.0")
+        #expect(
+            attribution("http://creativecommons.org/licenses/by-nc-sa/3.0/", maker: nil)
+                == "“Self-portrait”, CC BY-NC-SA 3.0")
+        #expect(
+            attribution("https://creativecommons.org/licenses/by/4.0/", title: "")
+                == "Untitled by Judith Leyster, CC BY 4.0")
+        #expect(attribution("https://creativecommons.org/publicdomain/zero/1.0/").isEmpty)
+        #expect(attribution("http://rightsstatements.org/vocab/InC/1.0/").isEmpty)
+        // A source's own line (Unsplash's) is kept.
+        var photo = ArtObject(id: "2", title: "Fog", maker: "Ann Lee")
+        photo.details.rights = Rights(url: nil, label: "CC BY 2.0", isOpen: true, attribution: "Photo by Ann Lee")
+        #expect(ExportPresenter.displayedDetails(photo).attribution == "Photo by Ann Lee")
+    }
 }
