@@ -70,7 +70,8 @@ package enum YearRange {
                 let isCentury = span.last - span.first == 99 && span.first % 100 == 0
                 years += isCentury ? [-(span.first + 100), -(span.first + 1)] : [-span.first, -span.last]
             } else {
-                years += [span.first, span.last]
+                // There is no year 0: the 1st century is 1 to 99.
+                years += [span.first == 0 && span.last > 0 ? 1 : span.first, span.last]
             }
         }
         return (years.min() ?? 0, years.max() ?? 0)

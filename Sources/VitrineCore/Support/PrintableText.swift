@@ -17,14 +17,16 @@ package enum PrintableText {
         return String(result)
     }
 
-    /// `text` with each character `clean` would remove written out (`\u{202E}`): an identifier keeps what tells it
-    /// from another.
+    /// `text` with each character `clean` would remove written out (`\u{202E}`), and a backslash doubled: an
+    /// identifier keeps what tells it from another, and no two come out the same.
     package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnprintable($0) || $0 == "\\" }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if isUnprintable(scalar) {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else if scalar == "\\" {
+                result += "\\\\"
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -95,6 +95,9 @@ enum TemplateEscaping: Sendable {
     case html
     /// Backslashes before Markdown and HTML punctuation, line breaks as spaces (`{{% CONTENT_TYPE: MARKDOWN}}`).
     case markdown
+    /// A web address in Markdown (a value whose name ends in `URL`): a link's or a picture's destination, escaped
+    /// as `markdown` but left whole where GitHub links a bare address in text.
+    case markdownAddress
     /// As it is: `{{{triple}}}`, `{{&name}}`, or `{{% CONTENT_TYPE: TEXT}}`.
     case none
 }

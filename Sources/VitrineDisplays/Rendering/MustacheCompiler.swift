@@ -189,6 +189,7 @@ struct MustacheCompiler {
                     Self.append(.value(try path(name, at: tagStart), .none), to: &sections[sections.count - 1].nodes)
                 default:
                     flush()
+                    let escaping = escaping == .markdown && name.hasSuffix("URL") ? .markdownAddress : escaping
                     Self.append(.value(try path(name, at: tagStart), escaping), to: &sections[sections.count - 1].nodes)
                 }
                 position = tagEnd

@@ -57,7 +57,8 @@ struct RenderedBytes: TemplateOutput {
             switch escaping {
             case .none: bytes.append(contentsOf: utf8)
             case .html: appendHTML(utf8)
-            case .markdown: appendMarkdown(utf8)
+            case .markdown: appendMarkdown(utf8, isAddress: false)
+            case .markdownAddress: appendMarkdown(utf8, isAddress: true)
             }
         }
     }
@@ -82,24 +83,13 @@ struct RenderedBytes: TemplateOutput {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
-    /// Whether `utf8` is one `http(s)` address and nothing else.
-    private static func isWebAddress(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        func starts(with scheme: StaticString) -> Bool {
-            let count = scheme.utf8CodeUnitCount
-            return utf8.count >= count && (0..<count).allSatisfy { utf8[$0] | 0x20 == scheme.utf8Start[$0] }
-        }
-        return (starts(with: "http://") || starts(with: "https://")) && !utf8.contains { $0 <= 0x20 }
-    }
-
-    /// Every ASCII character that could start Markdown or HTML, or a link GitHub makes of a bare address, gets a
-    /// backslash (`@` a word joiner); every line break (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029) becomes one
-    /// space, so a value never starts a line of its own.
-    private mutating func appendMarkdown(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Every ASCII character that could start Markdown or HTML, or a link GitHub makes of a bare address in text,
+    /// gets a backslash (`@` a word joiner; an address, `isAddress`, is a link already); every line break (LF, CR,
+    /// CR LF, VT, FF, NEL, U+2028, U+2029) becomes one space, so a value never starts a line of its own.
+    private mutating func appendMarkdown(_ utf8: UnsafeBufferPointer<UInt8>, isAddress: Bool) {
         var start = 0
         var index = 0
         let space = UInt8(ascii: " ")
-        // A value that is one web address (a link's or a picture's) is left whole: it is a link already.
-        let isAddress = Self.isWebAddress(utf8)
         while index < utf8.count {
             let byte = utf8[index]
             var skip = 1
@@ -132,7 +122,7 @@ struct RenderedBytes: TemplateOutput {
                 start = index
                 index += 1
                 continue
-            case UInt8(ascii: "@"):
+            case UInt8(ascii: "@") where !isAddress:
                 // An address is linked whatever the escapes: an invisible word joiner (U+2060) before `@` stops it.
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 bytes.append(contentsOf: [0xE2, 0x81, 0xA0])

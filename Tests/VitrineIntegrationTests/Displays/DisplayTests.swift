@@ -133,14 +133,26 @@ import VitrineTestSupport
             "see https://evil.example/x, WWW.evil.example or me@evil.example; a: b",
             "see https\\://evil.example/x, WWW\\.evil.example or me\u{2060}@evil.example; a: b"
         ),
-        // A value that is one address (a link's, a picture's) is a link already, and kept whole.
-        ("https://www.museum.example/objects/SK-A-1", "https://www.museum.example/objects/SK-A-1"),
-        ("https://x.example/a b", "https\\://x.example/a b"),
+        ("https://www.museum.example/objects/SK-A-1", "https\\://www\\.museum.example/objects/SK-A-1"),
     ])
     func `Markdown escaping leaves text as text`(input: String, expected: String) {
         var output = RenderedBytes()
         output.append(input, escaping: .markdown)
         #expect(String(decoding: output.bytes, as: UTF8.self) == expected)
+    }
+
+    @Test func `a web address in Markdown is escaped as a destination, not broken up as a bare link`() throws {
+        var output = RenderedBytes()
+        output.append("https://www.museum.example/photo@2x_(1).jpg", escaping: .markdownAddress)
+        #expect(String(decoding: output.bytes, as: UTF8.self) == "https://www.museum.example/photo@2x\\_\\(1\\).jpg")
+        // Values named …URL in a Markdown template are addresses; any other value is text.
+        var compiler = MustacheCompiler(
+            sources: ["t": "{{% CONTENT_TYPE: MARKDOWN}}[{{title}}]({{objectURL}}) {{thumbnailURL}}"], origins: [:])
+        let template = try compiler.compile("t")
+        let kinds = template.nodes.compactMap { node -> TemplateEscaping? in
+            if case .value(_, let escaping) = node { escaping } else { nil }
+        }
+        #expect(kinds == [.markdown, .markdownAddress, .markdownAddress])
     }
 
     @Test func `the Markdown catalog never lets HTML or links from data through`() throws {

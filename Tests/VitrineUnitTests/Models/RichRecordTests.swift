@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @testable import VitrineCore
 
@@ -49,6 +50,9 @@ import Testing
         ("1st quarter of the 20th century", 1900, 1924),
         ("1885-86", 1885, 1886),
         ("1885-12", 1885, 1885),
+        ("1st century", 1, 99),
+        ("1st century AD", 1, 99),
+        ("1st half of the 1st century", 1, 49),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
@@ -163,14 +167,28 @@ import Testing
     }
 
     @Test func `record ids stay as unique as the record keys, control characters written out`() {
-        let keys = ["oai:h:2", "oai:h:\u{202E}2", "oai:h:\t2", "oai:h:2\u{0}", "oai:h:\\u{202E}2x"]
+        let keys = ["oai:h:2", "oai:h:\u{202E}2", "oai:h:\t2", "oai:h:\\u{9}2", "oai:h:2\u{0}", "a\\b"]
         let shown = keys.map { key in
             var object = ArtObject(id: "2", title: "T")
             object.recordID = key
             return ExportPresenter.displayedDetails(object).recordID
         }
-        #expect(shown == ["oai:h:2", "oai:h:\\u{202E}2", "oai:h:\\u{9}2", "oai:h:2\\u{0}", "oai:h:\\u{202E}2x"])
+        #expect(
+            shown == ["oai:h:2", "oai:h:\\u{202E}2", "oai:h:\\u{9}2", "oai:h:\\\\u{9}2", "oai:h:2\\u{0}", "a\\\\b"])
         #expect(Set(shown).count == keys.count)
+        // Over random keys of backslashes, escapes' letters and controls: distinct keys, distinct ids.
+        let alphabet: [Character] = ["a", "\\", "u", "{", "9", "}", "\t", "\u{202E}", "\u{0}"]
+        var random = SplitMix64(seed: 36)
+        var seen: [String: String] = [:]
+        for _ in 0..<5_000 {
+            let key = String(
+                (0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" })
+            let id = PrintableText.escaped(key)
+            #expect(
+                seen[id].map { $0 == key } ?? true,
+                "\(key.debugDescription) and \(seen[id]?.debugDescription ?? "") share \(id)")
+            seen[id] = key
+        }
     }
 
     @Test func `a Creative Commons license that asks for credit gets an attribution line`() {
