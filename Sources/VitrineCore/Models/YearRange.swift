@@ -16,7 +16,8 @@ package enum YearRange {
         let hasCentury = contains(lowered, "cent") || contains(lowered, "eeuw")
         // Each span of years read, and its era (`nil`: none stated yet; it takes the next one stated, else the common
         // era).
-        var spans: [(first: Int, last: Int, isBCE: Bool?)] = []
+        // `century`: the first year of the century a span is (part of), counted forward as in the common era.
+        var spans: [(first: Int, last: Int, isBCE: Bool?, century: Int?)] = []
         // A part of the century that follows (`2nd half of the 17th century`, `3de kwart 18de eeuw`): which, of how many.
         var part: (number: Int, of: Int)?
         var index = 0
@@ -27,6 +28,12 @@ package enum YearRange {
                 if let era = era(lowered, at: index), !(era.word == "ad" && nextIsDigit(lowered, index + era.length)) {
                     for span in spans.indices where spans[span].isBCE == nil { spans[span].isBCE = era.isBCE }
                     index += era.length
+                } else if hasCentury, let (which, end) = ordinalWord(lowered, at: index),
+                    let parts = fraction(lowered, after: end), which <= parts
+                {
+                    // `first half of the 17th century`, `laatste kwart 18de eeuw` (0: the last part).
+                    part = (which == 0 ? parts : which, parts)
+                    index = end
                 } else {
                     index += 1
                 }
@@ -50,25 +57,30 @@ package enum YearRange {
                     last = first + 100 / parts - 1
                     part = nil
                 }
-                spans.append((first, last, stated))
+                spans.append((first, last, stated, number * 100 - 100))
             } else if index < lowered.count, lowered[index] == "s", index - start >= 3, number % 10 == 0 {
                 // `1880s`, `1600s`.
-                spans.append((number, number + (number % 100 == 0 ? 99 : 9), stated))
+                spans.append((number, number + (number % 100 == 0 ? 99 : 9), stated, number % 100 == 0 ? number : nil))
             } else if index - start == 2, before.dash, let last = spans.last, last.last >= 100 {
                 // `1885–86`: the later year's century is the earlier one's.
                 let full = last.last / 100 * 100 + number
-                spans.append((full >= last.last ? full : full + 100, full >= last.last ? full : full + 100, stated))
+                let year = full >= last.last ? full : full + 100
+                spans.append((year, year, stated, nil))
             } else if index - start >= 3 || stated != nil || followedByEra(lowered, index) {
-                spans.append((number, number, stated))
+                spans.append((number, number, stated, nil))
             }
         }
         guard !spans.isEmpty else { return nil }
         var years: [Int] = []
         for span in spans {
             if span.isBCE == true {
-                // A century BC runs from its hundredth year down to its first: `1st century BC` is 100 to 1 BC.
-                let isCentury = span.last - span.first == 99 && span.first % 100 == 0
-                years += isCentury ? [-(span.first + 100), -(span.first + 1)] : [-span.first, -span.last]
+                // A century BC (or a part of it) runs the other way from its hundredth year: `1st century BC` is
+                // 100 to 1 BC, the first quarter of the 2nd century BC 200 to 176 BC.
+                if let century = span.century {
+                    years += [span.first - century - (century + 100), span.last - century - (century + 100)]
+                } else {
+                    years += [-span.first, -span.last]
+                }
             } else {
                 // There is no year 0: the 1st century is 1 to 99.
                 years += [span.first == 0 && span.last > 0 ? 1 : span.first, span.last]
@@ -108,6 +120,19 @@ package enum YearRange {
             if end == text.count || !text[end].properties.isAlphabetic { return end }
         }
         return nil
+    }
+
+    /// An ordinal written as a word starting at `index` (`first`, `tweede`; `last`, `laatste` are 0) and where it
+    /// ends; `nil` for any other word.
+    private static func ordinalWord(_ text: [Unicode.Scalar], at index: Int) -> (Int, Int)? {
+        guard index == 0 || !text[index - 1].properties.isAlphabetic else { return nil }
+        var end = index
+        while end < text.count, text[end].properties.isAlphabetic { end += 1 }
+        let words = [
+            "first": 1, "second": 2, "third": 3, "fourth": 4, "last": 0,
+            "eerste": 1, "tweede": 2, "derde": 3, "vierde": 4, "laatste": 0,
+        ]
+        return words[String(String.UnicodeScalarView(text[index..<end]))].map { ($0, end) }
     }
 
     /// How many parts a century is cut into when a word for a part follows an ordinal (`half`, `helft`: 2;

@@ -53,6 +53,12 @@ import VitrineTestSupport
         ("1st century", 1, 99),
         ("1st century AD", 1, 99),
         ("1st half of the 1st century", 1, 49),
+        ("first half of the 17th century", 1600, 1649),
+        ("eerste helft 17de eeuw", 1600, 1649),
+        ("last quarter of the 18th century", 1775, 1799),
+        ("Second half 19th century", 1850, 1899),
+        ("first quarter of the 2nd century BC", -200, -176),
+        ("the first 17th century painting", 1600, 1699),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
