@@ -25,11 +25,26 @@ extension OutputFolder {
             throw ExportError(.output("/ cannot be an output folder: choose a folder of its own with --output"))
         }
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
-        if here == destination.resolvingSymlinksInPath().path {
+        let resolved = destination.resolvingSymlinksInPath().path
+        if here == resolved {
             throw ExportError(
                 .output(
                     "\(path) is the current folder: Vitrine replaces its output folder in one step, and this shell "
                         + "would be left in the old one; run from another folder"))
+        }
+        // The swap moves everything in the folder: one that holds the current folder, a home or a shared folder
+        // (sticky, as /tmp is) holds what other programs are using.
+        let home = URL(fileURLWithPath: NSHomeDirectory()).resolvingSymlinksInPath().path
+        let shared = lstat(path, &folder) == 0 && folder.st_mode & S_IFMT == S_IFDIR && folder.st_mode & S_ISVTX != 0
+        if here.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/") || resolved == home || shared {
+            let what =
+                resolved == home
+                ? "your home folder"
+                : shared ? "a shared folder (sticky, as /tmp is)" : "a folder that holds the current one"
+            throw ExportError(
+                .output(
+                    "\(path) is \(what): Vitrine replaces its output folder in one step, moving everything in it; give "
+                        + "--output a folder of its own (a new one, such as \(path)/gallery)"))
         }
         guard stat(parent, &above) == 0, access(parent, W_OK) == 0 else {
             throw ExportError(

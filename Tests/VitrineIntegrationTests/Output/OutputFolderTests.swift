@@ -263,6 +263,24 @@ private struct FilesDisplay: CatalogFileDisplay {
         #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty)
     }
 
+    /// Found by a hostile check: `--output /tmp` swapped the whole of /tmp, moving other programs' files.
+    @Test func `a shared folder is refused as the output, and nothing in it is moved`() throws {
+        let parent = try TemporaryFolder()
+        let shared = parent.url.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        let theirs = shared.appendingPathComponent("someone-elses.txt")
+        try Data("theirs".utf8).write(to: theirs)
+        #expect(chmod(shared.path, 0o1777) == 0)
+        let error = #expect(throws: ExportError.self) { try Self.export(["index.html": "v1"], to: shared.path) }
+        #expect(
+            error?.description
+                == "\(shared.path) is a shared folder (sticky, as /tmp is): Vitrine replaces its output folder in one "
+                + "step, moving everything in it; give --output a folder of its own (a new one, such as "
+                + "\(shared.path)/gallery)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["someone-elses.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.url.path) == ["shared"])
+    }
+
     /// Issue 34, item 10: entries Vitrine no longer writes were deleted through a link to the user's own folder.
     @Test func `a link the user put where Vitrine writes is refused, and nothing is written or deleted through it`()
         throws
