@@ -45,23 +45,25 @@ enum ConfigurationFile {
         return found.first
     }
 
-    /// The file's settings as command-line arguments (`site-title: Het Huis` → `--site-title "Het Huis"`).
+    /// The file's settings as command-line arguments (`site-title: Het Huis` → `--site-title=Het Huis`). Each value
+    /// is the text as written (`No`, `0123`, `1.10` stay what they say; YAML would make them false, 83 and 1.1); a
+    /// switch (`full`, `quiet`) takes true or false.
     static func settings(_ text: String, from path: String) throws(ValidationError) -> [String] {
         let file = (path as NSString).lastPathComponent
-        let loaded: Any?
+        let root: Node?
         do {
-            // Dates stay text (`from: 2026-01-01` is what --from takes), not timestamps.
-            loaded = try Yams.load(yaml: text, Resolver.default.removing(.timestamp))
+            root = try Yams.compose(yaml: text)
         } catch {
             throw ValidationError("\(file) is not valid YAML or JSON: \(oneLine(error))")
         }
-        guard let loaded else { return [] }
-        guard let settings = loaded as? [String: Any] else {
+        guard let root, root.null == nil else { return [] }
+        guard let settings = root.mapping else {
             throw ValidationError("\(file) must hold settings by name (site-title: …), one on each line.")
         }
-        let names = flagNames
+        let (names, switches) = (flagNames, switchNames)
         var arguments: [String] = []
-        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in settings.sorted(by: { ($0.key.string ?? "") < ($1.key.string ?? "") }) {
+            let name = key.scalar?.string ?? ""
             if name == "key" {
                 throw ValidationError(
                     "\(file): an API key does not belong in a file that is shared and backed up; set it in the "
@@ -72,20 +74,35 @@ enum ConfigurationFile {
                 let hint = Suggestion.closest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
                 throw ValidationError("\(file): no export setting is called '\(name)'\(hint)")
             }
-            switch value {
-            case let flag as Bool:
-                if flag { arguments.append("--\(name)") }
-            case let list as [Any]:
-                arguments += ["--\(name)", list.map { "\($0)" }.joined(separator: ",")]
-            case is [String: Any]:
-                throw ValidationError("\(file): \(name) must be a single value, not a group of settings.")
-            case is NSNull:
+            if value.null != nil { continue }
+            if let list = value.sequence {
+                let items = list.compactMap { $0.scalar?.string }
+                guard items.count == list.count else {
+                    throw ValidationError("\(file): \(name) must be a list of values, not of groups.")
+                }
+                arguments.append("--\(name)=" + items.joined(separator: ","))
                 continue
-            default:
-                arguments += ["--\(name)", "\(value)"]
+            }
+            guard let scalar = value.scalar else {
+                throw ValidationError("\(file): \(name) must be a single value, not a group of settings.")
+            }
+            if switches.contains(name) {
+                guard let on = value.bool else {
+                    throw ValidationError("\(file): \(name) is a switch: true or false, not '\(scalar.string)'.")
+                }
+                if on { arguments.append("--\(name)") }
+            } else {
+                arguments.append("--\(name)=\(scalar.string)")
             }
         }
         return arguments
+    }
+
+    /// The export flags that take no value (`--full`, `--quiet`): every flag the help never shows with one.
+    static var switchNames: Set<String> {
+        let help = ExportCommand.helpMessage(columns: 10_000)
+        let valued = Set(help.matches(of: /--([a-z0-9][a-z0-9-]*) </).map { String($0.output.1) })
+        return flagNames.subtracting(valued)
     }
 
     /// Every long flag of `vitrine export`, as its help lists them.

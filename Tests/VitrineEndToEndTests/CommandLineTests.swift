@@ -271,6 +271,14 @@ import VitrineTestSupport
             .write(to: folder.url.appendingPathComponent("vitrine.yaml"))
         #expect(try await run(["export", "--no-cache"], in: folder.url).status == 0)
         #expect(try folder.read("dated/index.html").contains("<title>2026-01-01</title>"))
+        // Every value is the text as written: YAML's `No`, `0123` and `1.10` are not false, 83 and 1.1, and a value
+        // that starts with `-` is not a flag (found by a hostile check).
+        try Data("site-title: No\nsite-description: 0123 1.10\noutput: \"-dashed\"\nthumbnail-width: 0400\n".utf8)
+            .write(to: folder.url.appendingPathComponent("vitrine.yaml"))
+        let literal = try await run(["export", "--no-cache"], in: folder.url)
+        #expect(literal.status == 0, "\(literal.stderr)")
+        let page = try folder.read("-dashed/index.html")
+        #expect(page.contains("<title>No</title>") && page.contains(#"content="0123 1.10""#))
         for (text, message) in [
             ("key: abc123\n", "vitrine.yaml: an API key does not belong in a file that is shared and backed up; "),
             ("key: abc123\n", "in the environment instead, as RIJKSMUSEUM_API_KEY or UNSPLASH_ACCESS_KEY"),
@@ -281,6 +289,8 @@ import VitrineTestSupport
             ("- a list\n", "vitrine.yaml must hold settings by name"),
             ("site-title: [unclosed\n", "vitrine.yaml is not valid YAML or JSON"),
             ("thumbnail-width: 5\n", "--thumbnail-width must be 16…4000."),
+            ("full: maybe\n", "vitrine.yaml: full is a switch: true or false, not 'maybe'."),
+            ("format: [[html]]\n", "vitrine.yaml: format must be a list of values, not of groups."),
         ] {
             try Data(text.utf8).write(to: folder.url.appendingPathComponent("vitrine.yaml"))
             let refused = try await run(["export", "--no-cache"], in: folder.url)
