@@ -26,6 +26,20 @@ enum ConfigurationFile {
         return ["export"] + (try settings(text, from: path)) + arguments.dropFirst()
     }
 
+    /// Where an export's `--summary-json` goes, from the command line or, as far as it can be read, the
+    /// configuration file: for a run refused before its arguments are all understood.
+    static func summaryPath(_ arguments: [String], in folder: String) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--summary-json", index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix("--summary-json=") { return String(argument.dropFirst("--summary-json=".count)) }
+        }
+        guard let file = try? path(arguments, in: folder),
+            let text = try? String(contentsOfFile: file, encoding: .utf8),
+            let line = text.firstMatch(of: /(?m)^\s*"?summary-json"?\s*:\s*"?([^"\n,}]+?)"?\s*,?\s*$/)
+        else { return nil }
+        return String(line.output.1)
+    }
+
     /// The file `--config` names, else the first of `defaultNames` in `folder`; `nil` when there is none.
     static func path(_ arguments: [String], in folder: String) throws(ValidationError) -> String? {
         for (index, argument) in arguments.enumerated() {

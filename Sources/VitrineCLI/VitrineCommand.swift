@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitrineCore
+import VitrineDisplays
 import VitrineSources
 
 /// `vitrine`: harvests a museum collection and writes static catalogs.
@@ -17,10 +18,16 @@ struct VitrineCommand: AsyncParsableCommand {
     /// Parses the command line, an export's configuration file read in before it (`ConfigurationFile`), and runs
     /// the command.
     static func main() async {
+        let given = Array(CommandLine.arguments.dropFirst())
+        let folder = FileManager.default.currentDirectoryPath
+        var command: any ParsableCommand
         do {
-            let arguments = try ConfigurationFile.arguments(
-                Array(CommandLine.arguments.dropFirst()), in: FileManager.default.currentDirectoryPath)
-            var command = try parseAsRoot(arguments)
+            command = try parseAsRoot(try ConfigurationFile.arguments(given, in: folder))
+        } catch {
+            reportRefusal(error, given: given, in: folder)
+            exit(withError: error)
+        }
+        do {
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
@@ -29,5 +36,16 @@ struct VitrineCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// An export refused before it starts (a wrong flag, a mistake in the configuration file) still writes its
+    /// `--summary-json`: a monitor must not read the last night's success.
+    private static func reportRefusal(_ error: any Error, given: [String], in folder: String) {
+        let status = exitCode(for: error).rawValue
+        guard status != 0, given.first == "export", let path = ConfigurationFile.summaryPath(given, in: folder) else {
+            return
+        }
+        let report = RunReport(status: "failed", exitStatus: status, error: message(for: error))
+        try? RunReportFile.write(report, to: path)
     }
 }

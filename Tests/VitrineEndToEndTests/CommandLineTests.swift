@@ -175,6 +175,26 @@ import VitrineTestSupport
         #expect((json["filesRendered"] as? Int ?? 0) > 320)
     }
 
+    /// Found by a hostile check: a refused command line or file left last night's report in place.
+    @Test func `an export refused before it starts still writes its report, from the flags or the file`()
+        async throws
+    {
+        let folder = try TemporaryFolder()
+        let report = folder.url.appendingPathComponent("report.json")
+        let refused = try await run(
+            ["export", "--no-cache", "--summary-json", report.path, "--thumbnail-width", "5"], in: folder.url)
+        #expect(refused.status == 64)
+        let written = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: report))
+        #expect(written.status == "failed" && written.exitStatus == 64)
+        #expect(written.error == "--thumbnail-width must be 16…4000.")
+        try Data("summary-json: from-file.json\nfull: maybe\n".utf8)
+            .write(to: folder.url.appendingPathComponent("vitrine.yaml"))
+        #expect(try await run(["export"], in: folder.url).status == 64)
+        let fromFile = try JSONDecoder().decode(
+            RunReport.self, from: Data(contentsOf: folder.url.appendingPathComponent("from-file.json")))
+        #expect(fromFile.status == "failed" && fromFile.error?.contains("full is a switch") == true)
+    }
+
     /// Issue 37, item 7: Ctrl-C says that the same command resumes, and it does.
     @Test func `Ctrl-C says how to resume, and the same command resumes`() async throws {
         let museum = try await MockMuseum.oaiPMH(OAICollection(count: 3_000, pageSize: 50))
