@@ -106,8 +106,7 @@ package enum Slug {
 
         private static func key(_ name: String) -> UInt64 {
             var fingerprint = Fingerprint()
-            var name = name
-            name.withUTF8 { fingerprint.combine(each: UnsafeRawBufferPointer($0)) }
+            fingerprint.combine(name)
             return fingerprint.first64
         }
     }
