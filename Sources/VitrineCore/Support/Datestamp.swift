@@ -12,8 +12,6 @@ package enum Datestamp {
     /// The offset from UTC a time ends with, in seconds (after any fraction): `+01:00`, `+0100`, `+01`; 0 for `Z`,
     /// none or anything else.
     private static func offset(_ rest: Substring.UTF8View.SubSequence) -> Int {
-        // Nearly every datestamp ends in `Z` or at its seconds: read for every object of a run.
-        guard rest.count > 1 else { return 0 }
         let zone = Array(rest.drop { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) })
         guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return 0 }
         let digits = zone.dropFirst().filter { $0 != UInt8(ascii: ":") }
