@@ -46,6 +46,12 @@ struct ExportCommand: AsyncParsableCommand {
         let terminal = TerminalDisplay(
             quiet: outputOptions.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
         let report = outputOptions.summaryJSON.map { RunReportFile(path: $0, terminal: terminal) }
+        do throws(ExportError) {
+            try report?.start()
+        } catch {
+            TerminalDisplay.standardError("vitrine: error: \(error)")
+            throw ExitCode(error.exitStatus)
+        }
         let interruption = Interruption.watch(report: report?.path)
         defer { interruption.cancel() }
         do throws(ExportError) {
@@ -53,11 +59,9 @@ struct ExportCommand: AsyncParsableCommand {
             try report?.finish(error: nil)
         } catch {
             TerminalDisplay.standardError("vitrine: error: \(error)")
-            do throws(ExportError) {
-                try report?.finish(error: error)
-            } catch {
-                TerminalDisplay.standardError("vitrine: error: \(error)")
-            }
+            // The report's own failure is the line above when it was the error; else the file was writable at
+            // the start, and the run's error is what matters.
+            try? report?.finish(error: error)
             throw ExitCode(error.exitStatus)
         }
     }

@@ -13,6 +13,13 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Replace the file if it is there.")
     var force = false
 
+    func validate() throws {
+        let fileExtension = (output as NSString).pathExtension.lowercased()
+        guard fileExtension == "yaml" || fileExtension == "yml" else {
+            throw ValidationError("vitrine init writes YAML: name the file .yaml or .yml (such as vitrine.yaml).")
+        }
+    }
+
     func run() throws {
         if FileManager.default.fileExists(atPath: output), !force {
             throw ValidationError("\(output) is already there; edit it, or pass --force to replace it.")

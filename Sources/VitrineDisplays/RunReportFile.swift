@@ -32,6 +32,12 @@ package final class RunReportFile: ProgressDisplayLogic {
         terminal.displayWarning(line)
     }
 
+    /// Writes that the run is under way, before it harvests anything: a file that cannot be written is found
+    /// before the new catalog goes live, and a run killed outright is not read as the last night's.
+    package func start() throws(ExportError) {
+        try Self.write(RunReport(status: "running", exitStatus: nil, error: nil), to: path)
+    }
+
     /// Writes the report of the run: done when `error` is `nil`, else failed with its line and exit status.
     package func finish(error: ExportError?) throws(ExportError) {
         let (summary, written) = last.current
@@ -39,6 +45,7 @@ package final class RunReportFile: ProgressDisplayLogic {
         if let written {
             report.filesRendered = written.rendered
             report.filesKept = written.kept
+            report.notices += written.notices
         }
         if let error {
             report.status = "failed"

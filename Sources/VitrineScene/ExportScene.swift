@@ -52,6 +52,12 @@ package struct ExportScene: Sendable {
             environment: SourceEnvironment(
                 variables: environment.variables,
                 http: environment.http ?? AsyncHTTPTransport(timeouts: settings.timeouts)))
+        if !source.descriptor.isBundled, case .files(let directory, _) = settings.cache {
+            try Self.checkOutside(
+                directory.map { URL(fileURLWithPath: $0) }
+                    ?? FilePageCache.defaultDirectory(environment: environment.variables),
+                output: settings.outputDirectory)
+        }
         let (cache, cacheMode) = try Self.pageCache(settings.cache, for: source, variables: environment.variables)
         let store = try Self.collectionStore(
             settings, for: source, variables: environment.variables, startOver: settings.harvest.full)
@@ -93,6 +99,22 @@ package struct ExportScene: Sendable {
         } catch {
             throw ExportError(.output(String(describing: error)), source: source.descriptor.name)
         }
+    }
+
+    /// Refuses a page cache in the output folder: everything in the output folder is published,
+    /// and each export swaps the folder whole.
+    private static func checkOutside(_ folder: URL, output: String) throws(ExportError) {
+        func resolved(_ url: URL) -> String {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            return path.hasSuffix("/") ? path : path + "/"
+        }
+        let inner = resolved(folder)
+        let outer = resolved(URL(fileURLWithPath: output))
+        guard inner.hasPrefix(outer) else { return }
+        throw ExportError(
+            .configuration(
+                "--cache \(folder.path) is inside the output folder \(output), which is published and replaced whole "
+                    + "by each export: keep the cache outside it (the default, ~/.cache/vitrine, is)"))
     }
 
     /// The collection store the settings ask for: one SQLite file per collection. A bundled source (the demo)

@@ -154,7 +154,7 @@ import VitrineTestSupport
         ])
         #expect(result.status == 0)
         #expect(try output.read("site/index.html").contains("<title>Het Huis</title>"))
-        #expect(try output.read("site/robots.txt").contains("Sitemap: https://huis.example/collectie/sitemap.xml"))
+        #expect(try output.read("site/sitemap.xml").contains("<loc>https://huis.example/collectie/</loc>"))
         let pages = try TemporaryFolder.files(in: output.url.appendingPathComponent("site")).keys.filter {
             $0.hasSuffix(".html")
         }
@@ -256,6 +256,33 @@ import VitrineTestSupport
                     + "includes it; did you mean html/index.html.mustache?\n"), "\(result.stderr)")
     }
 
+    /// Found by a hostile check of publishing: each mistake is refused before anything is harvested or written,
+    /// first thing, naming it.
+    @Test func `mistakes in publishing settings are refused before the export starts`() async throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site").path
+        let refusals: [(arguments: [String], status: Int32, words: String)] = [
+            (["--summary-json", folder.path + "/missing/report.json"], 1, "cannot write the run's report"),
+            (["--templates", folder.path + "/missing"], 64, "is not a folder"),
+            (["--site-url", "https://museum.example/collection/index.html"], 64, "names a file (index.html)"),
+            (["--site-url", "https://museum.example:99999/"], 64, "port"),
+            (
+                ["--source", "oai", "--base-url", "http://127.0.0.1:9/oai", "--cache", site + "/cache"], 64,
+                "inside the output folder"
+            ),
+        ]
+        for refusal in refusals {
+            let result = try await run(["export", "--output", site] + refusal.arguments, in: folder.url)
+            #expect(result.status == refusal.status, "\(refusal.arguments): \(result.stderr)")
+            #expect(result.stderr.contains(refusal.words), "\(refusal.arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").first?.contains(refusal.words) == true, "the first line")
+            #expect(!FileManager.default.fileExists(atPath: site), "\(refusal.arguments): nothing written")
+        }
+        let json = try await run(["init", "--output", "vitrine.json"], in: folder.url)
+        #expect(json.status == 64 && json.stderr.contains("writes YAML"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/vitrine.json"))
+    }
+
     /// Issue 37, item 2: a nightly job's settings in `vitrine.yaml`; flags win; keys only from the environment.
     @Test func `vitrine init writes settings that export reads, and flags win over them`() async throws {
         let folder = try TemporaryFolder()
@@ -350,7 +377,10 @@ import VitrineTestSupport
         (["--start-page", "9223372036854775807"], "--start-page must be 0…100000000."),
         (["--max-pages", "-5"], "--max-pages must be at least 1."),
         (["--source", "nope"], "No source is called 'nope'; choose demo, rijksmuseum,"),
-        (["--site-url", "museum.example/collection"], "--site-url must be the site's public address"),
+        (
+            ["--site-url", "museum.example/collection"],
+            "--site-url museum.example/collection: it must start with https://"
+        ),
         (["--site-logo", "/nonexistent/logo.png"], "--site-logo: cannot read the file /nonexistent/logo.png."),
         (["--site-logo", "/etc/hostname"], "--site-logo must be a picture: .avif, .gif, .jpeg, .jpg, .png"),
     ])

@@ -83,10 +83,8 @@ struct OutputOptions: ParsableArguments {
         where value?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true {
             throw ValidationError("\(flag) must not be empty.")
         }
-        if let siteURL, SiteIdentity.siteURL(siteURL) == nil {
-            throw ValidationError(
-                "--site-url must be the site's public address, such as https://museum.example/collection/ "
-                    + "(http or https, no query).")
+        if let siteURL, let problem = SiteIdentity.siteURLProblem(siteURL) {
+            throw ValidationError("--site-url \(siteURL): \(problem).")
         }
         if let siteLogo {
             let fileExtension = (siteLogo as NSString).pathExtension.lowercased()
@@ -99,6 +97,13 @@ struct OutputOptions: ParsableArguments {
             guard FileManager.default.fileExists(atPath: siteLogo, isDirectory: &isFolder), !isFolder.boolValue,
                 FileManager.default.isReadableFile(atPath: siteLogo)
             else { throw ValidationError("--site-logo: cannot read the file \(siteLogo).") }
+            if fileExtension == "svg", let data = FileManager.default.contents(atPath: siteLogo),
+                let found = SiteIdentity.activeContent(inSVG: String(decoding: data, as: UTF8.self))
+            {
+                throw ValidationError(
+                    "--site-logo \(siteLogo) holds active content (\(found)), which would run at the site's address when "
+                        + "the logo is opened on its own: remove it, or give a PNG.")
+            }
         }
         if summaryJSON?.isEmpty == true { throw ValidationError("--summary-json must name a file.") }
     }

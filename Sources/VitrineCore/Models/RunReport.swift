@@ -1,11 +1,12 @@
 /// What one run did, as values for a scheduler's log or monitoring (`--summary-json`): the summary line's figures,
 /// the files written, and how the run ended.
 package struct RunReport: Sendable, Equatable, Codable {
-    /// `done`, `failed` or `interrupted`.
+    /// `running` (written as the export starts: a run killed outright leaves it so), `done`, `failed` or
+    /// `interrupted`.
     package var status = "done"
     /// The process's exit status: 0 done, 1 failed, 64 a usage mistake, 75 worth trying again later, 130
-    /// interrupted.
-    package var exitStatus: Int32 = 0
+    /// interrupted; none while running.
+    package var exitStatus: Int32? = 0
     /// The error line, when the run failed.
     package var error: String?
     /// The summary line, when the run got that far.
@@ -38,8 +39,8 @@ package struct RunReport: Sendable, Equatable, Codable {
 
     package init() {}
 
-    /// A run that ended before its summary: failed or interrupted.
-    package init(status: String, exitStatus: Int32, error: String?) {
+    /// A run under way, or one that ended before its summary: failed or interrupted.
+    package init(status: String, exitStatus: Int32?, error: String?) {
         self.status = status
         self.exitStatus = exitStatus
         self.error = error

@@ -165,7 +165,7 @@ package struct TemplateLibrary: Sendable {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ExportError(.template("--templates \(directory) is not a folder"))
+            throw ExportError(.configuration("--templates \(directory) is not a folder"))
         }
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
         var files: [String] = []

@@ -163,7 +163,7 @@ struct GalleryPlan: Sendable {
             catalog: viewModel, letters: letters, groups: entries, browsing: browsing,
             head: PageHead(
                 site: site, root: "", path: "", title: viewModel.title, description: description,
-                image: site.logo.isEmpty ? coverImage : site.logo))
+                image: site.shareableLogo.isEmpty ? coverImage : site.shareableLogo))
     }
 
     func letterPages() -> [(fileName: String, page: LetterPage)] {

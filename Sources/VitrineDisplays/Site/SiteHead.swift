@@ -20,6 +20,9 @@ struct SiteHead: Sendable {
         self.logo = logo
     }
 
+    /// The logo as a share picture: none for an SVG, which share previews do not show.
+    var shareableLogo: String { logo.hasSuffix(".svg") ? "" : logo }
+
     /// Where the logo file is copied in the site: `assets/logo.{extension}`.
     static func logoPath(_ file: String) -> String {
         guard let dot = file.lastIndex(of: "."), !file.isEmpty else { return "" }
@@ -35,7 +38,7 @@ struct SiteHead: Sendable {
     }
 
     /// The values of the site and of a page at `path` (from the site's top; empty for the index), seen from
-    /// `root`; its share picture is `image`, else the logo.
+    /// `root`; its share picture is `image`, else the logo (unless an SVG).
     func value(
         for key: TemplateKey, root: String, path: String, title pageTitle: String, description: String, image: String
     ) -> TemplateValue? {
@@ -47,8 +50,8 @@ struct SiteHead: Sendable {
         case .canonicalURL: .text(url + path)
         case .pageTitle: .text(pageTitle)
         case .pageDescription: .text(description)
-        case .shareImageURL: .text(absolute(image.isEmpty ? logo : image))
-        case .hasShareImage: .flag(!absolute(image.isEmpty ? logo : image).isEmpty)
+        case .shareImageURL: .text(absolute(image.isEmpty ? shareableLogo : image))
+        case .hasShareImage: .flag(!absolute(image.isEmpty ? shareableLogo : image).isEmpty)
         case .logoURL: .text(root + logo)
         case .hasLogo: .flag(!logo.isEmpty)
         default: nil

@@ -3,7 +3,7 @@ import VitrineOutput
 
 /// `sitemap.xml` for search engines, written as the pages are: one file of every page's address, or, past
 /// `perFile` addresses, files of that many in `sitemaps/` and `sitemap.xml` as their index (the sitemap protocol's
-/// limit is 50,000 addresses a file). `robots.txt` names it.
+/// limit is 50,000 addresses a file). `robots.txt` names it when the site is at the top of its host.
 struct SiteMap: Sendable {
     static let perFile = 50_000
 
@@ -24,7 +24,7 @@ struct SiteMap: Sendable {
         pending.append(path)
     }
 
-    /// Writes what is pending and `sitemap.xml`, and `robots.txt`.
+    /// Writes what is pending and `sitemap.xml`, and `robots.txt` at the top of a host.
     mutating func finish(in folder: OutputFolder) throws(ExportError) {
         if files == 0 {
             try writePending(to: "sitemap.xml", in: folder)
@@ -33,7 +33,10 @@ struct SiteMap: Sendable {
             let parts = (1...files).map { "\(siteURL)sitemaps/sitemap-\($0).xml" }
             try folder.write(Self.file("sitemapindex", "sitemap", parts), to: "sitemap.xml")
         }
-        try folder.write("User-agent: *\nAllow: /\n\nSitemap: \(siteURL)sitemap.xml\n", to: "robots.txt")
+        // Crawlers read `robots.txt` only at the top of a host: a site under a path leaves it to the host's own.
+        if siteURL.split(separator: "/", omittingEmptySubsequences: false).count == 4 {
+            try folder.write("User-agent: *\nAllow: /\n\nSitemap: \(siteURL)sitemap.xml\n", to: "robots.txt")
+        }
     }
 
     private mutating func writePending(to path: String, in folder: OutputFolder) throws(ExportError) {

@@ -95,8 +95,15 @@ import VitrineTestSupport
             }
         }
         #expect(Self.attribute(pages["index.html"] ?? "", #"<meta property="og:image" content=""#) != nil)
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.path + "/robots.txt"),
+            "crawlers read robots.txt only at the top of a host")
+    }
+
+    @Test func `a site at the top of its host gets a robots.txt naming its sitemap`() throws {
+        let folder = try render(try viewModel(url: "https://collection.museum.example"), formats: [.html])
         let robots = try folder.read("robots.txt")
-        #expect(robots.contains("Sitemap: \(Self.siteURL)sitemap.xml"))
+        #expect(robots == "User-agent: *\nAllow: /\n\nSitemap: https://collection.museum.example/sitemap.xml\n")
     }
 
     @Test func `each object page holds a schema.org VisualArtwork, valid JSON however hostile its text`() throws {
@@ -194,15 +201,57 @@ import VitrineTestSupport
                 == Self.siteURL + "assets/logo.png")
     }
 
+    @Test func `an SVG logo is shown but not offered as the share picture, which previews cannot show`() throws {
+        let logoFolder = try TemporaryFolder()
+        let logo = logoFolder.url.appendingPathComponent("logo.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>"#.utf8).write(to: logo)
+        let folder = try render(try viewModel(logo: logo.path), formats: [.html])
+        #expect(try folder.read("index.html").contains(#"<img class="logo" src="assets/logo.svg""#))
+        for (path, html) in try pages(in: folder) {
+            #expect(!(Self.attribute(html, #"<meta property="og:image" content=""#) ?? "").hasSuffix(".svg"), "\(path)")
+        }
+    }
+
+    @Test(
+        arguments: [
+            (#"<svg><script>alert(1)</script></svg>"#, "<script"), (#"<svg onload="alert(1)"/>"#, "onload"),
+            (#"<svg><a href="JavaScript:alert(1)"><text>x</text></a></svg>"#, "javascript:"),
+            (#"<svg><foreignObject><iframe src="x"/></foreignObject></svg>"#, "<iframe"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" font-family="Monotype"><text>one = 1</text></svg>"#, nil),
+            (#"<!DOCTYPE svg [<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/10.0/">]><svg/>"#, nil),
+        ] as [(String, String?)])
+    func `an SVG logo with anything that runs is refused, naming it`(svg: String, found: String?) {
+        #expect(SiteIdentity.activeContent(inSVG: svg) == found)
+    }
+
     @Test(
         arguments: [
             ("https://museum.example/collection", "https://museum.example/collection/"),
             (" http://museum.example/ ", "http://museum.example/"),
             ("museum.example", nil), ("ftp://museum.example/", nil), ("https://museum.example/?page=1", nil),
             ("javascript:alert(1)", nil), ("https:///x", nil),
+            ("HTTPS://Museum.Example:8443/Collectie", "https://museum.example:8443/Collectie/"),
+            ("https://[2001:db8::1]/c", "https://[2001:db8::1]/c/"),
+            ("https://museum.example/v1.2/", "https://museum.example/v1.2/"),
+            ("https://museum.example/caf%C3%A9", "https://museum.example/caf%C3%A9/"),
+            ("https://museum.example/collection/index.html", nil), ("https://museum.example:0/", nil),
+            ("https://museum.example:99999/", nil), ("https://museum.example:/", nil),
+            ("https://museum.example/{x}", nil),
+            ("https://museum.example/<b>", nil), ("https://museum.example/a b", nil), ("https://musée.example/", nil),
+            ("https://-museum.example/", nil), ("https://museum..example/", nil), ("https://museum.example/%zz", nil),
+            ("https://user@museum.example/", nil), ("https://museum.example#top", nil),
         ] as [(String, String?)])
-    func `a site's address is an absolute http(s) URL, ending in a slash`(text: String, expected: String?) {
+    func `a site's address is an absolute http(s) URL of a folder, ending in a slash`(text: String, expected: String?) {
         #expect(SiteIdentity.siteURL(text) == expected)
+        #expect((SiteIdentity.siteURLProblem(text) == nil) == (expected != nil))
+    }
+
+    @Test func `a refused site address says why, in words`() {
+        #expect(
+            SiteIdentity.siteURLProblem("https://museum.example/collection/index.html")?.contains("index.html") == true)
+        #expect(SiteIdentity.siteURLProblem("https://musée.example/")?.contains("xn--") == true)
+        #expect(SiteIdentity.siteURLProblem("https://museum.example:70000/")?.contains("port") == true)
+        #expect(SiteIdentity.siteURLProblem("https://museum.example/{x}")?.contains("percent-encode") == true)
     }
 
     @Test func `sizes read as a download counts them`() {

@@ -84,7 +84,7 @@ import VitrineTestSupport
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy(),
             site: SiteIdentity(
-                description: "Prints and drawings", url: "https://museum.example/", logo: "/home/museum/logo.svg"))
+                description: "Prints and drawings", url: "https://museum.example/", logo: "/home/museum/logo.png"))
         return try presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
@@ -98,7 +98,7 @@ import VitrineTestSupport
     private static func many() throws -> CatalogViewModel {
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy(),
-            site: SiteIdentity(url: "https://museum.example/", logo: "/home/museum/logo.svg"))
+            site: SiteIdentity(url: "https://museum.example/", logo: "/home/museum/logo.png"))
         return try presenter.makeViewModel(
             response: Seeds.response(
                 (0...HTMLDisplay.makersPerPage).map { number in
