@@ -50,6 +50,12 @@ extension SQLiteCollectionStore {
                         reason: "holds another collection (\(stored)); run with --full to make it anew for this one")
                 }
                 try set(["collection": collection], in: db)
+                // Objects read otherwise than this build reads them are read again: the next run harvests all.
+                let reading = try String.fetchOne(db, sql: "SELECT value FROM harvest WHERE name = 'reading_version'")
+                if reading != String(ArtObject.readingVersion) {
+                    try db.execute(sql: "DELETE FROM harvest WHERE name = 'harvested_at'")
+                    try set(["reading_version": String(ArtObject.readingVersion)], in: db)
+                }
             }
         } catch let refusal as StoreRefusal {
             throw refusal

@@ -348,6 +348,31 @@ import VitrineTestSupport
         #expect(page.contains("<dt>Provenance</dt>") && page.contains("<dt>Coordinates</dt>"))
     }
 
+    @Test func `objects an earlier reading of records stored are read again, and equal a fresh export`()
+        async throws
+    {
+        let server = try await MockMuseum.oaiPMH(Self.museum)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store)
+        // As a version that read dates and titles otherwise left them.
+        let old = try DatabaseQueue(path: Self.storePath(in: store))
+        try await old.write { db in
+            try db.execute(sql: "UPDATE object SET title = 'as read before', year_begin = NULL, year_end = NULL")
+            try db.execute(
+                sql: "UPDATE harvest SET value = ? WHERE name = 'reading_version'",
+                arguments: [String(ArtObject.readingVersion - 1)])
+        }
+        try old.close()
+
+        await advance(server, to: 1)
+        let night = try await ExportHarness.run(configuration, store: store)
+        #expect(night.summary.summary.contains("full run"), "\(night.summary.summary)")
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+    }
+
     @Test func `a damaged store is refused naming its path and the full flag, which makes it anew`() async throws {
         let server = try await MockMuseum.oaiPMH(OAICollection(count: 60))
         defer { Task { await server.stop() } }

@@ -32,7 +32,8 @@ package enum YearRange {
                     let parts = fraction(lowered, after: end), which <= parts
                 {
                     // `first half of the 17th century`, `laatste kwart 18de eeuw` (0: the last part).
-                    part = (which == 0 ? parts : which, parts)
+                    let chosen = (which == 0 ? parts : which, parts)
+                    if !narrowLastCentury(&spans, to: chosen, ifBefore: index, in: lowered) { part = chosen }
                     index = end
                 } else {
                     index += 1
@@ -48,7 +49,9 @@ package enum YearRange {
             if hasCentury, (1...21).contains(number), let end = ordinalEnd(lowered, index) {
                 index = end
                 if let parts = fraction(lowered, after: end), number <= parts {
-                    part = (number, parts)
+                    if !narrowLastCentury(&spans, to: (number, parts), ifBefore: start, in: lowered) {
+                        part = (number, parts)
+                    }
                     continue
                 }
                 var (first, last) = (number * 100 - 100, number * 100 - 1)
@@ -87,6 +90,26 @@ package enum YearRange {
             }
         }
         return (years.min() ?? 0, years.max() ?? 0)
+    }
+
+    /// A part written after its century (`17th century, 2nd quarter`): when the words before `index` end in a
+    /// century's word and the last span is that whole century, narrows it to the part and returns `true`.
+    private static func narrowLastCentury(
+        _ spans: inout [(first: Int, last: Int, isBCE: Bool?, century: Int?)], to part: (number: Int, of: Int),
+        ifBefore index: Int, in text: [Unicode.Scalar]
+    ) -> Bool {
+        var end = index
+        while end > 0, text[end - 1] == " " || text[end - 1] == "," { end -= 1 }
+        guard let last = spans.last, let century = last.century, last.first == century, last.last == century + 99,
+            ["century", "eeuw"].contains(where: { word in
+                let scalars = Array(word.unicodeScalars)
+                return end >= scalars.count && Array(text[(end - scalars.count)..<end]) == scalars
+            })
+        else { return false }
+        let first = century + (part.number - 1) * 100 / part.of
+        spans[spans.count - 1].first = first
+        spans[spans.count - 1].last = first + 100 / part.of - 1
+        return true
     }
 
     /// `2015`, `2015-03`, `2015-03-04`, `2015-03-04T10:00:00Z` (and two of them joined by `/`): the years of the

@@ -185,7 +185,8 @@ struct DublinCoreRecordMapper {
         return identifier.count <= 64 && !identifier.contains(where: \.isWhitespace)
     }
 
-    /// `schilder: Rijn, Rembrandt van` → `Rijn, Rembrandt van`: a lower-case role before a colon is dropped.
+    /// `schilder: Rijn, Rembrandt van` → `Rijn, Rembrandt van`: a lower-case role before a colon is dropped; a role
+    /// alone (`schilder:`) names no one, and is empty.
     static func withoutRole(_ creator: String) -> String {
         // Most creators are read from their bytes: one with no colon, or with a role of ASCII letters and an ASCII
         // byte after the colon (a combining mark there would make the colon part of another character). This runs
@@ -198,8 +199,7 @@ struct DublinCoreRecordMapper {
             guard (2...30).contains(role.count),
                 role.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == 0x20 || $0 == 0x2D })
             else { return creator }
-            let rest = Self.trimmingSpaces(creator[after...])
-            return rest.isEmpty ? creator : rest
+            return Self.trimmingSpaces(creator[after...])
         }
         return roleDroppedByCharacters(creator)
     }
@@ -211,8 +211,7 @@ struct DublinCoreRecordMapper {
         guard (2...30).contains(role.count), role.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "-" }) else {
             return creator
         }
-        let rest = creator[creator.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        return rest.isEmpty ? creator : rest
+        return creator[creator.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
 
     /// `text` without the spaces and tabs at either end, as `trimmingCharacters(in: .whitespaces)` gives it:

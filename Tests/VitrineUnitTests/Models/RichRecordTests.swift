@@ -59,6 +59,12 @@ import VitrineTestSupport
         ("Second half 19th century", 1850, 1899),
         ("first quarter of the 2nd century BC", -200, -176),
         ("the first 17th century painting", 1600, 1699),
+        // A part written after its century, as the Met writes some dates.
+        ("17th century, 2nd quarter", 1625, 1649),
+        ("18th century, second half", 1750, 1799),
+        ("17de eeuw, laatste kwart", 1675, 1699),
+        ("17th century, 2nd quarter–18th century, 1st quarter", 1625, 1724),
+        ("17th century, 1650", 1600, 1699),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
