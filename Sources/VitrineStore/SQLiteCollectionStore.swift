@@ -96,6 +96,19 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         }
     }
 
+    package func storedKeys(notIn listed: [String]) throws(ExportError) -> [String] {
+        try write("compare the listed records with") { db in
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS listed (record_key BLOB PRIMARY KEY)")
+            try db.execute(sql: "DELETE FROM temp.listed")
+            let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO temp.listed VALUES (?)")
+            for key in listed { try insert.execute(arguments: [ObjectRow.key(key)]) }
+            let gone = try Data.fetchAll(
+                db, sql: "SELECT record_key FROM object WHERE record_key NOT IN (SELECT record_key FROM temp.listed)")
+            try db.execute(sql: "DROP TABLE temp.listed")
+            return gone.map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
     package func begin(_ harvest: PendingHarvest) throws(ExportError) {
         try write("record the harvest under way in") { db in
             try Self.record(pending: harvest, in: db)

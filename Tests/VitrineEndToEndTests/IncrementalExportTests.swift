@@ -147,7 +147,7 @@ import VitrineTestSupport
         }
     }
 
-    @Test func `The Met is asked for the objects changed since the last run; a full run finds deletions`()
+    @Test func `The Met is asked for the objects changed since the last run, and its list of ids tells what is gone`()
         async throws
     {
         var collection = MetCollection(count: 120, missingEvery: 0)
@@ -163,22 +163,35 @@ import VitrineTestSupport
         await server.resetLog()
         let incremental = try await ExportHarness.run(configuration, store: store)
         let requests = await server.requests()
+        // Found by a hostile check: the list of changes names no removed object, so a night kept it.
         #expect(
             incremental.summary.summary.hasPrefix(
-                "vitrine: met: incremental run, changes since 2026-11-22 (2 changed, 0 deleted, 2 new)"))
-        // The clock, the list of changes, and the four changed objects: not 121 objects.
-        #expect(requests.count == 6)
+                "vitrine: met: incremental run, changes since 2026-11-22 (2 changed, 1 deleted, 2 new)"),
+            "\(incremental.summary.summary)")
+        // The clock, every id, the list of changes, and the four changed objects: not 121 objects.
+        #expect(requests.count == 7)
         #expect(requests.first == "/public/collection/v1/departments")
+        #expect(requests.contains("/public/collection/v1/objects"))
         #expect(requests.contains("/public/collection/v1/objects?metadataDate=2026-11-22"))
         #expect(
             try CatalogChecks.row(String(MetCollection.id(3)), in: incremental.folder)?[1].hasSuffix("(revision 1)")
                 == true)
-
-        // The Met lists no deletions: a full run sees the withdrawn object gone, and then equals a fresh export.
-        let full = try await ExportHarness.run(configuration, store: store, full: true)
-        #expect(full.summary.summary.hasPrefix("vitrine: met: full run (0 changed, 1 deleted, 0 new)"))
+        #expect(try CatalogChecks.row(String(MetCollection.id(10)), in: incremental.folder) == nil)
         let fresh = try await ExportHarness.run(configuration)
-        try CatalogChecks.expectIdenticalFolders(full.folder, fresh.folder)
+        try CatalogChecks.expectIdenticalFolders(incremental.folder, fresh.folder)
+
+        // A full run then finds nothing more to change.
+        let full = try await ExportHarness.run(configuration, store: store, full: true)
+        #expect(full.summary.summary.hasPrefix("vitrine: met: full run (0 changed, 0 deleted, 0 new)"))
+    }
+
+    /// Found by a hostile check: an id list that counts objects but names none emptied the published catalog.
+    @Test func `a Met list that counts objects but names none fails the run and keeps the catalog`() async throws {
+        let source = MetSource(baseURL: url("http://127.0.0.1:9/public/collection"))
+        let response = SourceResponse(status: 200, body: Data(#"{"total": 40, "objectIDs": null}"#.utf8))
+        #expect(throws: HarvestFailure.self) { try source.decode(response, page: .token(nil)) }
+        let empty = SourceResponse(status: 200, body: Data(#"{"total": 0, "objectIDs": null}"#.utf8))
+        #expect(try source.decode(empty, page: .token(nil)).continuation == .end)
     }
 
     @Test func `a folder another export is writing into stops a re-run before it asks the museum anything`()

@@ -11,19 +11,24 @@ package struct SourcePage: Sendable, Equatable {
     /// The server's clock when it answered (OAI-PMH `responseDate`), as it writes it: where the next
     /// incremental harvest starts. Never the local clock.
     package var serverTime: String?
+    /// Every record the collection holds now, by key, when the page lists them all (The Met's id list in a run
+    /// of changes, which names no removed object): a stored record not listed was removed.
+    package var listedKeys: [String]?
 
     package init(
         records: [RecordOutcome],
         continuation: Continuation,
         reportedTotal: Int? = nil,
         notices: [String] = [],
-        serverTime: String? = nil
+        serverTime: String? = nil,
+        listedKeys: [String]? = nil
     ) {
         self.records = records
         self.continuation = continuation
         self.reportedTotal = reportedTotal
         self.notices = notices
         self.serverTime = serverTime
+        self.listedKeys = listedKeys
     }
 }
 

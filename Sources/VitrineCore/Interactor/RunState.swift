@@ -85,6 +85,13 @@ struct RunState {
                 }
             }
         }
+        if let listed = page.listedKeys, let inStore {
+            for (offset, key) in try inStore.store.storedKeys(notIn: listed).enumerated() {
+                statistics.deleted += 1
+                let place = SectionIndex.Place(page: reference.index, position: page.records.count + offset)
+                changes.append(.deletion(key, datestamp: nil, place))
+            }
+        }
         if let inStore, !changes.isEmpty { try inStore.apply(changes) }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import VitrineCore
 
 /// Incremental runs: `/v1/objects?metadataDate=YYYY-MM-DD` lists the ids changed since a day. The Met has no
-/// `Identify`: its clock is the `Date` header of a small request (the departments). Ids it no longer lists are
-/// not reported as changed, so deletions are seen by a full run (`--full`), which the store compares.
+/// `Identify`: its clock is the `Date` header of a small request (the departments). Removed ids are not listed as
+/// changed: the list of every id, asked for first, tells the store which of its objects are gone.
 extension MetSource: IncrementalSource {
     /// A search cannot be asked for changes.
     package var listsChanges: Bool { query == nil && artist == nil }

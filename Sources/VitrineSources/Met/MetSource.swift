@@ -70,15 +70,21 @@ package struct MetSource: CollectionSource {
 
     private var searchText: String? { query ?? artist }
 
+    /// The list of the ids changed since `changedSince`, after the list of every id.
+    static let changesPage = "changes"
+
     /// The id list first: `/v1/objects` in one go, or the search's first page.
     package var firstPage: PageCursor { searchText == nil ? .token(nil) : .number(0) }
 
     package func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
         let url: URL
         switch page {
-        case .token(nil):
+        case .token(nil), .token(Self.changesPage):
+            // A run of changes asks for every id first (`.token(nil)`), to find the removed ones, then for the
+            // changed ones.
             let objects = baseURL.appendingPathComponent("v1/objects")
-            var parameters = changedSince.map { [("metadataDate", $0)] } ?? []
+            var parameters: [(String, String)] = []
+            if let changedSince, page == .token(Self.changesPage) { parameters.append(("metadataDate", changedSince)) }
             if let departments { parameters.append(("departmentIds", departments)) }
             url = try QueryString.url(objects, adding: parameters)
         case .number(let offset):
@@ -160,7 +166,17 @@ package struct MetSource: CollectionSource {
         default:
             let list = try response.decodeJSON(MetPayload.IDList.self)
             let ids = (list.objectIDs ?? []).map(\.value)
+            if ids.isEmpty, let total = list.total, total > 0 {
+                throw .unavailable(
+                    response.status, "The Met's list names no object but counts \(total): an answer cut short",
+                    retryAfter: response.retryAfter())
+            }
             // The list's `Date` is where the next incremental run asks from.
+            if changedSince != nil, page == .token(nil) {
+                return SourcePage(
+                    records: [], continuation: .objects([], next: .token(Self.changesPage), pageSize: pageSize),
+                    serverTime: Self.serverDay(response), listedKeys: ids)
+            }
             return SourcePage(
                 records: [], continuation: ids.isEmpty ? .end : .objects(ids, next: nil, pageSize: pageSize),
                 reportedTotal: list.total ?? ids.count, serverTime: Self.serverDay(response))
