@@ -81,7 +81,7 @@ extension BrowseIndex {
                     let head = PageHead(
                         site: site, root: "../", path: path,
                         title: pages.count > 1 ? "\(group.label), page \(index + 1)" : group.label,
-                        description: "\(countLabel) of the \(site.title): \(group.label).")
+                        description: "\(countLabel) of \(SiteHead.withArticle(site.title)): \(group.label).")
                     let cards = cards(group.objects[page.range])
                     let model = BrowseGroupPage(
                         head: head, name: group.label, countLabel: countLabel, browseKind: title,
@@ -94,7 +94,9 @@ extension BrowseIndex {
             let list = BrowseListPage(
                 head: PageHead(
                     site: site, root: "", path: "\(folderName).html", title: title,
-                    description: "The \(site.title) by \(title.lowercased()): \(groups.count) in all."),
+                    description:
+                        "\(SiteHead.withArticle(site.title, startingSentence: true)) by \(title.lowercased()): \(groups.count) in all."
+                ),
                 title: title,
                 subtitle: "\(ExportPresenter.count(total, "object")) in \(groups.count) "
                     + (folderName == "types" ? "types" : "periods"),

@@ -181,7 +181,7 @@ struct ArtistPage: TemplateContext {
         head = PageHead(
             site: site, root: "../", path: "artists/\(pages[pageIndex].fileName)",
             title: pages.count > 1 ? "\(section.name), page \(pageIndex + 1)" : section.name,
-            description: "\(section.countLabel) by \(section.name) in the \(site.title).",
+            description: "\(section.countLabel) by \(section.name) in \(SiteHead.withArticle(site.title)).",
             image: pictured.map { $0.largeImageURL.isEmpty ? $0.thumbnailURL : $0.largeImageURL } ?? "")
         self.section = section
         self.pages = pages

@@ -175,7 +175,7 @@ struct GalleryPlan: Sendable {
                 let countLabel = Self.makersLabel(sections)
                 let head = PageHead(
                     site: site, root: "../", path: "letters/\(group.chunks[index])", title: label,
-                    description: "Makers under \(label) in the \(viewModel.title): \(countLabel).")
+                    description: "Makers under \(label) in \(SiteHead.withArticle(viewModel.title)): \(countLabel).")
                 return (
                     group.chunks[index],
                     LetterPage(

@@ -242,7 +242,9 @@ package struct HTMLDisplay: CatalogFileDisplay {
             let page = DataPage(
                 head: PageHead(
                     site: plan.site, root: "", path: "data.html", title: "The collection as data",
-                    description: "The \(catalog.title) as data files to download: \(catalog.subtitle)."),
+                    description:
+                        "\(SiteHead.withArticle(catalog.title, startingSentence: true)) as data files to download: \(catalog.subtitle)."
+                ),
                 subtitle: catalog.subtitle,
                 files: files.filter { $0.format != .html }.map {
                     DataFile(file: $0, splitMarkdown: catalog.objectCount > MarkdownDisplay.splitThreshold)

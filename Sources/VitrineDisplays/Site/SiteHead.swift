@@ -58,6 +58,13 @@ struct SiteHead: Sendable {
         }
     }
 
+    /// `the Rijksmuseum collection` (`The …` to start a sentence); a title with its own article keeps it alone
+    /// (`The Metropolitan Museum of Art collection`).
+    static func withArticle(_ title: String, startingSentence: Bool = false) -> String {
+        if title.lowercased().hasPrefix("the ") { return title }
+        return (startingSentence ? "The " : "the ") + title
+    }
+
     /// A description of at most `limit` characters, cut at a word with `…`.
     static func shortened(_ text: String, limit: Int = 200) -> String {
         // Walks `limit` characters, not the whole text: descriptions run to thousands.

@@ -201,6 +201,21 @@ import VitrineTestSupport
                 == Self.siteURL + "assets/logo.png")
     }
 
+    /// Found by a hostile check: "in the The Metropolitan Museum of Art collection".
+    @Test func `a site title with its own article is not given another`() throws {
+        let spy = CatalogDisplayLogicSpy()
+        let model = try ExportPresenter(
+            thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy,
+            site: SiteIdentity(title: "The Metropolitan Museum of Art collection", url: Self.siteURL)
+        ).makeViewModel(response: Seeds.catalogResponse)
+        let folder = try render(model, formats: [.html])
+        let pages = try pages(in: folder)
+        #expect(pages.values.contains { $0.contains("in The Metropolitan Museum of Art collection") })
+        for (path, html) in pages {
+            #expect(!html.contains("the The ") && !html.contains("The The "), "\(path)")
+        }
+    }
+
     @Test func `an SVG logo is shown but not offered as the share picture, which previews cannot show`() throws {
         let logoFolder = try TemporaryFolder()
         let logo = logoFolder.url.appendingPathComponent("logo.svg")
