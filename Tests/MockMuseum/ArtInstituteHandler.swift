@@ -8,6 +8,12 @@ package struct ArtInstituteCollection: Sendable {
     package var movingRecord = true
     /// The most results the search serves (`from + size`), as for anonymous callers.
     package var searchWindow = 1_000
+    /// How `pagination` counts: truthfully, or as a hostile check found servers do.
+    package var counting = Counting.truthful
+
+    package enum Counting: Sendable, CaseIterable {
+        case truthful, totalNull, totalPagesNull, totalPagesZero, totalPagesTooLow
+    }
 
     package init(count: Int, movingRecord: Bool = true) {
         self.count = count
@@ -97,6 +103,13 @@ struct ArtInstituteHandler: MockHandler {
         var pagination: [String: Any] = [
             "total": total, "limit": limit, "offset": (page - 1) * limit, "total_pages": pages, "current_page": page,
         ]
+        switch collection.counting {
+        case .truthful: break
+        case .totalNull: pagination["total"] = NSNull()
+        case .totalPagesNull: pagination["total_pages"] = NSNull()
+        case .totalPagesZero: pagination["total_pages"] = 0
+        case .totalPagesTooLow: pagination["total_pages"] = max(1, pages - 2)
+        }
         // `next_url` and `prev_url` are left out, not null, where they do not apply; search has neither.
         if !search && page < pages {
             pagination["next_url"] = "\(origin)/api/v1/artworks?page=\(page + 1)&limit=\(limit)"

@@ -8,6 +8,17 @@ package struct UnsplashCollection: Sendable {
     package var key = "demo-access-key"
     /// Requests allowed before `403 Rate Limit Exceeded` (`nil`: no limit).
     package var quota: Int?
+    /// What pages past the end answer: nothing, as Unsplash does, or as a hostile check found servers do.
+    package var pastTheEnd = PastTheEnd.empty
+
+    package enum PastTheEnd: Sendable, CaseIterable {
+        /// An empty list, no `next` link.
+        case empty
+        /// The last page again.
+        case lastPageAgain
+        /// An empty list with a `next` link, and never a `last` link on any page.
+        case endlessNextLink
+    }
 
     package init(count: Int, key: String = "demo-access-key", quota: Int? = nil) {
         self.count = count
@@ -55,15 +66,20 @@ struct UnsplashHandler: MockHandler {
         default:
             return Self.json(404, ["errors": ["Couldn't find that"]], headers: [:])
         }
-        let start = min((page - 1) * perPage, numbers.count)
-        let photos = numbers[start..<min(start + perPage, numbers.count)].map { Self.photo($0, origin: request.origin) }
         let last = max(1, (numbers.count + perPage - 1) / perPage)
+        let served = collection.pastTheEnd == .lastPageAgain ? min(page, last) : page
+        let start = min((served - 1) * perPage, numbers.count)
+        let photos = numbers[start..<min(start + perPage, numbers.count)].map { Self.photo($0, origin: request.origin) }
         let link = { (page: Int) in
             "<\(request.origin)\(request.path)?page=\(page)&per_page=\(perPage)>"
         }
         var links: [String] = []
         if page > 1 { links += ["\(link(1)); rel=\"first\"", "\(link(page - 1)); rel=\"prev\""] }
-        if page < last { links += ["\(link(last)); rel=\"last\"", "\(link(page + 1)); rel=\"next\""] }
+        if collection.pastTheEnd == .endlessNextLink {
+            links += ["\(link(page + 1)); rel=\"next\""]
+        } else if page < last {
+            links += ["\(link(last)); rel=\"last\"", "\(link(page + 1)); rel=\"next\""]
+        }
         var headers: [String: String] = [
             "X-Per-Page": "\(perPage)", "X-Total": "\(numbers.count)",
             "X-Ratelimit-Limit": "\(limit)",

@@ -32,6 +32,13 @@ package struct SourcePage: Sendable, Equatable {
     }
 }
 
+extension SourcePage {
+    /// The keys of the page's objects, in page order.
+    package var objectKeys: [String] {
+        records.compactMap { if case .object(let object) = $0 { object.recordKey.text } else { nil } }
+    }
+}
+
 /// One record of a page.
 package enum RecordOutcome: Sendable, Equatable {
     case object(ArtObject)

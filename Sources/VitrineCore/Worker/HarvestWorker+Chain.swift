@@ -13,6 +13,8 @@ extension HarvestWorker {
         // Every token asked for so far: a server that sends one again (the same token forever, or A→B→A) would
         // keep a harvest, or a replay of the page cache, looping with no end.
         var asked: Set<PageCursor> = [cursor]
+        // The objects of the page before: numbered pages past the end that repeat it end the chain.
+        var previousKeys: [String] = []
         // A page fetched ahead that the chain no longer takes is cancelled however the chain ends, so that no
         // request of it goes on, or fills the page cache, after the harvest has stopped.
         do {
@@ -34,6 +36,14 @@ extension HarvestWorker {
                 if case .expiredToken(let message) = page.continuation {
                     ahead?.cancel()
                     return .tokenExpired(message, page: reference.cursor)
+                }
+                if case .number = reference.cursor {
+                    let keys = page.objectKeys
+                    if !keys.isEmpty, keys == previousKeys {
+                        ahead?.cancel()
+                        return .finished
+                    }
+                    previousKeys = keys
                 }
                 try receive(reference, page)
                 guard case .next(.some(let next)) = page.continuation else {

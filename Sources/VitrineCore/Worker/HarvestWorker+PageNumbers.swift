@@ -16,7 +16,10 @@ extension HarvestWorker {
             while let (number, outcome) = try await group.next() {
                 for (ready, readyOutcome) in try window.accept(number, outcome) {
                     let page = try readyOutcome.get()
-                    if ready == window.last { window.lastPageSize = page.records.count }
+                    if ready == window.last {
+                        window.lastPageSize = page.records.count
+                        window.lastPageKeys = page.objectKeys
+                    }
                     try receive(PageReference(index: ready - first, cursor: .number(ready)), page)
                 }
                 while let number = window.nextToLaunch() {
@@ -45,6 +48,7 @@ extension HarvestWorker {
         guard let last else { return .finished }
         var number = last + 1
         var previousSize = window.lastPageSize ?? 0
+        var previousKeys = window.lastPageKeys
         while previousSize >= pageSize && number <= probeLimit {
             let outcome: Result<SourcePage, ExportError>
             if let early = parked.removeValue(forKey: number) {
@@ -53,8 +57,12 @@ extension HarvestWorker {
                 outcome = await fetchResult(.number(number))
             }
             let page = try outcome.get()
+            // A server that answers past its end with its last page again would be asked for ever.
+            let keys = page.objectKeys
+            if !keys.isEmpty, keys == previousKeys { break }
             try receive(PageReference(index: number - first, cursor: .number(number)), page)
             previousSize = page.records.count
+            previousKeys = keys
             number += 1
         }
         return .finished
@@ -86,6 +94,8 @@ struct NumberedWindow {
     var parked: [Int: Result<SourcePage, ExportError>] = [:]
     /// How many records the last page held: a full one means the server may hold more.
     var lastPageSize: Int?
+    /// The keys of the last page's objects, to tell a page past the end that repeats it.
+    var lastPageKeys: [String] = []
     var following: Continuation?
 
     init(first: Int, width: Int, lastAllowed: Int, speculate: Bool) {

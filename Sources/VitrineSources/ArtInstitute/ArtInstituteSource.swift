@@ -101,14 +101,19 @@ package struct ArtInstituteSource: CollectionSource {
             record.outcome { .object($0.artObject(iiifURL: iiif, websiteURL: website)) }
         }
         let total = list.pagination?.total
-        guard let pages = list.pagination?.total_pages, pages > 0, let total, total > 0 else {
+        let counted = list.pagination?.total_pages.flatMap { $0 > 0 ? $0 : nil }
+        guard counted != nil || !data.isEmpty else {
             return SourcePage(records: records, continuation: .end, reportedTotal: total)
         }
+        // A count that is missing or too low is not the end: pages are asked for while they come back full.
+        let number = if case .number(let number) = page { number } else { startPage }
+        let pages = max(counted ?? number, number)
+        let perPage = list.pagination?.limit.flatMap { $0 > 0 ? $0 : nil } ?? pageSize
         var notices: [String] = []
         var limit = Int.max
         if isSearch {
             limit = Self.searchWindow / pageSize
-            if total > Self.searchWindow {
+            if let total, total > Self.searchWindow {
                 notices.append(
                     "\(NumberText.grouped(total)) artworks match, but the search API serves anonymous callers "
                         + "only the first \(NumberText.grouped(Self.searchWindow)); narrow --query to see the rest"
@@ -117,10 +122,9 @@ package struct ArtInstituteSource: CollectionSource {
         }
         return SourcePage(
             records: records,
-            // `total_pages` is exact and pages count from 1: nothing to probe past the last page.
-            continuation: .pageNumbers(lastPage: pages, limit: limit, pageSize: Int.max),
+            continuation: .pageNumbers(lastPage: pages, limit: limit, pageSize: perPage),
             // Pages before --start-page are not read, so the total would not be a fair comparison.
-            reportedTotal: startPage > 1 ? nil : isSearch ? min(total, Self.searchWindow) : total,
+            reportedTotal: startPage > 1 ? nil : isSearch ? total.map { min($0, Self.searchWindow) } : total,
             notices: notices
         )
     }

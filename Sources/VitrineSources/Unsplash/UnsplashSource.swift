@@ -118,10 +118,11 @@ package struct UnsplashSource: CollectionSource {
         }
         let links = LinkHeader.parse(response.headers["link"] ?? "")
         let lastPage = links["last"].flatMap(Self.pageNumber) ?? pagesFromBody
+        // A `next` link on an empty page (past the end) is not followed: it may point on for ever.
         let continuation: Continuation
         if let lastPage, lastPage > 0 {
             continuation = .pageNumbers(lastPage: lastPage, limit: Int.max, pageSize: pageSize)
-        } else if links["next"] != nil, case .number(let number) = page {
+        } else if links["next"] != nil, !photos.isEmpty, case .number(let number) = page {
             continuation = .next(.number(number + 1))
         } else {
             continuation = .end
