@@ -12,7 +12,8 @@ import Testing
         "peintre-graveur: Callot, Jacques", "maître: Anonyme", "schilder:\u{301} Hals", "schilder:\u{A0}Hals\u{A0}",
         "schilder: Hals\u{2003}", "schilder: Hals ́", "graveur en uitgever: Visscher, Claes Jansz.",
         "een rol die veel te lang is om een rol te zijn: Naam", "http://example.org/agent:1", "ni: 日本画家",
-        "schilder : Hals", "schilder:Hals", ":Hals", "", "schilder: \u{2028}Hals",
+        "schilder : Hals", "schilder:Hals", ":Hals", "", "schilder: \u{2028}Hals", "http://viaf.org/viaf/64013650",
+        "urn:isni:0000000121032683", "info:ulan/500011051", "ètcher: Hals", "graveur://x",
     ]
 
     @Test(arguments: creators)
@@ -25,6 +26,9 @@ import Testing
         #expect(DublinCoreRecordMapper.withoutRole("Schilder: Hals") == "Schilder: Hals")
         #expect(DublinCoreRecordMapper.withoutRole("schilder:\u{A0}Hals\u{A0}") == "Hals")
         #expect(DublinCoreRecordMapper.withoutRole("schilder:   ") == "", "a role alone names no one")
+        // Found by a check of the data: a creator given as an authority's address lost its scheme.
+        #expect(DublinCoreRecordMapper.withoutRole("http://viaf.org/viaf/64013650") == "http://viaf.org/viaf/64013650")
+        #expect(DublinCoreRecordMapper.withoutRole("urn:isni:0000000121032683") == "urn:isni:0000000121032683")
     }
 
     static let identifiers = [

@@ -1,7 +1,9 @@
 import Foundation
 
-/// The order of sections in a catalog: by maker with case and accents ignored (`Émile` files with `E`), ties by the
-/// name itself, so the order is total and the same on every machine; the unknown maker's section last.
+/// The order of sections in a catalog: by index letter (A to Z, then `#`), then by maker with case, accents and
+/// leading punctuation ignored (`Émile` files with `E`, `'t Hooft` with `T`), ties by the name itself, so the
+/// order is total, each letter's makers stand together, and it is the same on every machine; the unknown maker's
+/// section last.
 package enum SectionOrder {
     /// The positions of `sections` in catalog order: by the name each files under (its sort name, else its
     /// maker's name), ties by the maker's name. Each name is folded once, not once per comparison: real
@@ -9,10 +11,16 @@ package enum SectionOrder {
     package static func order(
         _ sections: [(maker: String?, count: Int)], sortNames: [String: String] = [:]
     ) -> [Int] {
-        var known: [(index: Int, key: String)] = sections.indices.compactMap { index in
-            sections[index].maker.map { (index, SortKey.key(for: sortNames[$0] ?? $0)) }
+        var known: [(index: Int, letter: String, key: String)] = sections.indices.compactMap { index in
+            sections[index].maker.map { maker in
+                let filedUnder = sortNames[maker] ?? maker
+                // `#` (any other first character) after `Z`.
+                let letter = SortKey.letter(of: filedUnder)
+                return (index, letter == "#" ? "~" : letter, SortKey.key(for: filedUnder))
+            }
         }
         known.sort { left, right in
+            if left.letter != right.letter { return left.letter < right.letter }
             if left.key != right.key {
                 return left.key.unicodeScalars.lexicographicallyPrecedes(right.key.unicodeScalars)
             }
@@ -23,10 +31,24 @@ package enum SectionOrder {
     }
 }
 
-/// A maker's name folded for comparison: case, accents and width ignored.
+/// A maker's name folded for comparison: case, accents and width ignored, from its first letter or digit.
 package enum SortKey {
-    /// The name folded for comparison.
+    /// The name folded for comparison, from its first letter or digit: leading punctuation and invisible
+    /// characters (`'t Hooft`, `(Workshop of) Rubens`, a bidi mark) are passed over, as the index letter is.
     package static func key(for name: String) -> String {
-        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        guard let start = folded.unicodeScalars.firstIndex(where: isLetterOrDigit) else { return folded }
+        return String(folded.unicodeScalars[start...])
+    }
+
+    /// The index letter of a name: its first letter with accents and case folded, `#` when not A–Z.
+    package static func letter(of name: String) -> String {
+        guard let first = key(for: name).unicodeScalars.first(where: isLetterOrDigit) else { return "#" }
+        let upper = String(first).uppercased()
+        return ("A"..."Z").contains(upper) && upper.count == 1 ? upper : "#"
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
     }
 }

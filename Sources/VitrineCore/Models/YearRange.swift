@@ -112,22 +112,35 @@ package enum YearRange {
         return true
     }
 
-    /// `2015`, `2015-03`, `2015-03-04`, `2015-03-04T10:00:00Z` (and two of them joined by `/`): the years of the
+    /// `2015-03`, `2015-03-04`, `2015-03-04T10:00:00Z`, `-0050` (and two of them joined by `/`): the years of the
     /// dates, not their months and days.
     private static func isoYears(_ text: [Unicode.Scalar]) -> (begin: Int, end: Int)? {
         let parts = String(String.UnicodeScalarView(text)).split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count) else { return nil }
         var years: [Int] = []
+        // Whether a part is a date or a minus year: two bare years (`1600/1650`) are left to the general reading.
+        var isISO = false
         for part in parts {
-            let scalars = Array(part.trimmingPrefix(" ").unicodeScalars)
+            var scalars = Array(part.trimmingPrefix(" ").unicodeScalars)
+            // A year before the common era is written with a minus (`-0050`, xsd:gYear), alone or with a date.
+            let isBCE = scalars.first == "-"
+            if isBCE { scalars.removeFirst() }
+            guard scalars.count >= 4, scalars[..<4].allSatisfy(isDigit),
+                let year = Int(String(String.UnicodeScalarView(scalars[..<4])))
+            else { return nil }
+            isISO = isISO || isBCE || scalars.count > 4
+            if scalars.count == 4 {
+                years.append(isBCE ? -year : year)
+                continue
+            }
             // A month is 01 to 12: `1885-86` is a range of years.
-            guard scalars.count >= 7, scalars[..<4].allSatisfy(isDigit), scalars[4] == "-",
-                scalars[5...6].allSatisfy(isDigit), scalars.count == 7 || scalars[7] == "-",
-                let year = Int(String(String.UnicodeScalarView(scalars[..<4]))),
+            guard scalars.count >= 7, scalars[4] == "-", scalars[5...6].allSatisfy(isDigit),
+                scalars.count == 7 || scalars[7] == "-",
                 let month = Int(String(String.UnicodeScalarView(scalars[5...6]))), (1...12).contains(month)
             else { return nil }
-            years.append(year)
+            years.append(isBCE ? -year : year)
         }
+        guard isISO else { return nil }
         return (years.min() ?? 0, years.max() ?? 0)
     }
 

@@ -52,19 +52,8 @@ extension ExportPresenter {
             objects: [],
             objectCount: count
         )
-        displayedSection.letter = maker == nil ? "?" : Self.letter(of: filedUnder)
+        displayedSection.letter = maker == nil ? "?" : SortKey.letter(of: filedUnder)
         return displayedSection
-    }
-
-    /// The index letter of a maker: the first letter with accents and case folded, `#` when not A–Z.
-    package static func letter(of name: String) -> String {
-        guard
-            let first = SortKey.key(for: name).unicodeScalars.first(where: {
-                $0.properties.isAlphabetic || ("0"..."9").contains($0)
-            })
-        else { return "#" }
-        let upper = String(first).uppercased()
-        return ("A"..."Z").contains(upper) && upper.count == 1 ? upper : "#"
     }
 
     /// Every object's display strings, on every core: they depend on the object and its maker only.

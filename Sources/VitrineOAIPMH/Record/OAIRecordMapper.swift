@@ -197,18 +197,28 @@ struct DublinCoreRecordMapper {
         if utf8[..<byteColon].allSatisfy({ $0 < 0x80 }), after == utf8.endIndex || utf8[after] < 0x80 {
             let role = utf8[..<byteColon]
             guard (2...30).contains(role.count),
-                role.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == 0x20 || $0 == 0x2D })
+                role.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == 0x20 || $0 == 0x2D }),
+                !isAddress(creator, afterRole: Substring(role))
             else { return creator }
             return Self.trimmingSpaces(creator[after...])
         }
         return roleDroppedByCharacters(creator)
     }
 
+    /// Whether what looks like a role is an address's scheme (`http://viaf.org/…`, `urn:isni:…`): a creator given
+    /// by its authority record keeps it whole.
+    static func isAddress(_ creator: String, afterRole role: Substring) -> Bool {
+        creator.dropFirst(role.count + 1).hasPrefix("//")
+            || ["urn", "info", "doi", "ark", "hdl", "mailto", "tag", "http", "https"].contains(role)
+    }
+
     /// `withoutRole`'s general path, character by character.
     static func roleDroppedByCharacters(_ creator: String) -> String {
         guard let colon = creator.firstIndex(of: ":") else { return creator }
         let role = creator[..<colon]
-        guard (2...30).contains(role.count), role.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "-" }) else {
+        guard (2...30).contains(role.count), role.allSatisfy({ $0.isLowercase || $0 == " " || $0 == "-" }),
+            !isAddress(creator, afterRole: role)
+        else {
             return creator
         }
         return creator[creator.index(after: colon)...].trimmingCharacters(in: .whitespaces)

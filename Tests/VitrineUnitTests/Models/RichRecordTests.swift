@@ -65,6 +65,11 @@ import VitrineTestSupport
         ("17de eeuw, laatste kwart", 1675, 1699),
         ("17th century, 2nd quarter–18th century, 1st quarter", 1625, 1724),
         ("17th century, 1650", 1600, 1699),
+        // Found by a check of the data: xsd:gYear writes years before the common era with a minus.
+        ("-0050", -50, -50),
+        ("-0100/-0050", -100, -50),
+        ("-0050-03-01", -50, -50),
+        ("-0100/0050", -100, 50),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
