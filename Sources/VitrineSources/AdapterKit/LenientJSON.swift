@@ -30,7 +30,8 @@ struct Lenient<Value: Decodable>: Decodable {
 enum DecodingFailure {
     /// - parameter depth: how many of the path's first keys to leave out (the record's own place in the page).
     static func describe(_ error: any Error, droppingFirst depth: Int = 0) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
+        // Foundation's own JSON errors name Swift types: a user reads what they mean.
+        guard let error = error as? DecodingError else { return "a value could not be read" }
         switch error {
         case .keyNotFound(let key, let context):
             return "missing field \(path(context.codingPath + [key], droppingFirst: depth))"
@@ -39,9 +40,12 @@ enum DecodingFailure {
         case .typeMismatch(let type, let context):
             return "field \(path(context.codingPath, droppingFirst: depth)) is not \(typeName(type))"
         case .dataCorrupted(let context):
-            let field = context.codingPath.count <= depth ? "" : " at \(path(context.codingPath, droppingFirst: depth))"
+            // A field's value that is valid JSON but cannot be read as its kind (a number too large, say).
+            guard context.codingPath.count <= depth else {
+                return "field \(path(context.codingPath, droppingFirst: depth)) has a value that cannot be read"
+            }
             let underlying = (context.underlyingError as? NSError)?.localizedDescription ?? context.debugDescription
-            return "not valid JSON\(field) (\(underlying))"
+            return "not valid JSON (\(underlying))"
         @unknown default:
             return "\(error)"
         }
@@ -66,6 +70,12 @@ extension SourceResponse {
     /// The body decoded as `T`, or an `undecodablePage` failure saying what was wrong. The one way adapters read
     /// JSON.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws(HarvestFailure) -> T {
+        // A web page where JSON belongs is a server's maintenance or error page, sent with 200: worth a retry.
+        if looksLikeXML {
+            throw .unavailable(
+                status, "a web page came where JSON belongs (maintenance?): \(bodySnippet.prefix(80))",
+                retryAfter: retryAfter())
+        }
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {
@@ -108,22 +118,30 @@ struct TolerantList<Element: Decodable & Sendable>: Decodable, Sendable {
     }
 }
 
+/// A whole number the API sends as a number (`3000`, `3000.0`, `3000.5` cut to 3000) or as digits in a string;
+/// anything else is none.
+struct FlexibleInt: Decodable, Sendable {
+    var value: Int?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let whole = try? container.decode(Int.self) {
+            value = whole
+        } else if let real = try? container.decode(Double.self), real.isFinite, abs(real) < 1e15 {
+            value = Int(real)
+        } else if let text = try? container.decode(String.self) {
+            value = Int(text.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
+
 /// A year the API sends as a number (`1884`, `1884.0`) or as digits in a string; anything else is none.
 struct FlexibleYear: Decodable, Sendable {
     var value: Int?
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        var number: Int?
-        if let whole = try? container.decode(Int.self) {
-            number = whole
-        } else if let real = try? container.decode(Double.self), real.isFinite, abs(real) < 1e9 {
-            number = Int(real)
-        } else if let text = try? container.decode(String.self) {
-            number = Int(text.trimmingCharacters(in: .whitespaces))
-        }
         // A placeholder for "unknown" (`-9223372036854775808`, `999999999`) is no year.
-        value = number.flatMap { (-99_999...99_999).contains($0) ? $0 : nil }
+        value = try FlexibleInt(from: decoder).value.flatMap { (-99_999...99_999).contains($0) ? $0 : nil }
     }
 }
 

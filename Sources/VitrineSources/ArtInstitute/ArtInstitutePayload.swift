@@ -31,12 +31,13 @@ enum ArtInstitutePayload {
 
     struct Artwork: Decodable {
         var id: FlexibleID
-        var title: String?
-        var artist_title: String?
-        var artist_display: String?
+        // Each read whatever its type, or dropped alone: one wrong-typed field does not lose the record.
+        var title: FlexibleText?
+        var artist_title: FlexibleText?
+        var artist_display: FlexibleText?
         var date_display: FlexibleText?
-        var image_id: String?
-        var thumbnail: Thumbnail?
+        var image_id: FlexibleText?
+        var thumbnail: Tolerant<Thumbnail>?
         // The details: each dropped, not fatal, when it comes in an unexpected type.
         var description: Tolerant<String>?
         var short_description: Tolerant<String>?
@@ -55,9 +56,9 @@ enum ArtInstitutePayload {
         var term_titles: TolerantList<String>?
         var category_titles: TolerantList<String>?
 
-        struct Thumbnail: Decodable {
-            var width: Int?
-            var height: Int?
+        struct Thumbnail: Decodable, Sendable {
+            var width: FlexibleInt?
+            var height: FlexibleInt?
             var alt_text: Tolerant<String>?
         }
 
@@ -72,7 +73,7 @@ enum ArtInstitutePayload {
                 creditLine: DetailText.line(credit_line?.value),
                 place: DetailText.line(place_of_origin?.value),
                 subjects: DetailText.lines((subject_titles?.value ?? []).compactMap { $0 }),
-                altText: DetailText.line(thumbnail?.alt_text?.value)
+                altText: DetailText.line(thumbnail?.value?.alt_text?.value)
             )
             if let begin = date_start?.value {
                 details.yearBegin = begin
@@ -81,7 +82,7 @@ enum ArtInstitutePayload {
                 (details.yearBegin, details.yearEnd) = range
             }
             if let name = DetailText.line(maker) {
-                let bio = artist_display?.split(whereSeparator: \.isNewline).dropFirst().compactMap {
+                let bio = artist_display?.text?.split(whereSeparator: \.isNewline).dropFirst().compactMap {
                     DetailText.line(String($0))
                 }
                 details.makers = [
@@ -115,24 +116,25 @@ enum ArtInstitutePayload {
         /// The common object. The maker is `artist_title`, else the first line of `artist_display`; the image
         /// is `{iiif_url}/{image_id}`, sized from the widths the museum serves from its cache.
         func artObject(iiifURL: String, websiteURL: String) -> ArtObject {
-            let displayed = artist_display?.split(whereSeparator: \.isNewline).first.map {
+            let displayed = artist_display?.text?.split(whereSeparator: \.isNewline).first.map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            let maker = artist_title.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? displayed
-            let image = image_id.flatMap { id -> ImageReference? in
+            let maker =
+                artist_title?.text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? displayed
+            let image = image_id?.text.flatMap { id -> ImageReference? in
                 let trimmed = id.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { return nil }
                 let service = "\(iiifURL)/\(trimmed)"
                 return ImageReference(
                     url: "\(service)/full/843,/0/default.jpg",
-                    width: thumbnail?.width,
-                    height: thumbnail?.height,
+                    width: thumbnail?.value?.width?.value,
+                    height: thumbnail?.value?.height?.value,
                     sizing: .iiif(service: service, cachedWidths: ArtInstituteSource.cachedWidths)
                 )
             }
             return ArtObject(
                 id: id.value,
-                title: title ?? "",
+                title: title?.text ?? "",
                 maker: maker,
                 date: date_display?.text,
                 image: image,

@@ -16,17 +16,18 @@ enum UnsplashPayload {
     }
 
     struct Photo: Decodable {
-        var id: String
-        var created_at: String?
-        var width: Int?
-        var height: Int?
+        // Each read whatever its type, or dropped alone: one wrong-typed field does not lose the photo.
+        var id: FlexibleID
+        var created_at: FlexibleText?
+        var width: FlexibleInt?
+        var height: FlexibleInt?
         var description: Tolerant<String>?
         var alt_description: Tolerant<String>?
-        var user: User?
-        var urls: URLs?
-        var links: Links?
+        var user: Tolerant<User>?
+        var urls: Tolerant<URLs>?
+        var links: Tolerant<Links>?
         /// Set on the advertisements Unsplash places in its feed.
-        var sponsorship: Sponsorship?
+        var sponsorship: Tolerant<Sponsorship>?
         /// Often `null` in listings; filled on a photo's own page.
         var location: Tolerant<Location>?
         /// The photo's dominant colour (`#0c2626`); dropped alone, not with the photo, when of another type.
@@ -38,17 +39,17 @@ enum UnsplashPayload {
             var country: String?
         }
 
-        struct Sponsorship: Decodable {
+        struct Sponsorship: Decodable, Sendable {
             var tagline: String?
         }
 
-        struct User: Decodable {
-            var name: String?
-            var username: String?
+        struct User: Decodable, Sendable {
+            var name: FlexibleText?
+            var username: FlexibleText?
             var links: Tolerant<Links>?
         }
 
-        struct URLs: Decodable {
+        struct URLs: Decodable, Sendable {
             var raw: String?
             var full: String?
         }
@@ -63,28 +64,29 @@ enum UnsplashPayload {
             let title = [description?.value, alt_description?.value].lazy.compactMap { $0 }.first {
                 !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             }
-            let image = (urls?.raw).flatMap { raw in
-                WebURL.isValid(raw) ? ImageReference(url: raw, width: width, height: height, sizing: .imgix) : nil
+            let image = (urls?.value?.raw).flatMap { raw in
+                WebURL.isValid(raw)
+                    ? ImageReference(url: raw, width: width?.value, height: height?.value, sizing: .imgix) : nil
             }
             return ArtObject(
-                id: id,
+                id: id.value,
                 title: title ?? "",
-                maker: user?.name ?? user?.username,
-                date: created_at.map { String($0.prefix(10)) },
+                maker: user?.value?.name?.text ?? user?.value?.username?.text,
+                date: created_at?.text.map { String($0.prefix(10)) },
                 image: image,
-                objectURL: links?.html,
+                objectURL: links?.value?.html,
                 details: details
             )
         }
 
         /// Every photo is under the Unsplash License, which asks for the photographer's credit.
         private var details: ObjectDetails {
-            let name = DetailText.line(user?.name) ?? DetailText.line(user?.username)
+            let name = DetailText.line(user?.value?.name?.text) ?? DetailText.line(user?.value?.username?.text)
             let cityAndCountry = [location?.value?.city, location?.value?.country].compactMap { DetailText.line($0) }
             let place =
                 DetailText.line(location?.value?.name)
                 ?? (cityAndCountry.isEmpty ? nil : cityAndCountry.joined(separator: ", "))
-            let year = created_at.flatMap { Int($0.prefix(4)) }
+            let year = created_at?.text.flatMap { Int($0.prefix(4)) }
             var details = ObjectDetails(
                 description: DetailText.block(description?.value),
                 place: place,
@@ -97,7 +99,7 @@ enum UnsplashPayload {
                 altText: DetailText.line(alt_description?.value)
             )
             // The credit's links: the photographer's page (the photo's own is the object's link).
-            details.addFact("Photographer", WebURL.filter(user?.links?.value?.html))
+            details.addFact("Photographer", WebURL.filter(user?.value?.links?.value?.html))
             if let color = DetailText.line(color?.value), color.utf8.count == 7, color.hasPrefix("#") {
                 details.addFact("Colour", color)
             }

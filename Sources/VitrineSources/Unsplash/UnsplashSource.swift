@@ -112,8 +112,8 @@ package struct UnsplashSource: CollectionSource {
             photos = try response.decodeJSON([Lenient<UnsplashPayload.Photo>].self)
         }
         // Unsplash puts advertisements in its feed (`sponsorship` set): they are no one's photographs here.
-        let sponsored = photos.filter { (try? $0.result.get())?.sponsorship != nil }.count
-        let records = photos.filter { (try? $0.result.get())?.sponsorship == nil }.map { photo in
+        let sponsored = photos.filter { (try? $0.result.get())?.sponsorship?.value != nil }.count
+        let records = photos.filter { (try? $0.result.get())?.sponsorship?.value == nil }.map { photo in
             photo.outcome { .object($0.artObject) }
         }
         let links = LinkHeader.parse(response.headers["link"] ?? "")

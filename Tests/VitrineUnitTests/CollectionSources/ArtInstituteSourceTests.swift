@@ -53,6 +53,14 @@ import VitrineTestSupport
         #expect(search.failure(for: window)?.message.contains("only the first 1,000 results") == true)
     }
 
+    /// Found by a hostile check: a maintenance page sent with 200 failed the run for good (exit 1).
+    @Test func `a web page where JSON belongs is worth a retry, and says what came`() {
+        let page = SourceResponse(status: 200, body: Data("<html><body>Down for maintenance</body></html>".utf8))
+        let failure = #expect(throws: HarvestFailure.self) { try source.decode(page, page: .number(1)) }
+        #expect(failure?.isTransient == true)
+        #expect(failure?.message.contains("a web page came where JSON belongs") == true, "\(String(describing: failure))")
+    }
+
     @Test func `a page size over 100 and a start page of 0 are refused`() {
         for configuration in [
             SourceConfiguration(source: .aic, pageSize: 101), SourceConfiguration(source: .aic, startPage: 0),

@@ -211,6 +211,54 @@ import VitrineTestSupport
         #expect(photos.count(where: { if case .object = $0 { true } else { false } }) == 2)
     }
 
+    /// Found by a hostile check: the core fields of an AIC artwork or an Unsplash photo in another type lost the
+    /// whole record (7 of 12 AIC records), and one warning named a Swift error.
+    @Test func `core fields of another type are read or dropped alone, with the record kept`() async throws {
+        let aic = try ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1")).decode(
+            SourceResponse(
+                status: 200,
+                body: Data(
+                    """
+                    {"pagination": {"total": 2, "limit": 100, "total_pages": 1}, "data": [
+                     {"id": 1, "title": 1642, "artist_title": 7, "artist_display": ["a", "b"], "image_id": 42,
+                      "thumbnail": "none"},
+                     {"id": "2", "title": "Study", "artist_title": null, "artist_display": "Ann Lee\\nDutch, 1600-1650",
+                      "image_id": "abc", "thumbnail": {"width": "3000", "height": 2000.5, "alt_text": 5}}]}
+                    """.utf8)),
+            page: .number(1))
+        let artworks = aic.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
+        #expect(artworks.count == 2, "\(aic.records)")
+        #expect(artworks.first?.title == "1642" && artworks.first?.maker == "7")
+        #expect(artworks.last?.maker == "Ann Lee", "\(artworks)")
+        #expect(artworks.last?.image?.width == 3000)
+        #expect(artworks.last?.image?.height == 2000)
+
+        let unsplash = try UnsplashSource(baseURL: url("http://127.0.0.1:9"), key: "k3y").decode(
+            SourceResponse(
+                status: 200,
+                body: Data(
+                    """
+                    [{"id": 12, "created_at": 20160503, "width": "100", "height": 50.5, "user": {"name": 5},
+                      "urls": {"raw": "https://images.unsplash.com/photo-1"}, "sponsorship": ""},
+                     {"id": "b", "user": "someone", "urls": "https://x", "links": 3}]
+                    """.utf8)),
+            page: .number(1))
+        let photos = unsplash.records.compactMap { if case .object(let object) = $0 { object } else { nil } }
+        #expect(photos.map(\.id) == ["12", "b"], "\(unsplash.records)")
+        #expect(photos.first?.maker == "5" && photos.first?.image?.width == 100)
+        #expect(photos.last?.maker == nil && photos.last?.image == nil)
+    }
+
+    @Test func `a record whose value cannot be read is skipped in words, naming no Swift type`() throws {
+        struct Whole: Decodable { var width: Int }
+        let records = try JSONDecoder().decode([Lenient<Whole>].self, from: Data(#"[{"width": 3000.5}]"#.utf8))
+        guard case .skipped(let reason) = records.first?.outcome({ _ in .skipped(reason: "read") }) else {
+            Issue.record("expected a skipped record")
+            return
+        }
+        #expect(!reason.contains("Swift") && !reason.contains("Representable") && !reason.contains("Int"), "\(reason)")
+    }
+
     @Test func `legacy Rijksmuseum: the detail shape's fields where present, copyrightHolder as rights`()
         async throws
     {
