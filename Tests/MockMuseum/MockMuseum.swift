@@ -125,7 +125,7 @@ package struct MockConfiguration: Sendable {
     package var firstPageNumber = 0
     /// Answers these pages (by `p`) with this status and a short body.
     package var failingPages: [Int: Int] = [:]
-    /// Answers these pages (by `p`) with a body that is not JSON.
+    /// Answers these pages (by `p`) with JSON cut short.
     package var malformedPages: Set<Int> = []
     /// Waits this long before each answer.
     package var latency: Duration = .zero

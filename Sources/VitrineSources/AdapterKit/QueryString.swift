@@ -20,7 +20,8 @@ package enum QueryString {
         }
         let added = parameters.map { "\(escape($0.0))=\(escape($0.1))" }
         let existing = components.percentEncodedQuery.map { [$0] } ?? []
-        components.percentEncodedQuery = (existing + added).joined(separator: "&")
+        let query = (existing + added).joined(separator: "&")
+        components.percentEncodedQuery = query.isEmpty ? nil : query
         guard let result = components.url else { throw .invalidRequest("bad base URL \(url.absoluteString)") }
         return result
     }

@@ -58,7 +58,7 @@ import VitrineTestSupport
         let page = SourceResponse(status: 200, body: Data("<html><body>Down for maintenance</body></html>".utf8))
         let failure = #expect(throws: HarvestFailure.self) { try source.decode(page, page: .number(1)) }
         #expect(failure?.isTransient == true)
-        #expect(failure?.message.contains("a web page came where JSON belongs") == true, "\(String(describing: failure))")
+        #expect(failure?.message.contains("a web page came where JSON belongs") == true)
     }
 
     @Test func `a page size over 100 and a start page of 0 are refused`() {

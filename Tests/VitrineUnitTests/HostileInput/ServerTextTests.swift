@@ -18,6 +18,8 @@ import VitrineTestSupport
         ("nul\u{0}del\u{7F}c1\u{9B}31m", "nuldelc131m"),
         ("invoice\u{202E}fdp.exe", "invoicefdp.exe"),
         ("Café 葛飾北斎", "Café 葛飾北斎"),
+        ("\u{FEFF}BOM Maker\u{200B}", "BOM Maker"),
+        ("שלום\u{200F} 1642", "שלום\u{200F} 1642"),
     ])
     func `control characters and bidi overrides are taken out of server text`(raw: String, shown: String) {
         #expect(PrintableText.clean(raw) == shown)
