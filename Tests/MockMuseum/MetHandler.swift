@@ -13,6 +13,11 @@ package struct MetCollection: Sendable {
     /// How the collection changes between harvests (`MockFaults.museumGeneration` says how many happened):
     /// revised objects get a new title and `metadataDate`, deleted ones answer 404 and leave every list.
     package var generations: [ChangeGeneration] = []
+    /// Objects (by number) that answer 404 before the first change, then resolve with their old `metadataDate`.
+    package var missingAtFirst: Set<Int> = []
+    /// Objects (by number) listed as changed (`metadataDate`) but not in the list of every id, as a server whose
+    /// two lists disagree would.
+    package var changedButUnlisted: Set<Int> = []
 
     package init(count: Int, missingEvery: Int = 17, throttledOnce: Set<Int> = [], garbledOnce: Set<Int> = []) {
         self.count = count
@@ -83,7 +88,10 @@ struct MetHandler: MockHandler {
             if let since = query["metadataDate"] {
                 listed = listed.filter {
                     MetCollection.metadataDate(generation: changedIn[$0] ?? 0).prefix(10) >= since
+                        || collection.changedButUnlisted.contains($0)
                 }
+            } else {
+                listed.removeAll { collection.changedButUnlisted.contains($0) }
             }
             if let departments = query["departmentIds"] {
                 let wanted = Set(departments.split(separator: "|").compactMap { Int($0) })
@@ -120,7 +128,9 @@ struct MetHandler: MockHandler {
                 return MockResponse(
                     status: 200, headers: ["Content-Type": "text/html"], body: Data("Hello World".utf8))
             }
-            if collection.isMissing(number) { return Self.notFound() }
+            if collection.isMissing(number) || (generation == 0 && collection.missingAtFirst.contains(number)) {
+                return Self.notFound()
+            }
             return Self.json(200, Self.object(number, revision: revision))
         }
     }

@@ -185,6 +185,33 @@ import VitrineTestSupport
         #expect(full.summary.summary.hasPrefix("vitrine: met: full run (0 changed, 0 deleted, 0 new)"))
     }
 
+    /// Found by a hostile check: the night read only the list of changes, so an object the store lacked (a 404
+    /// at the first run) stayed out for good, and one listed as changed but not in the collection came in.
+    @Test func `a Met night fetches listed objects the store lacks, and only listed ones count`() async throws {
+        var collection = MetCollection(count: 60, missingEvery: 0)
+        collection.generations = [ChangeGeneration(revised: [3], deleted: [10], added: 1)]
+        collection.missingAtFirst = [20]
+        collection.changedButUnlisted = [30]
+        let server = try await MockMuseum.met(collection)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .met, baseURL: server.metBaseURL)
+        let first = try await ExportHarness.run(configuration, store: store)
+        #expect(try CatalogChecks.row(String(MetCollection.id(20)), in: first.folder) == nil)
+        await advance(server, to: 1)
+        let night = try await ExportHarness.run(configuration, store: store)
+        #expect(night.summary.summary.contains("incremental run"), "\(night.summary.summary)")
+        #expect(try CatalogChecks.row(String(MetCollection.id(20)), in: night.folder) != nil)
+        #expect(try CatalogChecks.row(String(MetCollection.id(30)), in: night.folder) == nil)
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+        // An empty list where objects were harvested before is an answer cut short: the catalog stays.
+        let empty = MetSource(baseURL: url("http://127.0.0.1:9")).changes(
+            in: ChangeWindow(from: "2026-11-22", until: nil), stored: ["436000"])
+        let answer = SourceResponse(status: 200, body: Data(#"{"total": 0, "objectIDs": []}"#.utf8))
+        await #expect(throws: HarvestFailure.self) { try await empty.decode(answer, page: .token(nil)) }
+    }
+
     /// Found by a hostile check: an id list that counts objects but names none emptied the published catalog.
     @Test func `a Met list that counts objects but names none fails the run and keeps the catalog`() async throws {
         let source = MetSource(baseURL: url("http://127.0.0.1:9/public/collection"))

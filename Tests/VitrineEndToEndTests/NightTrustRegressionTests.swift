@@ -133,6 +133,46 @@ import VitrineTestSupport
         #expect(try Self.titles(night).contains("Object 3 (r2)"))
     }
 
+    /// Found by a hostile check: a record a night lists with metadata no reader understands kept its stored version
+    /// on the pages, where a fresh export shows none.
+    @Test func `a record revised into metadata no reader understands leaves the catalog, as a fresh export has it`()
+        async throws
+    {
+        let repository = Self.repository(40)
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, cache: cache)
+        Self.night(repository, revise: [3, 7])
+        repository.change { records, _ in records[7].unreadable = true }
+        let night = try await ExportHarness.run(configuration, cache: cache)
+        #expect(night.summary.summary.contains("incremental run"), "\(night.summary.summary)")
+        #expect(!(try Self.ids(night)).contains("MK-7"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+    }
+
+    /// Found by a hostile check: a clock far ahead for one night, then put right, had every later night ask for
+    /// changes from that future, missing them all until the real clock caught up.
+    @Test func `a repository clock put back harvests whole, missing nothing`() async throws {
+        let repository = Self.repository(30)
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        let real = repository.now
+        repository.change { _, clock in clock += 5 * 365 * 86_400 }
+        _ = try await ExportHarness.run(configuration, cache: cache)
+        repository.change { _, clock in clock = real }
+        Self.night(repository, revise: [3])
+        let night = try await ExportHarness.run(configuration, cache: cache)
+        #expect(night.summary.notices.contains { $0.contains("is behind the last harvest's") }, "\(night.summary)")
+        #expect(try Self.titles(night).contains("Object 3 (r1)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+    }
+
     /// Item 6: `--language` was not part of the store's identity: `--language nl` after an English run mixed them.
     @Test func `another --language is another collection store`() {
         let english = OAIPMHSource(

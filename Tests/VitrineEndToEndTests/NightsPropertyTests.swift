@@ -68,7 +68,7 @@ import VitrineTestSupport
             let listed = Set(try ExportHarness.csvRows(fresh.folder.read("collection.csv")).map { $0[0] })
             let expected = Set(
                 repository.current.filter { record in
-                    !record.deleted
+                    !record.deleted && !record.unreadable
                         && history.set.map { set in record.sets.contains { $0 == set || $0.hasPrefix(set + ":") } }
                             ?? true
                 }.map { "MK-\($0.number)" })

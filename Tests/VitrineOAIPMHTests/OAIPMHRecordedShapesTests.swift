@@ -129,7 +129,7 @@ import VitrineTestSupport
             page.records == [
                 .skipped(
                     reason: "oai:library:1 is in a metadata format Vitrine cannot read (<record>, with no Dublin "
-                        + "Core elements)")
+                        + "Core elements)", recordID: "oai:library:1", datestamp: "2026-01-01")
             ])
     }
 }

@@ -42,8 +42,9 @@ extension SourcePage {
 /// One record of a page.
 package enum RecordOutcome: Sendable, Equatable {
     case object(ArtObject)
-    /// The record could not be decoded; the reason names what was wrong.
-    case skipped(reason: String)
+    /// The record could not be decoded; the reason names what was wrong. When the record's key is known
+    /// (`recordID`: an OAI-PMH header), a stored version of it goes too, as a fresh export would not show it.
+    case skipped(reason: String, recordID: String? = nil, datestamp: String? = nil)
     /// The source marks the record as deleted (OAI-PMH `status="deleted"`), or as no longer in the collection
     /// harvested (a record that left the `--set`); `recordID` is the identifier the record had (an `ArtObject`'s
     /// `recordID`, else its `id`), `datestamp` when it was deleted. It competes with the record's other versions

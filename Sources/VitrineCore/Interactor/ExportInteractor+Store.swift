@@ -111,6 +111,11 @@ extension ExportInteractor {
                 clock = asked
                 if let reason = asked.missesDeletions {
                     notices.append("harvested whole: \(reason), so a list of changes could miss a removed object")
+                } else if let last = Datestamp.seconds(since), let now = Datestamp.seconds(asked.now), now < last {
+                    // A clock put back: changes made since by its reckoning would be dated before `since`.
+                    notices.append(
+                        "harvested whole: the repository's clock (\(asked.now)) is behind the last harvest's "
+                            + "(\(since)), so a list of changes since then would miss what changed in between")
                 } else {
                     harvest = PendingHarvest(
                         id: PendingHarvest.newID(), changesFrom: asked.formatted(since), startedAt: asked.now)
@@ -119,8 +124,12 @@ extension ExportInteractor {
             if let harvest {
                 if harvest != resumable { try begin(harvest, replacing: state.pending, in: store) }
                 let window = ChangeWindow(from: harvest.changesFrom ?? since, until: nil)
+                let changes =
+                    incremental.needsStoredKeys
+                    ? incremental.changes(in: window, stored: Set(try store.storedKeys(notIn: [])))
+                    : incremental.changes(in: window)
                 return RunPlan(
-                    source: incremental.changes(in: window), harvest: harvest, resumed: harvest == resumable,
+                    source: changes, harvest: harvest, resumed: harvest == resumable,
                     fromStore: true, window: window, state: state, notices: notices, clock: clock)
             }
         }

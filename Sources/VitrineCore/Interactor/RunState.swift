@@ -18,6 +18,9 @@ struct RunState {
     var harvestNotices: [String] = []
     /// Objects dated after the clock of the server that listed them (its `responseDate`).
     var futureDated = 0
+    /// Every key the collection holds now, when a page listed them all (`SourcePage.listedKeys`): an object
+    /// listed elsewhere but not there is not in the collection.
+    var listedKeys: Set<String>?
 
     init(inStore: RunCollection?, restartNotices: [String] = []) {
         self.inStore = inStore
@@ -67,14 +70,25 @@ struct RunState {
                 if let clock, let stamp = object.datestamp.flatMap(Datestamp.seconds), stamp > clock {
                     futureDated += 1
                 }
+                if let listedKeys, !listedKeys.contains(object.recordKey.text) {
+                    if inStore != nil { changes.append(.deletion(object.recordKey.text, datestamp: nil, place)) }
+                    continue
+                }
                 if inStore != nil {
                     changes.append(.object(object, place))
                 } else {
                     index.insert(object, at: place)
                 }
-            case .skipped(let reason):
+            case .skipped(let reason, let recordID, let datestamp):
                 let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
                 warnings.append((reference, warning))
+                // Its latest version cannot be read: no earlier one stays in its place.
+                guard let recordID else { continue }
+                if inStore != nil {
+                    changes.append(.deletion(recordID, datestamp: datestamp, place))
+                } else {
+                    index.delete(recordID: recordID, datestamp: datestamp, at: place)
+                }
             case .deleted(let recordID, let datestamp):
                 statistics.deleted += 1
                 guard let recordID else { continue }
@@ -86,6 +100,7 @@ struct RunState {
             }
         }
         if let listed = page.listedKeys, let inStore {
+            listedKeys = Set(listed)
             for (offset, key) in try inStore.store.storedKeys(notIn: listed).enumerated() {
                 statistics.deleted += 1
                 let place = SectionIndex.Place(page: reference.index, position: page.records.count + offset)

@@ -79,9 +79,13 @@ package enum Datestamp {
     }
 
     /// A datestamp as a repository of this granularity takes it in `from`/`until`: whole seconds (fractions
-    /// dropped) or the day alone. Text that is no datestamp is returned as it is.
+    /// dropped) or the day alone. A time written otherwise (`…T12:00Z`, lower case) gives its day, which asks for
+    /// more, never less; text that is no datestamp is returned as it is.
     package static func normalized(_ text: String, daysOnly: Bool) -> String {
-        guard let seconds = seconds(text) else { return text }
+        guard let seconds = seconds(text) else {
+            let day = String(text.prefix(10))
+            return Self.seconds(day) != nil ? day : text
+        }
         return Self.text(seconds, daysOnly: daysOnly)
     }
 

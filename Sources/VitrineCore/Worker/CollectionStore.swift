@@ -139,6 +139,11 @@ package protocol IncrementalSource: CollectionSource {
     func clock(from response: SourceResponse) throws(HarvestFailure) -> ServerClock
     /// The same collection, listing only the records changed in `window` (deleted ones included).
     func changes(in window: ChangeWindow) -> any CollectionSource
+    /// Whether its changes need the keys of the stored records (`changes(in:stored:)`): a source whose list of
+    /// changes leaves out records it lists whole (The Met).
+    var needsStoredKeys: Bool { get }
+    /// The changes, knowing the keys of the records stored.
+    func changes(in window: ChangeWindow, stored: Set<String>) -> any CollectionSource
     /// For a collection that is part of a repository (`--set`): every record changed since `from` whatever its
     /// part, as a deleted record when it is not (or no longer) in the collection; `nil` when the collection is the
     /// whole repository. A record that leaves a set is listed only there.
@@ -147,6 +152,8 @@ package protocol IncrementalSource: CollectionSource {
 
 extension IncrementalSource {
     package func leavers(since from: String) -> (any CollectionSource)? { nil }
+    package var needsStoredKeys: Bool { false }
+    package func changes(in window: ChangeWindow, stored: Set<String>) -> any CollectionSource { changes(in: window) }
 }
 
 /// A source whose listing can be cut into date windows, each its own chain, harvested in parallel (OAI-PMH

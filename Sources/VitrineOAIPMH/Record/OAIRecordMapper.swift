@@ -23,7 +23,7 @@ package struct OAIRecordMapper: Sendable {
         }
         switch fields.format {
         case nil:
-            return .skipped(reason: "\(Self.name(fields)) has no metadata")
+            return Self.skipped("\(Self.name(fields)) has no metadata", fields)
         case .edm:
             return EDMRecordMapper(languages: languages).outcome(fields)
         case .dublinCore:
@@ -32,13 +32,20 @@ package struct OAIRecordMapper: Sendable {
             // Any wrapper whose record uses Dublin Core elements (`dc:`, `dcterms:`) is read as Dublin Core.
             guard fields.titles.isEmpty && fields.creators.isEmpty && fields.identifiers.isEmpty && fields.dates.isEmpty
             else { return DublinCoreRecordMapper(languages: languages).outcome(fields) }
-            return .skipped(
-                reason: "\(Self.name(fields)) is in a metadata format Vitrine cannot read (<\(format)>, with no "
-                    + "Dublin Core elements)")
+            return Self.skipped(
+                "\(Self.name(fields)) is in a metadata format Vitrine cannot read (<\(format)>, with no "
+                    + "Dublin Core elements)", fields)
         }
     }
 
     /// The record as a skip reason names it.
+    /// A record that cannot be read, under its header's identifier: a version of it stored before goes.
+    static func skipped(_ reason: String, _ fields: OAIRecordFields) -> RecordOutcome {
+        .skipped(
+            reason: reason, recordID: fields.string(fields.identifier).flatMap { $0.isEmpty ? nil : $0 },
+            datestamp: fields.string(fields.datestamp))
+    }
+
     static func name(_ fields: OAIRecordFields, otherwise: String = "a record without identifier") -> String {
         let identifier = fields.string(fields.identifier) ?? ""
         return identifier.isEmpty ? otherwise : identifier
@@ -67,7 +74,8 @@ struct EDMRecordMapper {
 
     func outcome(_ fields: OAIRecordFields) -> RecordOutcome {
         guard fields.hasProvidedCHO else {
-            return .skipped(reason: "\(OAIRecordMapper.name(fields, otherwise: "a record")) has no edm:ProvidedCHO")
+            return OAIRecordMapper.skipped(
+                "\(OAIRecordMapper.name(fields, otherwise: "a record")) has no edm:ProvidedCHO", fields)
         }
         // The header identifier is read only when the record itself does not say.
         let identifier = { fields.string(fields.identifier) ?? "" }
@@ -75,7 +83,8 @@ struct EDMRecordMapper {
             fields.string(fields.identifiers.first)
             ?? OAIRecordMapper.shortIdentifier(identifier().isEmpty ? fields.string(fields.about) ?? "" : identifier())
         guard !id.isEmpty else {
-            return .skipped(reason: "\(OAIRecordMapper.name(fields, otherwise: "a record")) has no dc:identifier")
+            return OAIRecordMapper.skipped(
+                "\(OAIRecordMapper.name(fields, otherwise: "a record")) has no dc:identifier", fields)
         }
 
         let title =

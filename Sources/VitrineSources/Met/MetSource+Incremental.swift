@@ -3,7 +3,8 @@ import VitrineCore
 
 /// Incremental runs: `/v1/objects?metadataDate=YYYY-MM-DD` lists the ids changed since a day. The Met has no
 /// `Identify`: its clock is the `Date` header of a small request (the departments). Removed ids are not listed as
-/// changed: the list of every id, asked for first, tells the store which of its objects are gone.
+/// changed: the list of every id, asked for first, tells which stored objects are gone and which listed ones the
+/// store lacks (fetched too); an object listed as changed but not in it is not in the collection.
 extension MetSource: IncrementalSource {
     /// A search cannot be asked for changes.
     package var listsChanges: Bool { query == nil && artist == nil }
@@ -35,8 +36,17 @@ extension MetSource: IncrementalSource {
 
     /// The Met takes no end date: changes after `until` are listed too, and asked for again next time.
     package func changes(in window: ChangeWindow) -> any CollectionSource {
+        changes(in: window, stored: [])
+    }
+
+    /// The objects the list of every id holds and the store does not (skipped before, or listed late) are
+    /// fetched with the changed ones.
+    package var needsStoredKeys: Bool { true }
+
+    package func changes(in window: ChangeWindow, stored: Set<String>) -> any CollectionSource {
         var changes = self
         changes.changedSince = window.from
+        changes.stored = stored
         return changes
     }
 }

@@ -36,6 +36,8 @@ package struct MetSource: CollectionSource {
     package let pageSize: Int
     /// Only the objects changed since this day (`metadataDate=YYYY-MM-DD`): an incremental run.
     package var changedSince: String?
+    /// In an incremental run, the keys of the objects stored.
+    package var stored: Set<String> = []
     package var descriptor: SourceDescriptor { Self.descriptor }
 
     package init(
@@ -173,8 +175,16 @@ package struct MetSource: CollectionSource {
             }
             // The list's `Date` is where the next incremental run asks from.
             if changedSince != nil, page == .token(nil) {
+                if ids.isEmpty, !stored.isEmpty {
+                    throw .unavailable(
+                        response.status,
+                        "The Met's list names no object, though \(stored.count) were harvested before: an answer cut "
+                            + "short", retryAfter: response.retryAfter())
+                }
                 return SourcePage(
-                    records: [], continuation: .objects([], next: .token(Self.changesPage), pageSize: pageSize),
+                    records: [],
+                    continuation: .objects(
+                        ids.filter { !stored.contains($0) }, next: .token(Self.changesPage), pageSize: pageSize),
                     serverTime: Self.serverDay(response), listedKeys: ids)
             }
             return SourcePage(

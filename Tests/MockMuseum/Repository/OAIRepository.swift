@@ -79,6 +79,8 @@ package final class OAIRepository: @unchecked Sendable {
         package var date: String?
         /// The datestamp of an earlier deletion, still listed as a deleted header (`lateTombstones`).
         package var oldTombstone: Int?
+        /// Listed with metadata no reader understands (an empty `<metadata>`), as a broken revision is.
+        package var unreadable = false
 
         package init(number: Int, datestamp: Int, title: String, maker: String? = nil, date: String? = nil) {
             self.number = number

@@ -100,6 +100,7 @@ struct OAIRepositoryHandler: MockHandler {
 
     private func record(_ entry: OAIRepository.Entry) -> String {
         guard !entry.deleted else { return "<record>\(header(entry))</record>\n" }
+        guard !entry.record.unreadable else { return "<record>\(header(entry))<metadata></metadata></record>\n" }
         let object = entry.record
         var dc = """
             <oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" \

@@ -90,6 +90,8 @@ package struct RepositoryHistory {
             records[index].revision += 1
             records[index].title =
                 "\(records[index].title.split(separator: " (").first ?? "") (r\(records[index].revision))"
+            // A revision no reader understands, or a readable one after it.
+            records[index].unreadable = Int.random(in: 0..<10, using: &random) == 0
             if Int.random(in: 0..<3, using: &random) == 0 {
                 records[index].maker = Self.makers[Int.random(in: 0..<Self.makers.count, using: &random)]
             }

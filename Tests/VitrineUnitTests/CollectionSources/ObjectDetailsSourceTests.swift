@@ -182,7 +182,7 @@ import VitrineTestSupport
         #expect(object.details.yearBegin == 1889 && object.details.yearEnd == 1889)
         // An object the Met cannot describe at all is skipped, not the harvest's end.
         let broken = try await decode(MetSource(baseURL: url("http://127.0.0.1:9")), "[1, 2]", page: .object("8"))
-        guard case .skipped(let reason) = broken.first else {
+        guard case .skipped(let reason, _, _) = broken.first else {
             Issue.record("expected a skipped record, got \(broken)")
             return
         }
@@ -247,12 +247,20 @@ import VitrineTestSupport
         #expect(photos.map(\.id) == ["12", "b"], "\(unsplash.records)")
         #expect(photos.first?.maker == "5" && photos.first?.image?.width == 100)
         #expect(photos.last?.maker == nil && photos.last?.image == nil)
+        // A number is no date: 1577836800 read as the year 1577 before.
+        #expect(photos.first?.date == nil && photos.first?.details.yearBegin == nil)
+        // A maintenance page with 200 is worth a retry, as for every JSON source.
+        let maintenance = #expect(throws: HarvestFailure.self) {
+            try UnsplashSource(baseURL: url("http://127.0.0.1:9"), key: "k3y").decode(
+                SourceResponse(status: 200, body: Data("<html>Down for maintenance</html>".utf8)), page: .number(1))
+        }
+        #expect(maintenance?.isTransient == true)
     }
 
     @Test func `a record whose value cannot be read is skipped in words, naming no Swift type`() throws {
         struct Whole: Decodable { var width: Int }
         let records = try JSONDecoder().decode([Lenient<Whole>].self, from: Data(#"[{"width": 3000.5}]"#.utf8))
-        guard case .skipped(let reason) = records.first?.outcome({ _ in .skipped(reason: "read") }) else {
+        guard case .skipped(let reason, _, _) = records.first?.outcome({ _ in .skipped(reason: "read") }) else {
             Issue.record("expected a skipped record")
             return
         }
