@@ -104,8 +104,15 @@ package struct ExportScene: Sendable {
     /// Refuses a page cache in the output folder: everything in the output folder is published,
     /// and each export swaps the folder whole.
     private static func checkOutside(_ folder: URL, output: String) throws(ExportError) {
+        // A folder not made yet is placed by the nearest one that is, links resolved (`site/link/cache`).
         func resolved(_ url: URL) -> String {
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            var existing = url.standardizedFileURL
+            var rest: [String] = []
+            while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+                rest.insert(existing.lastPathComponent, at: 0)
+                existing.deleteLastPathComponent()
+            }
+            let path = rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
             return path.hasSuffix("/") ? path : path + "/"
         }
         let inner = resolved(folder)

@@ -278,6 +278,15 @@ import VitrineTestSupport
             #expect(result.stderr.split(separator: "\n").first?.contains(refusal.words) == true, "the first line")
             #expect(!FileManager.default.fileExists(atPath: site), "\(refusal.arguments): nothing written")
         }
+        // A cache not made yet, through a link into the output folder.
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link", withDestinationPath: site)
+        let linked = try await run(
+            [
+                "export", "--output", site, "--source", "oai", "--base-url", "http://127.0.0.1:9/oai", "--cache",
+                folder.path + "/link/cache",
+            ], in: folder.url)
+        #expect(linked.status == 64 && linked.stderr.contains("inside the output folder"), "\(linked.stderr)")
         let json = try await run(["init", "--output", "vitrine.json"], in: folder.url)
         #expect(json.status == 64 && json.stderr.contains("writes YAML"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/vitrine.json"))

@@ -215,7 +215,10 @@ import VitrineTestSupport
         let repeated = Set(asked).intersection(kept)
         #expect(repeated.isEmpty, "asked again: \(repeated.sorted().prefix(3))")
         let fromCache = resumed.summary.summary.firstMatch(of: /([\d,]+) from cache/).flatMap { Int($0.output.1) } ?? 0
-        #expect(fromCache * 2 >= kept.count && fromCache <= kept.count, "\(fromCache) of \(kept.count) from cache")
+        // At most what the cache holds: the log can miss a request answered while the outage began (1 run in 6).
+        #expect(
+            fromCache * 2 >= kept.count && fromCache <= stored.count,
+            "\(fromCache) from cache, \(kept.count) kept, \(stored.count) stored")
         let serial = try await ExportHarness.run(
             SourceConfiguration(source: .rijksmuseum, baseURL: clean.oaiBaseURL), concurrency: 1)
         try CatalogChecks.expectIdenticalFolders(resumed.folder, serial.folder)

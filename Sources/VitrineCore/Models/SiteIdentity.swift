@@ -102,6 +102,12 @@ package struct SiteIdentity: Sendable, Equatable {
             }
             index = digits.endIndex
         }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        if segments.dropLast().contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            || [".", ".."].contains(segments.last ?? "")
+        {
+            return problem("a site's address has no empty, . or .. folders: give the folder as a browser shows it")
+        }
         if !path.isEmpty, !path.hasSuffix("/"), let last = path.split(separator: "/").last, last.contains(".") {
             return problem(
                 "it names a file (\(last)): give the address of the folder the site is in (a folder whose name holds "
@@ -114,15 +120,28 @@ package struct SiteIdentity: Sendable, Equatable {
     /// What in an SVG logo would run when the file is opened on its own, at the site's address (a script, an event
     /// handler, a `javascript:` link, an embedded frame or plug-in), as found; `nil` when there is none.
     package static func activeContent(inSVG text: String) -> String? {
-        let lowered = text.lowercased()
-        for marker in ["<script", "<iframe", "<embed", "<object", "javascript:"]
-        where lowered.contains(marker) {
+        let lowered = numericReferencesDecoded(text.lowercased())
+        // An element by any prefix (`<svg:script>`, `<h:object>`), and a style sheet that can transform the file.
+        if let element = lowered.firstMatch(of: /<([a-z0-9_.-]+:)?(script|iframe|embed|object)\b/) {
+            return "<" + element.output.2
+        }
+        for marker in ["javascript:", "<?xml-stylesheet"] where lowered.contains(marker) {
             return marker
         }
         if let handler = lowered.firstMatch(of: /[\s"'\/]on[a-z]+\s*=\s*["']/) {
             return String(handler.output.dropFirst().prefix { $0 != "=" && !$0.isWhitespace })
         }
         return nil
+    }
+
+    /// `&#106;` and `&#x6a;` as the characters they stand for, so that an attribute cannot spell a scheme with them.
+    private static func numericReferencesDecoded(_ text: String) -> String {
+        guard text.contains("&#") else { return text }
+        return text.replacing(/&#(x[0-9a-f]+|[0-9]+);?/) { match in
+            let digits = match.output.1
+            let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) } ?? ""
+        }
     }
 
     /// The picture formats a browser shows as a logo, by file extension.

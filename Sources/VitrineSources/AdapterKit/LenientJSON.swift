@@ -70,10 +70,14 @@ extension SourceResponse {
     /// The body decoded as `T`, or an `undecodablePage` failure saying what was wrong. The one way adapters read
     /// JSON.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws(HarvestFailure) -> T {
-        // A web page where JSON belongs is a server's maintenance or error page, sent with 200: worth a retry.
-        if looksLikeXML {
+        // A web page, plain text or nothing where JSON belongs is a server's maintenance or error page, sent with
+        // 200: worth a retry. JSON cut short is not.
+        if !looksLikeJSON {
             throw .unavailable(
-                status, "a web page came where JSON belongs (maintenance?): \(bodySnippet.prefix(80))",
+                status,
+                looksLikeXML
+                    ? "a web page came where JSON belongs (maintenance?): \(bodySnippet.prefix(80))"
+                    : "no JSON came (\(body.isEmpty ? "an empty answer" : bodySnippet.prefix(80)))",
                 retryAfter: retryAfter())
         }
         do {
@@ -84,7 +88,7 @@ extension SourceResponse {
     }
 }
 
-/// An id the API sends as a number or as a string.
+/// An id the API sends as a number or as a string, without surrounding spaces; an empty one is no id.
 struct FlexibleID: Decodable, Sendable {
     var value: String
 
@@ -93,7 +97,11 @@ struct FlexibleID: Decodable, Sendable {
         if let number = try? container.decode(Int.self) {
             value = String(number)
         } else {
-            value = try container.decode(String.self)
+            value = try container.decode(String.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !value.isEmpty else {
+                throw DecodingError.valueNotFound(
+                    String.self, .init(codingPath: decoder.codingPath, debugDescription: "an empty id"))
+            }
         }
     }
 }

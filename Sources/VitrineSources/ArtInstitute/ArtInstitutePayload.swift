@@ -18,10 +18,10 @@ enum ArtInstitutePayload {
     }
 
     struct Pagination: Decodable {
-        var total: Int?
-        var limit: Int?
-        var total_pages: Int?
-        var current_page: Int?
+        var total: FlexibleInt?
+        var limit: FlexibleInt?
+        var total_pages: FlexibleInt?
+        var current_page: FlexibleInt?
     }
 
     struct Config: Decodable {

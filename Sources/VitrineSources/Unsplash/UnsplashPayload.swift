@@ -18,7 +18,7 @@ enum UnsplashPayload {
     struct Photo: Decodable {
         // Each read whatever its type, or dropped alone: one wrong-typed field does not lose the photo.
         var id: FlexibleID
-        var created_at: FlexibleText?
+        var created_at: Tolerant<String>?
         var width: FlexibleInt?
         var height: FlexibleInt?
         var description: Tolerant<String>?
@@ -72,7 +72,7 @@ enum UnsplashPayload {
                 id: id.value,
                 title: title ?? "",
                 maker: user?.value?.name?.text ?? user?.value?.username?.text,
-                date: created_at?.text.map { String($0.prefix(10)) },
+                date: created_at?.value.map { String($0.prefix(10)) },
                 image: image,
                 objectURL: links?.value?.html,
                 details: details
@@ -86,7 +86,7 @@ enum UnsplashPayload {
             let place =
                 DetailText.line(location?.value?.name)
                 ?? (cityAndCountry.isEmpty ? nil : cityAndCountry.joined(separator: ", "))
-            let year = created_at?.text.flatMap { Int($0.prefix(4)) }
+            let year = created_at?.value.flatMap { Int($0.prefix(4)) }
             var details = ObjectDetails(
                 description: DetailText.block(description?.value),
                 place: place,

@@ -99,7 +99,6 @@ package struct UnsplashSource: CollectionSource {
     }
 
     package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
-        guard response.looksLikeJSON else { throw .undecodablePage("not JSON: \(response.bodySnippet.prefix(80))") }
         let photos: [Lenient<UnsplashPayload.Photo>]
         var total = response.headers["x-total"].flatMap { Int($0) }
         var pagesFromBody: Int?

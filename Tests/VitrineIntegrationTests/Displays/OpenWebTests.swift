@@ -234,6 +234,13 @@ import VitrineTestSupport
             (#"<svg><foreignObject><iframe src="x"/></foreignObject></svg>"#, "<iframe"),
             (#"<svg xmlns="http://www.w3.org/2000/svg" font-family="Monotype"><text>one = 1</text></svg>"#, nil),
             (#"<!DOCTYPE svg [<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/10.0/">]><svg/>"#, nil),
+            // Found by a second check: a prefix, a character reference, a style sheet, an entity.
+            (#"<svg xmlns:svg="http://www.w3.org/2000/svg"><svg:script>alert(1)</svg:script></svg>"#, "<script"),
+            (#"<svg><a href="&#106;avascript:alert(1)"><text>x</text></a></svg>"#, "javascript:"),
+            (#"<svg><a href="&#x6A;avascript:alert(1)"/></svg>"#, "javascript:"),
+            (#"<?xml-stylesheet type="text/xsl" href="x.xsl"?><svg/>"#, "<?xml-stylesheet"),
+            (#"<svg><foreignObject><h:object data="x"/></foreignObject></svg>"#, "<object"),
+            (#"<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg>&x;</svg>"#, "<script"),
         ] as [(String, String?)])
     func `an SVG logo with anything that runs is refused, naming it`(svg: String, found: String?) {
         #expect(SiteIdentity.activeContent(inSVG: svg) == found)
@@ -255,6 +262,8 @@ import VitrineTestSupport
             ("https://museum.example/<b>", nil), ("https://museum.example/a b", nil), ("https://musée.example/", nil),
             ("https://-museum.example/", nil), ("https://museum..example/", nil), ("https://museum.example/%zz", nil),
             ("https://user@museum.example/", nil), ("https://museum.example#top", nil),
+            ("https://museum.example/a/../", nil), ("https://museum.example//", nil),
+            ("https://museum.example/./a", nil),
         ] as [(String, String?)])
     func `a site's address is an absolute http(s) URL of a folder, ending in a slash`(text: String, expected: String?) {
         #expect(SiteIdentity.siteURL(text) == expected)

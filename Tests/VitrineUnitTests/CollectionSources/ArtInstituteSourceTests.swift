@@ -61,6 +61,34 @@ import VitrineTestSupport
         #expect(failure?.message.contains("a web page came where JSON belongs") == true)
     }
 
+    /// Found by a second hostile check: a page count far too high, a page size cut without saying so, counts as
+    /// text, and ids that are empty.
+    @Test func `counts are read as the pages show them, and an empty id is no record`() throws {
+        func page(_ pagination: String, records: Int, asked: Int = 100) throws -> SourcePage {
+            let data = (0..<records).map { #"{"id": \#($0 + 1), "title": "T"}"# }.joined(separator: ",")
+            let body = #"{"pagination": {\#(pagination)}, "data": [\#(data)]}"#
+            return try ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1"), pageSize: asked)
+                .decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .number(1))
+        }
+        #expect(
+            try page(#""total": 250, "limit": 100, "total_pages": 1000"#, records: 100).continuation
+                == .pageNumbers(lastPage: 3, limit: Int.max, pageSize: 100))
+        #expect(
+            try page(#""total": null, "total_pages": null"#, records: 50).continuation
+                == .pageNumbers(lastPage: 1, limit: Int.max, pageSize: 50))
+        #expect(
+            try page(#""total": "250", "limit": "100", "total_pages": "3""#, records: 100).continuation
+                == .pageNumbers(lastPage: 3, limit: Int.max, pageSize: 100))
+        let empty = try ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1")).decode(
+            SourceResponse(
+                status: 200,
+                body: Data(#"{"data": [{"id": "", "title": "A"}, {"id": "  ", "title": "B"}, {"id": " 7 "}]}"#.utf8)),
+            page: .number(1))
+        #expect(empty.records.count { if case .skipped = $0 { true } else { false } } == 2)
+        let kept = empty.records.compactMap { if case .object(let object) = $0 { object.id } else { nil } }
+        #expect(kept == ["7"])
+    }
+
     @Test func `a page size over 100 and a start page of 0 are refused`() {
         for configuration in [
             SourceConfiguration(source: .aic, pageSize: 101), SourceConfiguration(source: .aic, startPage: 0),
