@@ -36,10 +36,18 @@ package enum SortKey {
     /// The name folded for comparison, from its first letter or digit: leading punctuation and invisible
     /// characters (`'t Hooft`, `(Workshop of) Rubens`, a bidi mark) are passed over, as the index letter is.
     package static func key(for name: String) -> String {
-        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // Letters no accent folding reaches (`Østergaard` files with O, `Łempicka` with L).
+        if folded.unicodeScalars.contains(where: { ligatures[$0] != nil }) {
+            folded = String(folded.unicodeScalars.map { ligatures[$0] ?? String($0) }.joined())
+        }
         guard let start = folded.unicodeScalars.firstIndex(where: isLetterOrDigit) else { return folded }
         return String(folded.unicodeScalars[start...])
     }
+
+    private static let ligatures: [Unicode.Scalar: String] = [
+        "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ß": "ss", "ı": "i",
+    ]
 
     /// The index letter of a name: its first letter with accents and case folded, `#` when not A–Z.
     package static func letter(of name: String) -> String {
@@ -48,7 +56,9 @@ package enum SortKey {
         return ("A"..."Z").contains(upper) && upper.count == 1 ? upper : "#"
     }
 
+    /// A modifier letter (`ʼ`, an apostrophe written as a letter) is not where a name starts.
     private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        (scalar.properties.isAlphabetic && scalar.properties.generalCategory != .modifierLetter)
+            || ("0"..."9").contains(scalar)
     }
 }

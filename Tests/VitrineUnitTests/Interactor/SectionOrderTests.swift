@@ -22,6 +22,14 @@ import VitrineTestSupport
             ])
     }
 
+    @Test(arguments: [
+        ("Østergaard", "O"), ("Æbelø", "A"), ("Łempicka", "L"), ("Ðorđević", "D"), ("Þórarinsson", "T"),
+        ("Œuvre", "O"), ("ʼt Hooft", "T"), ("北斎", "#"), ("1st Master", "#"),
+    ])
+    func `letters no accent folding reaches file under their Latin letter`(name: String, letter: String) {
+        #expect(SortKey.letter(of: name) == letter)
+    }
+
     @Test(arguments: 0..<20)
     func `each letter's makers stand together, A to Z and then the rest`(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed))
