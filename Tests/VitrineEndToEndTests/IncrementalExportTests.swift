@@ -361,27 +361,36 @@ import VitrineTestSupport
         return stores.appendingPathComponent(file).path
     }
 
-    @Test func `a store an earlier version harvested with fewer fields is upgraded, and equals a fresh export`()
-        async throws
+    /// A store as an earlier version left it (`alter`, on the first run's store), then a night with the museum a
+    /// change on: a full run, equal to a fresh export. Returns the night.
+    private func nightAfterUpgrade(_ alter: @Sendable @escaping (Database) throws -> Void) async throws
+        -> ExportHarness.Run
     {
         let server = try await MockMuseum.oaiPMH(Self.museum)
         defer { Task { await server.stop() } }
         let store = try TemporaryFolder()
         let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, store: store)
-        // The store as the version before schema 7 left it: no other facts were read, none were kept.
         let old = try DatabaseQueue(path: Self.storePath(in: store))
-        try await old.write { db in
-            try db.execute(sql: "ALTER TABLE object DROP COLUMN other_facts")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v7-other-facts'")
-        }
+        try await old.write(alter)
         try old.close()
 
         await advance(server, to: 1)
-        let upgraded = try await ExportHarness.run(configuration, store: store)
-        #expect(upgraded.summary.summary.contains("full run"), "\(upgraded.summary.summary)")
+        let night = try await ExportHarness.run(configuration, store: store)
+        #expect(night.summary.summary.contains("full run"), "\(night.summary.summary)")
         let fresh = try await ExportHarness.run(configuration)
-        try CatalogChecks.expectIdenticalFolders(upgraded.folder, fresh.folder)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+        return night
+    }
+
+    @Test func `a store an earlier version harvested with fewer fields is upgraded, and equals a fresh export`()
+        async throws
+    {
+        // The store as the version before schema 7 left it: no other facts were read, none were kept.
+        let upgraded = try await nightAfterUpgrade { db in
+            try db.execute(sql: "ALTER TABLE object DROP COLUMN other_facts")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v7-other-facts'")
+        }
         let page = String(
             decoding: try Data(contentsOf: upgraded.folder.url.appendingPathComponent("objects/sk-a-1.html")),
             as: UTF8.self)
@@ -391,26 +400,13 @@ import VitrineTestSupport
     @Test func `objects an earlier reading of records stored are read again, and equal a fresh export`()
         async throws
     {
-        let server = try await MockMuseum.oaiPMH(Self.museum)
-        defer { Task { await server.stop() } }
-        let store = try TemporaryFolder()
-        let configuration = SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL)
-        _ = try await ExportHarness.run(configuration, store: store)
         // As a version that read dates and titles otherwise left them.
-        let old = try DatabaseQueue(path: Self.storePath(in: store))
-        try await old.write { db in
+        _ = try await nightAfterUpgrade { db in
             try db.execute(sql: "UPDATE object SET title = 'as read before', year_begin = NULL, year_end = NULL")
             try db.execute(
                 sql: "UPDATE harvest SET value = ? WHERE name = 'reading_version'",
                 arguments: [String(ArtObject.readingVersion - 1)])
         }
-        try old.close()
-
-        await advance(server, to: 1)
-        let night = try await ExportHarness.run(configuration, store: store)
-        #expect(night.summary.summary.contains("full run"), "\(night.summary.summary)")
-        let fresh = try await ExportHarness.run(configuration)
-        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
     }
 
     @Test func `a damaged store is refused naming its path and the full flag, which makes it anew`() async throws {
