@@ -195,6 +195,27 @@ import VitrineTestSupport
         #expect(fromFile.status == "failed" && fromFile.error?.contains("full is a switch") == true)
     }
 
+    /// Found by a hostile check: a run that failed part way reported `"retries": 0` and `"pages": 0`, figures it
+    /// never counted. Before its summary a report holds how the run ended and no figures.
+    @Test func `a run that fails part way reports how it ended and no figures`() async throws {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 500, pageSize: 50))
+        defer { Task { await museum.stop() } }
+        await museum.setFaults(MockFaults(outageAfter: 3, outageStatus: 404))
+        let work = try TemporaryFolder()
+        let report = work.url.appendingPathComponent("report.json")
+        let result = try await run([
+            "export", "--source", "rijksmuseum", "--base-url", museum.oaiBaseURL, "--no-cache", "--output",
+            work.url.appendingPathComponent("site").path, "--summary-json", report.path,
+        ])
+        #expect(result.status != 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        #expect(json["status"] as? String == "failed" && json["exitStatus"] as? Int == Int(result.status))
+        #expect((json["error"] as? String)?.contains("404") == true, "\(json)")
+        for key in ["pages", "objects", "retries", "requests", "filesRendered", "seconds"] {
+            #expect(json[key] == nil, "\(key)")
+        }
+    }
+
     /// Issue 37, item 7: Ctrl-C says that the same command resumes, and it does.
     @Test func `Ctrl-C says how to resume, and the same command resumes`() async throws {
         let museum = try await MockMuseum.oaiPMH(OAICollection(count: 3_000, pageSize: 50))

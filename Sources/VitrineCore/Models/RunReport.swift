@@ -11,29 +11,31 @@ package struct RunReport: Sendable, Equatable, Codable {
     package var error: String?
     /// The summary line, when the run got that far.
     package var summary: String?
+    // The figures, from here to `seconds`, only once the run got as far as its summary: a run that failed or was
+    // interrupted before it says nothing rather than 0 retries or 0 pages.
     package var source: String?
     /// `full`, `incremental` or `offline` (from the collection store alone).
     package var run: String?
     /// The last harvest an incremental run asked for changes since.
     package var changesSince: String?
-    package var pages = 0
-    package var objects = 0
-    package var sections = 0
-    package var duplicates = 0
-    package var skipped = 0
+    package var pages: Int?
+    package var objects: Int?
+    package var sections: Int?
+    package var duplicates: Int?
+    package var skipped: Int?
     /// Objects harvested but not shown (`--open-access-only`).
-    package var leftOut = 0
+    package var leftOut: Int?
     /// What the run changed in the collection store; `nil` without one.
     package var new: Int?
     package var changed: Int?
     /// Objects the run took out of the collection store; without one, records the source marked as deleted.
-    package var deleted = 0
-    package var requests = 0
-    package var cacheHits = 0
-    package var retries = 0
-    package var filesRendered = 0
-    package var filesKept = 0
-    package var seconds = 0.0
+    package var deleted: Int?
+    package var requests: Int?
+    package var cacheHits: Int?
+    package var retries: Int?
+    package var filesRendered: Int?
+    package var filesKept: Int?
+    package var seconds: Double?
     package var warnings: [String] = []
     package var notices: [String] = []
 
