@@ -112,8 +112,8 @@ package enum YearRange {
         return true
     }
 
-    /// `2015-03`, `2015-03-04`, `2015-03-04T10:00:00Z`, `-0050` (and two of them joined by `/`): the years of the
-    /// dates, not their months and days.
+    /// `2015-03`, `2015-03-04`, `2015-03-04T10:00:00Z`, `-0050` (and two of them joined by `/`, either end open:
+    /// `..`): the years of the dates, not their months and days.
     private static func isoYears(_ text: [Unicode.Scalar]) -> (begin: Int, end: Int)? {
         let parts = String(String.UnicodeScalarView(text)).split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count) else { return nil }
@@ -121,7 +121,13 @@ package enum YearRange {
         // Whether a part is a date or a minus year: two bare years (`1600/1650`) are left to the general reading.
         var isISO = false
         for part in parts {
-            var scalars = Array(part.trimmingPrefix(" ").unicodeScalars)
+            let trimmed = part.trimmingPrefix(" ")
+            // An open or unknown end of an interval (EDTF, ISO 8601-2: `-0050/..`, `1642/`, `../1700`).
+            if parts.count == 2, trimmed.isEmpty || trimmed == ".." {
+                isISO = isISO || !trimmed.isEmpty
+                continue
+            }
+            var scalars = Array(trimmed.unicodeScalars)
             // A year before the common era is written with a minus (`-0050`, xsd:gYear), alone or with a date.
             let isBCE = scalars.first == "-"
             if isBCE { scalars.removeFirst() }
@@ -140,8 +146,8 @@ package enum YearRange {
             else { return nil }
             years.append(isBCE ? -year : year)
         }
-        guard isISO else { return nil }
-        return (years.min() ?? 0, years.max() ?? 0)
+        guard isISO, let first = years.min(), let last = years.max() else { return nil }
+        return (first, last)
     }
 
     /// The end of an ordinal's suffix after a number that ends at `index` (`17th`, `1st`, `17e`, `17de`); `nil`

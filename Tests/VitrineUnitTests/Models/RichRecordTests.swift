@@ -70,13 +70,17 @@ import VitrineTestSupport
         ("-0100/-0050", -100, -50),
         ("-0050-03-01", -50, -50),
         ("-0100/0050", -100, 50),
+        // An interval open at one end (EDTF).
+        ("-0050/..", -50, -50),
+        ("../1700", 1700, 1700),
+        ("1642-05/", 1642, 1642),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
         #expect(range.begin == begin && range.end == end)
     }
 
-    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown", "0", "42", "12345", "the 5th of May"])
+    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown", "0", "42", "12345", "the 5th of May", "../..", "/"])
     func `a date without a year has no range`(text: String) {
         #expect(YearRange.parse(text) == nil)
     }
