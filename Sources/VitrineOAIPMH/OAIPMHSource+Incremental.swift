@@ -110,9 +110,9 @@ struct OAISetLeavers: CollectionSource {
         }
         if let error = parsed.error {
             switch error.code {
-            case "noRecordsMatch":
+            case "noRecordsMatch" where page == .token(nil):
                 return SourcePage(records: [], continuation: .end, reportedTotal: 0, serverTime: parsed.responseDate)
-            case "badResumptionToken":
+            case "badResumptionToken", "noRecordsMatch":
                 return SourcePage(
                     records: [],
                     continuation: .expiredToken(

@@ -159,10 +159,12 @@ package struct OAIPMHSource: CollectionSource {
                     + "undeclared entities) and read the page")
         }
         if let error = parsed.error {
-            if error.code == "noRecordsMatch" {
+            // `noRecordsMatch` ends a list only on its first page: after a token it cuts the list short, and an end
+            // there would delete every record not yet read.
+            if error.code == "noRecordsMatch", page == .token(nil) {
                 return SourcePage(records: [], continuation: .end, reportedTotal: 0, serverTime: parsed.responseDate)
             }
-            if error.code == "badResumptionToken" {
+            if error.code == "badResumptionToken" || error.code == "noRecordsMatch" {
                 return SourcePage(records: [], continuation: .expiredToken(message(for: error, page: page)))
             }
             if error.code == "badArgument", page == .token(nil), from != nil || until != nil {
@@ -185,6 +187,9 @@ package struct OAIPMHSource: CollectionSource {
         case "badResumptionToken":
             return "the repository rejected the resumption token (\(said)); tokens expire: run the export again "
                 + "(with the page cache it starts over from the first page)"
+        case "noRecordsMatch":
+            return "the repository answered a resumption token with no records (\(said)), cutting the list short; "
+                + "run the export again (with the page cache it starts over from the first page)"
         case "cannotDisseminateFormat":
             return "the repository does not serve metadataPrefix=\(metadataPrefix) (\(said)); "
                 + "pick another with --metadata-prefix (oai_dc is always served)"

@@ -167,6 +167,18 @@ import VitrineTestSupport
         #expect(page.records.isEmpty && page.continuation == .end && page.reportedTotal == 0)
     }
 
+    /// Found by a hostile check: answered to a token, `noRecordsMatch` ended the list as if it were whole, and a
+    /// `--full` run deleted every record after it. It cuts the list short: the chain starts over, else fails.
+    @Test func `noRecordsMatch answered to a resumption token cuts the list short`() async throws {
+        let response = SourceResponse(status: 422, body: try Fixtures.data("oai-errors", "noRecordsMatch-422.xml"))
+        let page = try await dublinCore.decode(response, page: .token("A"))
+        guard case .expiredToken(let message) = page.continuation else {
+            Issue.record("\(page.continuation)")
+            return
+        }
+        #expect(page.records.isEmpty && message.contains("cutting the list short"))
+    }
+
     @Test func `Rijksmuseum EDM with ns0 to ns11 prefixes, NFD text, mojibake and both languages`() async throws {
         let source = OAIPMHSource(
             descriptor: RijksmuseumOAISource.descriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "edm",
