@@ -130,6 +130,14 @@ package struct OAIPMHSource: CollectionSource {
     /// OAI-PMH servers may send their `<error>` with a 4xx status: an XML body is read whatever the status.
     package func failure(for response: SourceResponse) -> HarvestFailure? {
         if response.status == 429 || response.status >= 500 { return response.statusFailure }
+        // A maintenance page or nothing at all, sent with 200: worth a retry, as a 503 is.
+        if (200..<300).contains(response.status), response.body.isEmpty || response.looksLikeWebPage {
+            let sent =
+                response.body.isEmpty
+                ? "an empty answer came where OAI-PMH XML belongs"
+                : "a web page came where OAI-PMH XML belongs (maintenance?): \(response.bodySnippet.prefix(80))"
+            return .unavailable(response.status, sent, retryAfter: response.retryAfter())
+        }
         if (400..<500).contains(response.status), response.looksLikeXML { return nil }
         return response.statusFailure
     }

@@ -167,6 +167,19 @@ import VitrineTestSupport
         #expect(page.records.isEmpty && page.continuation == .end && page.reportedTotal == 0)
     }
 
+    /// Found by a hostile check: a maintenance page sent with 200 failed the export with the parser's words.
+    @Test(arguments: [
+        "<!DOCTYPE html><html><head><title>Down for maintenance</title></head><body><p>Back soon</body></html>",
+        "\u{FEFF}\n  <HTML><body>Service Unavailable</body></HTML>", "",
+    ])
+    func `a web page or nothing sent with 200 is worth a retry`(body: String) throws {
+        let failure = try #require(dublinCore.failure(for: SourceResponse(status: 200, body: Data(body.utf8))))
+        #expect(failure.isTransient)
+        #expect(failure.message.contains("came where OAI-PMH XML belongs"), "\(failure.message)")
+        let page = try Fixtures.data("oai-errors", "noRecordsMatch-422.xml")
+        #expect(dublinCore.failure(for: SourceResponse(status: 200, body: page)) == nil)
+    }
+
     /// Found by a hostile check: answered to a token, `noRecordsMatch` ended the list as if it were whole, and a
     /// `--full` run deleted every record after it. It cuts the list short: the chain starts over, else fails.
     @Test func `noRecordsMatch answered to a resumption token cuts the list short`() async throws {

@@ -132,6 +132,14 @@ extension SourceResponse {
         return start == UInt8(ascii: "{") || start == UInt8(ascii: "[") || start == UInt8(ascii: "\"")
     }
 
+    /// Whether the body is a web page (`<!DOCTYPE html`, `<html`), as a server's maintenance or error page is,
+    /// whatever its status.
+    package var looksLikeWebPage: Bool {
+        let start = String(decoding: body.prefix(1_024), as: UTF8.self).lowercased()
+        guard let page = start.range(of: "<html") ?? start.range(of: "<!doctype html") else { return false }
+        return !start[..<page.lowerBound].contains("<oai-pmh")
+    }
+
     /// Whether the body starts like an XML document (or an HTML page: the parser tells them apart).
     package var looksLikeXML: Bool {
         firstSignificantByte == UInt8(ascii: "<")
