@@ -102,6 +102,7 @@ struct OAISetLeavers: CollectionSource {
     func peekNext(_ response: SourceResponse) -> PageCursor? { listing.peekNext(response) }
 
     func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
+        if let failure = OAIPMHSource.unavailablePage(response) { throw failure }
         let parsed: OAIPMHResponse
         do {
             parsed = try await OAIPMHPageParser.parse(response.body, yieldingEvery: OAIPMHSource.parseSlice)

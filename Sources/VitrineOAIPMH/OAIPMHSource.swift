@@ -130,16 +130,21 @@ package struct OAIPMHSource: CollectionSource {
     /// OAI-PMH servers may send their `<error>` with a 4xx status: an XML body is read whatever the status.
     package func failure(for response: SourceResponse) -> HarvestFailure? {
         if response.status == 429 || response.status >= 500 { return response.statusFailure }
-        // A maintenance page or nothing at all, sent with 200: worth a retry, as a 503 is.
-        if (200..<300).contains(response.status), response.body.isEmpty || response.looksLikeWebPage {
-            let sent =
-                response.body.isEmpty
-                ? "an empty answer came where OAI-PMH XML belongs"
-                : "a web page came where OAI-PMH XML belongs (maintenance?): \(response.bodySnippet.prefix(80))"
-            return .unavailable(response.status, sent, retryAfter: response.retryAfter())
-        }
         if (400..<500).contains(response.status), response.looksLikeXML { return nil }
         return response.statusFailure
+    }
+
+    /// A maintenance page or nothing at all where a list's page belongs, sent with 200: worth a retry, as a 503
+    /// is. (An `Identify` asked only for the repository's name may be missing: not this.)
+    static func unavailablePage(_ response: SourceResponse) -> HarvestFailure? {
+        guard (200..<300).contains(response.status), response.body.isEmpty || response.looksLikeWebPage else {
+            return nil
+        }
+        let sent =
+            response.body.isEmpty
+            ? "an empty answer came where OAI-PMH XML belongs"
+            : "a web page came where OAI-PMH XML belongs (maintenance?): \(response.bodySnippet.prefix(80))"
+        return .unavailable(response.status, sent, retryAfter: response.retryAfter())
     }
 
     /// How much of a page is parsed before other tasks get a turn: a small part of a page, so that the network's
@@ -147,6 +152,7 @@ package struct OAIPMHSource: CollectionSource {
     static let parseSlice = 16 << 10
 
     package func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
+        if let failure = Self.unavailablePage(response) { throw failure }
         var parsed: OAIPMHResponse
         var notices: [String] = []
         do {

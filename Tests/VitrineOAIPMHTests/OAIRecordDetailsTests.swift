@@ -50,6 +50,33 @@ import VitrineTestSupport
                     ]))
     }
 
+    /// Found by a hostile check: `en-GB` text was passed over for the Dutch with `--language en`, and of two
+    /// descriptions (an abstract and a note) or two extents only the first was kept.
+    @Test func `regional language tags are their language's, and every description and extent is kept`() throws {
+        let xml = """
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords><record>
+            <header><identifier>oai:x:1</identifier><datestamp>2026-01-01</datestamp></header><metadata>
+            <oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:identifier>X-1</dc:identifier>
+            <dc:title xml:lang="nl">Het Melkmeisje</dc:title><dc:title xml:lang="en-GB">The Milkmaid</dc:title>
+            <dc:description xml:lang="nl">Een meid giet melk.</dc:description>
+            <dc:description xml:lang="EN-us">A maid pours milk.</dc:description>
+            <dc:description xml:lang="en-GB">Bought in 1908.</dc:description>
+            <dc:description xml:lang="en-GB">A maid pours milk.</dc:description>
+            <dcterms:extent xmlns:dcterms="http://purl.org/dc/terms/">height 45.5 cm</dcterms:extent>
+            <dcterms:extent xmlns:dcterms="http://purl.org/dc/terms/">weight 2 kg</dcterms:extent>
+            </oai_dc:dc></metadata></record></ListRecords></OAI-PMH>
+            """
+        let response = try OAIPMHPageParser.parse(Data(xml.utf8), mapper: OAIRecordMapper(language: "en"))
+        guard case .object(let milkmaid) = try #require(response.outcomes.first) else {
+            Issue.record("\(response.outcomes)")
+            return
+        }
+        #expect(milkmaid.title == "The Milkmaid")
+        #expect(milkmaid.details.description == "A maid pours milk.\n\nBought in 1908.")
+        #expect(milkmaid.details.dimensions == "height 45.5 cm\nweight 2 kg")
+    }
+
     @Test func `--language nl reads the Dutch labels, falling back to English where there is no Dutch`() throws {
         let records = try objects("rijksmuseum-oai", "edm-rich.xml", language: "nl")
         let nightWatch = try #require(records.first)

@@ -39,21 +39,25 @@ extension OAIRecordFields {
         package var text: Span
     }
 
+    /// Every value of a field in the language `preferred` would choose, and the untagged ones: a record may give
+    /// an abstract and a note as two descriptions, or a height and a weight as two extents.
+    func values(_ labels: [Labelled], languages: [[UInt8]]) -> [String] {
+        let isChosen = isInChosenLanguage(among: labels, languages: languages)
+        return labels.lazy.filter { !$0.text.isEmpty && isChosen($0) }.prefix(16).map { string($0.text) }
+    }
+
     /// A predicate that keeps, of several literal values of one field, those in the language `preferred` would
     /// choose and the untagged ones: `<dc:subject xml:lang="en">` and `xml:lang="nl"` are one subject twice.
     func isInChosenLanguage(among labels: some Collection<Labelled>, languages: [[UInt8]]) -> (Labelled) -> Bool {
         let tagged = labels.lazy.filter { !$0.text.isEmpty }.compactMap(\.language)
         guard let first = tagged.first else { return { _ in true } }
-        var chosen: Span? = nil
-        for language in languages {
-            if let match = tagged.first(where: { matches($0, lowercased: language) }) {
-                chosen = match
-                break
-            }
+        // In any case and region: `en`, `EN` and `en-GB` are one language.
+        if let code = languages.first(where: { code in tagged.contains { matches($0, lowercased: code) } }) {
+            return { label in label.language.map { matches($0, lowercased: code) } ?? true }
         }
         let hasUntagged = labels.contains { $0.language == nil && !$0.text.isEmpty }
-        guard let chosen = chosen ?? (hasUntagged ? nil : first) else { return { $0.language == nil } }
-        return { label in label.language.map { same($0, chosen) } ?? true }
+        if hasUntagged { return { $0.language == nil } }
+        return { label in label.language.map { same($0, first) } ?? true }
     }
 }
 

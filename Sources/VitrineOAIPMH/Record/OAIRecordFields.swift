@@ -217,9 +217,12 @@ package struct OAIRecordFields: Sendable, Equatable {
 
     /// Whether a span holds `lowercased` in any ASCII case (language tags).
     func matches(_ span: Span, lowercased: [UInt8]) -> Bool {
-        guard span.count == lowercased.count else { return false }
+        // A regional tag is its language's too: `en-GB` is English.
+        let length = lowercased.count
+        guard span.count == length || (span.count > length && bytes[Int(span.start) + length] == UInt8(ascii: "-"))
+        else { return false }
         return bytes.withUnsafeBufferPointer { all in
-            all[Int(span.start)..<Int(span.start + span.count)].elementsEqual(lowercased) { byte, lower in
+            all[Int(span.start)..<Int(span.start) + length].elementsEqual(lowercased) { byte, lower in
                 (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == lower : byte == lower
             }
         }

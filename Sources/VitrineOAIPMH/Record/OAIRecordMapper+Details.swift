@@ -16,10 +16,10 @@ extension EDMRecordMapper {
             DetailText.lines(lookup.labels(fields.types)), DetailText.lines(lookup.labels(fields.places))
         )
         var details = ObjectDetails(
-            description: DetailText.block(fields.string(fields.preferred(fields.descriptions, languages: languages))),
+            description: OAIDetails.block(fields.values(fields.descriptions, languages: languages), separator: "\n\n"),
             objectType: types.first,
             materials: DetailText.lines(lookup.labels(fields.media)),
-            dimensions: DetailText.block(fields.string(fields.preferred(fields.extents, languages: languages))),
+            dimensions: OAIDetails.block(fields.values(fields.extents, languages: languages), separator: "\n"),
             place: places.first,
             subjects: DetailText.lines(lookup.labels(fields.subjects).filter { !OAIDetails.isIconclass($0) }),
             rights: OAIDetails.rights(fields.string(fields.aggregationRights))
@@ -57,10 +57,10 @@ extension DublinCoreRecordMapper {
         let (types, places) = (DetailText.lines(lookup.labels(dc.types)), DetailText.lines(lookup.labels(dc.places)))
         let formats = dc.formats.lazy.map { dc.string($0) }.filter { !OAIDetails.isMIMEType($0) && !$0.contains("://") }
         var details = ObjectDetails(
-            description: DetailText.block(dc.string(dc.preferred(dc.descriptions, languages: languages))),
+            description: OAIDetails.block(dc.values(dc.descriptions, languages: languages), separator: "\n\n"),
             objectType: types.first,
             materials: DetailText.lines(lookup.labels(dc.media) + formats),
-            dimensions: DetailText.block(dc.string(dc.preferred(dc.extents, languages: languages))),
+            dimensions: OAIDetails.block(dc.values(dc.extents, languages: languages), separator: "\n"),
             place: places.first,
             subjects: DetailText.lines(lookup.labels(dc.subjects).filter { !OAIDetails.isIconclass($0) }),
             rights: OAIDetails.rights(dc.rights, in: dc, lookup: lookup)
@@ -92,6 +92,15 @@ extension DublinCoreRecordMapper {
 
 /// The rules of reading details from OAI-PMH text, by bytes: they run for every field of every record.
 enum OAIDetails {
+    /// Several values of one field as one text, each cleaned and kept once, in the record's order.
+    static func block(_ values: [String], separator: String) -> String? {
+        var parts: [String] = []
+        for value in values {
+            if let part = DetailText.block(value), !parts.contains(part) { parts.append(part) }
+        }
+        return parts.count < 2 ? parts.first : DetailText.block(parts.joined(separator: separator))
+    }
+
     /// The rights `dc:rights` states: a license it points at (`rdf:resource`), else its text that is a URI, else
     /// its first prose.
     static func rights(_ terms: [OAIRecordFields.Term], in fields: OAIRecordFields, lookup: ConceptLookup) -> Rights? {
