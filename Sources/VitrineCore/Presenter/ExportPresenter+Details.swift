@@ -67,7 +67,7 @@ extension ExportPresenter {
     /// paragraph); each block made one line, empty ones dropped, joined by `separator`; at most `limit` characters.
     static func paragraphs(_ text: String, limit: Int, separator: String) -> String {
         // Most are one clean line already: then they are kept as they are, with no copy.
-        if isOneLine(text, limit: limit) { return text }
+        if isOneLine(text, limit: limit) { return PrintableText.composed(text) }
         var blocks: [String] = []
         var block: [Substring] = []
         func end() {

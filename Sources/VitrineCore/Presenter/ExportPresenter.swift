@@ -172,12 +172,12 @@ package struct ExportPresenter: ExportPresentationLogic {
     /// Text on one line: control characters out, runs of whitespace and line breaks one space, and at most
     /// `limit` characters (a 10 MB title from an API would otherwise be written on every page that shows it).
     package static func oneLine(_ text: String, limit: Int = Int.max) -> String {
-        isOneLine(text, limit: limit) ? text : madeOneLine(text, limit: limit)
+        isOneLine(text, limit: limit) ? PrintableText.composed(text) : madeOneLine(text, limit: limit)
     }
 
     /// `oneLine`'s general path, character by character.
     static func madeOneLine(_ text: String, limit: Int) -> String {
-        let line = PrintableText.clean(text).split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        let line = PrintableText.composed(PrintableText.clean(text)).split(whereSeparator: { $0.isWhitespace || $0.isNewline })
             .joined(separator: " ")
         guard line.count > limit else { return line }
         return String(line.prefix(limit - 1)) + "…"

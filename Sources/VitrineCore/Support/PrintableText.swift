@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text from a server made safe to show: on a terminal, an error body with escape sequences must not retitle,
 /// recolour or clear it; in a catalog, a NUL or an escape must not reach a CSV cell or a page; and text that
 /// reorders itself (U+202E) must not disguise a line or a file name.
@@ -16,6 +18,13 @@ package enum PrintableText {
             }
         }
         return String(result)
+    }
+
+    /// `text` in Unicode's composed form (NFC), as the makers' names are, so that one name is one string of bytes
+    /// in every column and on every page. Text with no scalar from U+0300 on (no combining mark) is composed
+    /// already, and costs no copy.
+    package static func composed(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0xCC } ? text : text.precomposedStringWithCanonicalMapping
     }
 
     /// `text` with each character `clean` would remove written out (`\u{202E}`), and a backslash doubled: an

@@ -1,6 +1,6 @@
 /// The cleaning every adapter gives the text of an object's details before it reaches `ObjectDetails`: ends
 /// trimmed, ASCII control characters dropped, blank and "null"-like values (`null`, `None`) dropped. The text
-/// keeps its Unicode as the source gives it (no NFC or NFD), so what a reader sees is what the museum wrote.
+/// keeps its Unicode as the source gives it (no NFC or NFD): the Presenter composes what it shows.
 package enum DetailText {
     /// A one-line field (title-like: type, place, a material): every run of ASCII whitespace, line breaks
     /// included, becomes one space. `nil` when nothing is left.

@@ -187,6 +187,30 @@ import VitrineTestSupport
         #expect(ExportPresenter.displayedDetails(object).otherFacts.map(\.value.count) == [ExportPresenter.longestFact])
     }
 
+    /// Found by a hostile check: a maker's name in NFD came out composed as the section's name but decomposed in
+    /// `makers`, `maker_sort_name` and the title, so one name was two strings of bytes in one row.
+    @Test func `what a catalog shows is in composed form (NFC), whatever the source sent`() {
+        let decomposed = "Du\u{308}rer, Albrecht"
+        var object = ArtObject(id: "1", title: "Cafe\u{301} \u{1100}\u{1161}", maker: decomposed)
+        object.details.makers = [.init(name: decomposed, sortName: decomposed)]
+        object.details.description = "E\u{301}tude\n\nSecond paragraph"
+        let shown = ExportPresenter.displayedDetails(object)
+        #expect(Array(shown.makers[0].name.utf8) == Array("Dürer, Albrecht".utf8))
+        #expect(Array(shown.makers[0].sortName.utf8) == Array("Dürer, Albrecht".utf8))
+        #expect(Array(shown.description.utf8) == Array("Étude\n\nSecond paragraph".utf8))
+        #expect(Array(ExportPresenter.oneLine(object.title).utf8) == Array("Café \u{AC00}".utf8))
+        // Over random text of letters, combining marks, jamo and spaces: composed, and the same text.
+        let alphabet: [String] = ["a", "e", " ", "\u{301}", "\u{308}", "\u{327}", "\u{1100}", "\u{1161}", "ß", "\u{212B}"]
+        var random = SplitMix64(seed: 13)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" }
+                .joined()
+            let line = ExportPresenter.oneLine(text)
+            #expect(Array(line.utf8) == Array(line.precomposedStringWithCanonicalMapping.utf8), "\(text.debugDescription)")
+            #expect(line == ExportPresenter.madeOneLine(text, limit: .max), "\(text.debugDescription)")
+        }
+    }
+
     @Test func `record ids stay as unique as the record keys, control characters written out`() {
         let keys = ["oai:h:2", "oai:h:\u{202E}2", "oai:h:\t2", "oai:h:\\u{9}2", "oai:h:2\u{0}", "a\\b"]
         let shown = keys.map { key in
