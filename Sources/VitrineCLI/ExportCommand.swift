@@ -47,6 +47,11 @@ struct ExportCommand: AsyncParsableCommand {
             quiet: outputOptions.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
         let report = outputOptions.summaryJSON.map { RunReportFile(path: $0, terminal: terminal) }
         do throws(ExportError) {
+            if let report {
+                try ExportScene.checkOutside(
+                    URL(fileURLWithPath: report.path), output: outputOptions.output, flag: "--summary-json",
+                    advice: "write the report beside it")
+            }
             try report?.start()
         } catch {
             TerminalDisplay.standardError("vitrine: error: \(error)")

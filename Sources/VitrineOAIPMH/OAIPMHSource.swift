@@ -82,6 +82,13 @@ package struct OAIPMHSource: CollectionSource {
                     source: name)
             }
         }
+        // A window that ends before it starts asks for nothing, and would publish an empty catalog.
+        if let from = configuration.from, let until = configuration.until,
+            (from.count == 10 ? from + "T00:00:00Z" : from) > (until.count == 10 ? until + "T23:59:59Z" : until)
+        {
+            throw ExportError(
+                .configuration("--from \(from) is after --until \(until): the window holds no date"), source: name)
+        }
         self.init(
             descriptor: descriptor,
             baseURL: settings.baseURL,

@@ -34,11 +34,15 @@ extension OutputFolder {
         }
         // The swap moves everything in the folder: one that holds the current folder, a home or a shared folder
         // (sticky, as /tmp is) holds what other programs are using.
-        let home = URL(fileURLWithPath: NSHomeDirectory()).resolvingSymlinksInPath().path
+        // A home is the account's and `$HOME`, which may differ (`sudo`, a service's environment).
+        let homes = Set(
+            [NSHomeDirectory(), ProcessInfo.processInfo.environment["HOME"]].compactMap { $0 }.filter { !$0.isEmpty }
+                .map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+        let isHome = homes.contains(resolved)
         let shared = lstat(path, &folder) == 0 && folder.st_mode & S_IFMT == S_IFDIR && folder.st_mode & S_ISVTX != 0
-        if here.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/") || resolved == home || shared {
+        if here.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/") || isHome || shared {
             let what =
-                resolved == home
+                isHome
                 ? "your home folder"
                 : shared ? "a shared folder (sticky, as /tmp is)" : "a folder that holds the current one"
             throw ExportError(

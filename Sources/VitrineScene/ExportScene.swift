@@ -56,7 +56,8 @@ package struct ExportScene: Sendable {
             try Self.checkOutside(
                 directory.map { URL(fileURLWithPath: $0) }
                     ?? FilePageCache.defaultDirectory(environment: environment.variables),
-                output: settings.outputDirectory)
+                output: settings.outputDirectory, flag: "--cache",
+                advice: "keep the cache outside it (the default, ~/.cache/vitrine, is)")
         }
         let (cache, cacheMode) = try Self.pageCache(settings.cache, for: source, variables: environment.variables)
         let store = try Self.collectionStore(
@@ -101,9 +102,11 @@ package struct ExportScene: Sendable {
         }
     }
 
-    /// Refuses a page cache in the output folder: everything in the output folder is published,
-    /// and each export swaps the folder whole.
-    private static func checkOutside(_ folder: URL, output: String) throws(ExportError) {
+    /// Refuses a page cache or a run's report in the output folder: everything in the output folder is
+    /// published, each export swaps the folder whole, and a report there would overwrite a page.
+    package static func checkOutside(
+        _ folder: URL, output: String, flag: String, advice: String
+    ) throws(ExportError) {
         // A folder not made yet is placed by the nearest one that is, links resolved (`site/link/cache`).
         func resolved(_ url: URL) -> String {
             var existing = url.standardizedFileURL
@@ -120,8 +123,8 @@ package struct ExportScene: Sendable {
         guard inner.hasPrefix(outer) else { return }
         throw ExportError(
             .configuration(
-                "--cache \(folder.path) is inside the output folder \(output), which is published and replaced whole "
-                    + "by each export: keep the cache outside it (the default, ~/.cache/vitrine, is)"))
+                "\(flag) \(folder.path) is inside the output folder \(output), which is published and replaced "
+                    + "whole by each export: \(advice)"))
     }
 
     /// The collection store the settings ask for: one SQLite file per collection. A bundled source (the demo)

@@ -285,6 +285,12 @@ import VitrineTestSupport
         let refusals: [(arguments: [String], status: Int32, words: String)] = [
             (["--summary-json", folder.path + "/missing/report.json"], 1, "cannot write the run's report"),
             (["--templates", folder.path + "/missing"], 64, "is not a folder"),
+            (["--summary-json", site + "/index.html"], 64, "inside the output folder"),
+            (["--language", "../x"], 64, "--language must be a language code"),
+            (
+                ["--source", "oai", "--base-url", "http://127.0.0.1:9/oai", "--from", "2021-01-01", "--until", "2020"
+                    + "-12-31T10:00:00Z"], 64, "--from 2021-01-01 is after --until"
+            ),
             (["--site-url", "https://museum.example/collection/index.html"], 64, "names a file (index.html)"),
             (["--site-url", "https://museum.example:99999/"], 64, "port"),
             (
@@ -308,6 +314,12 @@ import VitrineTestSupport
                 folder.path + "/link/cache",
             ], in: folder.url)
         #expect(linked.status == 64 && linked.stderr.contains("inside the output folder"), "\(linked.stderr)")
+        // A home named by $HOME alone (a service's environment) is a home too.
+        let home = folder.url.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: home.appendingPathComponent(".profile"))
+        let intoHome = try await run(["export", "--output", home.path], environment: ["HOME": home.path], in: folder.url)
+        #expect(intoHome.status != 0 && intoHome.stderr.contains("your home folder"), "\(intoHome.stderr)")
         let json = try await run(["init", "--output", "vitrine.json"], in: folder.url)
         #expect(json.status == 64 && json.stderr.contains("writes YAML"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/vitrine.json"))

@@ -53,6 +53,10 @@ struct SourceOptions: ParsableArguments {
         guard names.contains(source.rawValue) else {
             throw ValidationError("No source is called '\(source)'; choose \(names.joined(separator: ", ")).")
         }
+        // It goes into addresses (the legacy API's path) and names the collection's store.
+        guard language.wholeMatch(of: /[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*/) != nil else {
+            throw ValidationError("--language must be a language code such as en, nl or en-GB, not '\(language)'.")
+        }
     }
 }
 
