@@ -139,6 +139,7 @@ let package = Package(
                 "VitrineHTTP",
                 "VitrineScene",
                 "VitrineDisplays",
+                "VitrineOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

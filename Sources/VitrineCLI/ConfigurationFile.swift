@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VitrineOutput
 import VitrineCore
 import VitrineScene
 import Yams
@@ -21,7 +22,7 @@ enum ConfigurationFile {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ValidationError("cannot read the configuration file \(path): \(error.localizedDescription)")
+            throw ValidationError("cannot read the configuration file \(path): \(OutputFolder.reason(error, path: path))")
         }
         return ["export"] + (try settings(text, from: path)) + arguments.dropFirst()
     }
@@ -101,9 +102,15 @@ enum ConfigurationFile {
                 throw ValidationError("\(file): \(name) must be a single value, not a group of settings.")
             }
             if switches.contains(name) {
-                guard let on = value.bool else {
-                    throw ValidationError("\(file): \(name) is a switch: true or false, not '\(scalar.string)'.")
+                // YAML 1.2's true and false only: not 1.1's yes, no, on and off, and not quoted text.
+                let word = scalar.string.lowercased()
+                guard scalar.style == .plain, word == "true" || word == "false" else {
+                    let quoted = word == "true" || word == "false"
+                    throw ValidationError(
+                        "\(file): \(name) is a switch: true or false"
+                            + (quoted ? ", without quotes." : ", not '\(scalar.string)'."))
                 }
+                let on = word == "true"
                 if on { arguments.append("--\(name)") }
             } else {
                 arguments.append("--\(name)=\(scalar.string)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VitrineOutput
 
 /// `vitrine init`: writes a commented `vitrine.yaml` to start a nightly job from.
 struct InitCommand: ParsableCommand {
@@ -27,7 +28,7 @@ struct InitCommand: ParsableCommand {
         do {
             try Data(Self.example.utf8).write(to: URL(fileURLWithPath: output))
         } catch {
-            throw ValidationError("cannot write \(output): \(error.localizedDescription)")
+            throw ValidationError("cannot write \(output): \(OutputFolder.reason(error, path: output))")
         }
         print("wrote \(output): edit it, then run 'vitrine export' in this folder")
     }

@@ -25,7 +25,7 @@ struct VitrineCommand: AsyncParsableCommand {
             command = try parseAsRoot(try ConfigurationFile.arguments(given, in: folder))
         } catch {
             reportRefusal(error, given: given, in: folder)
-            exit(withError: error)
+            fail(error)
         }
         do {
             if var asynchronous = command as? any AsyncParsableCommand {
@@ -34,8 +34,19 @@ struct VitrineCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            fail(error)
         }
+    }
+
+    /// Ends the process for `error`: a mistake in the command line or its file is one line, as every other error
+    /// is (`vitrine: error: …`), with its status; help, the version and a status already told pass through.
+    private static func fail(_ error: any Error) -> Never {
+        let status = exitCode(for: error)
+        guard status != .success, !(error is ExitCode) else { exit(withError: error) }
+        let line = message(for: error).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        TerminalDisplay.standardError("vitrine: error: \(line)")
+        Foundation.exit(status.rawValue)
     }
 
     /// An export refused before it starts (a wrong flag, a mistake in the configuration file) still writes its

@@ -241,12 +241,26 @@ package final class OutputFolder: Sendable {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// A file system error's own words (the underlying POSIX error where Foundation wraps one).
-    package static func reason(_ error: any Error) -> String {
+    /// A file system error in words a user can act on: the system's reason (`No such file or directory`), or
+    /// what Foundation's code means, never its domain and number (`NSCocoaErrorDomain error 512`).
+    package static func reason(_ error: any Error, path: String? = nil) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError { return reason(underlying, path: path) }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        guard nsError.domain == NSCocoaErrorDomain else { return nsError.localizedDescription }
+        switch CocoaError.Code(rawValue: nsError.code) {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file, or a folder on its way is missing"
+        case .fileWriteFileExists: return "something of that name is there already"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on the device"
+        case .fileWriteVolumeReadOnly: return "the file system is read-only"
+        default:
+            let named = path ?? nsError.userInfo[NSFilePathErrorKey] as? String
+            var isFolder: ObjCBool = false
+            if let named, FileManager.default.fileExists(atPath: named, isDirectory: &isFolder), isFolder.boolValue {
+                return "it is a folder"
+            }
+            return "the system gave no reason (code \(nsError.code))"
         }
-        return nsError.localizedDescription
     }
 }

@@ -379,12 +379,16 @@ import VitrineTestSupport
             ("site-title: [unclosed\n", "vitrine.yaml is not valid YAML or JSON"),
             ("thumbnail-width: 5\n", "--thumbnail-width must be 16…4000."),
             ("full: maybe\n", "vitrine.yaml: full is a switch: true or false, not 'maybe'."),
+            ("quiet: yes\n", "vitrine.yaml: quiet is a switch: true or false, not 'yes'."),
+            ("quiet: \"false\"\n", "vitrine.yaml: quiet is a switch: true or false, without quotes."),
             ("format: [[html]]\n", "vitrine.yaml: format must be a list of values, not of groups."),
         ] {
             try Data(text.utf8).write(to: folder.url.appendingPathComponent("vitrine.yaml"))
             let refused = try await run(["export", "--no-cache"], in: folder.url)
             #expect(refused.status == 64, "\(text)")
             #expect(refused.stderr.contains(message), "\(refused.stderr)")
+            // One line, as every error is: no usage lines after it.
+            #expect(refused.stderr.hasPrefix("vitrine: error: ") && refused.stderr.split(separator: "\n").count == 1)
         }
     }
 

@@ -179,7 +179,7 @@ package struct TemplateLibrary: Sendable {
                 origins[relative] = path
                 files.append(relative)
             } catch {
-                throw ExportError(.template("cannot read template \(path): \(error.localizedDescription)"))
+                throw ExportError(.template("cannot read template \(path): \(OutputFolder.reason(error, path: path))"))
             }
         }
         return files.sorted()
