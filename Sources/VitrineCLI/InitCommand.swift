@@ -22,15 +22,23 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        if FileManager.default.fileExists(atPath: output), !force {
+        // Anything of that name, a link (even to nothing) included: a link is replaced, never written through.
+        var status = stat()
+        if lstat(output, &status) == 0, !force {
             throw ValidationError("\(output) is already there; edit it, or pass --force to replace it.")
         }
         do {
-            try Data(Self.example.utf8).write(to: URL(fileURLWithPath: output))
+            try Data((Self.example + "\n").utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
             throw ValidationError("cannot write \(output): \(OutputFolder.reason(error, path: output))")
         }
-        print("wrote \(output): edit it, then run 'vitrine export' in this folder")
+        let here = URL(fileURLWithPath: output).deletingLastPathComponent().standardizedFileURL.path
+        let isHere = here == URL(fileURLWithPath: ".").standardizedFileURL.path
+        let fileName = URL(fileURLWithPath: output).lastPathComponent
+        let isDefault = isHere && (fileName == "vitrine.yaml" || fileName == "vitrine.yml")
+        print(
+            "wrote \(output): edit it, then run "
+                + (isDefault ? "'vitrine export' in this folder" : "'vitrine export --config \(output)'"))
     }
 
     static let example = """

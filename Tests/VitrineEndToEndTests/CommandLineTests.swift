@@ -331,6 +331,14 @@ import VitrineTestSupport
         let written = try await run(["init"], in: folder.url)
         #expect(written.status == 0 && written.stdout.contains("wrote vitrine.yaml"))
         #expect(try await run(["init"], in: folder.url).status == 64, "an existing file is kept")
+        // Found by a hostile check: a link, even to nothing, was written through.
+        let linked = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(
+            atPath: linked.path + "/vitrine.yaml", withDestinationPath: folder.path + "/elsewhere.yaml")
+        #expect(try await run(["init"], in: linked.url).status == 64, "a dangling link is something there")
+        #expect(try await run(["init", "--force"], in: linked.url).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/elsewhere.yaml"), "the link is replaced")
+        #expect(try linked.read("vitrine.yaml").hasPrefix("# vitrine.yaml") && linked.read("vitrine.yaml").hasSuffix("\n"))
         // The example harvests the Rijksmuseum: here the demo, by flags, which win over the file.
         let result = try await run(["export", "--source", "demo", "--no-cache"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
