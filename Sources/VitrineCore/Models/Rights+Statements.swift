@@ -58,7 +58,11 @@ extension Rights {
     /// A Creative Commons address's label, from its path (`licenses/by-sa/4.0/deed.en`).
     private static func creativeCommons(_ path: [String]) -> (label: String, isOpen: Bool)? {
         guard path.count >= 2 else { return nil }
-        let version = path.count >= 3 && path[2].first?.isNumber == true ? " " + path[2] : ""
+        var version = path.count >= 3 && path[2].first?.isNumber == true ? " " + path[2] : ""
+        // A license ported to a country (`by-sa/3.0/nl/`) is that country's: `CC BY-SA 3.0 NL`.
+        if !version.isEmpty, path.count >= 4, path[3].count == 2, path[3].allSatisfy(\.isLetter) {
+            version += " " + path[3].uppercased()
+        }
         switch (path[0], path[1]) {
         case ("publicdomain", "mark"):
             return ("Public Domain Mark", true)

@@ -90,7 +90,7 @@ import VitrineTestSupport
             ("http://creativecommons.org/publicdomain/mark/1.0/", "Public Domain Mark", true),
             ("https://creativecommons.org/publicdomain/zero/1.0/", "CC0 1.0", true),
             ("http://creativecommons.org/licenses/by/4.0/", "CC BY 4.0", true),
-            ("https://creativecommons.org/licenses/by-sa/3.0/nl/deed.en", "CC BY-SA 3.0", true),
+            ("https://creativecommons.org/licenses/by-sa/3.0/nl/deed.en", "CC BY-SA 3.0 NL", true),
             ("http://creativecommons.org/licenses/by-nc-nd/4.0/", "CC BY-NC-ND 4.0", false),
             ("http://rightsstatements.org/vocab/InC/1.0/", "In Copyright", false),
             ("http://rightsstatements.org/vocab/NoC-NC/1.0/", "No Copyright – Non-Commercial Use Only", false),
