@@ -516,7 +516,7 @@ import VitrineTestSupport
         #expect(
             result.stderr.hasPrefix(
                 "vitrine: rijksmuseum: full run (0 changed, 0 deleted, 55 new), 2 pages, 55 objects, 12 sections, "
-                    + "0 duplicates, 0 skipped, 5 deleted"))
+                    + "0 duplicates, 0 skipped, 5 marked deleted by the source"))
     }
 }
 

@@ -30,6 +30,8 @@ package struct RunReport: Sendable, Equatable, Codable {
     package var changed: Int?
     /// Objects the run took out of the collection store; without one, records the source marked as deleted.
     package var deleted: Int?
+    /// Records the source marked as deleted in what it sent.
+    package var markedDeleted: Int?
     package var requests: Int?
     package var cacheHits: Int?
     package var retries: Int?

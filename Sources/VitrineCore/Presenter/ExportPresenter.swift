@@ -105,7 +105,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         if statistics.leftOut > 0 {
             parts.append("\(NumberText.grouped(statistics.leftOut)) left out (not open access)")
         }
-        if statistics.deleted > 0 { parts.append("\(statistics.deleted) deleted") }
+        if statistics.deleted > 0 { parts.append("\(NumberText.grouped(statistics.deleted)) marked deleted by the source") }
         if statistics.cacheHits > 0 { parts.append("\(NumberText.grouped(statistics.cacheHits)) from cache") }
         if statistics.retries > 0 { parts.append(Self.retries(statistics.retries)) }
         parts.append(NumberText.seconds(statistics.seconds))
@@ -139,6 +139,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         report.new = statistics.changes?.new
         report.changed = statistics.changes?.changed
         report.deleted = statistics.changes?.deleted ?? statistics.deleted
+        report.markedDeleted = statistics.deleted
         report.requests = statistics.requests
         report.cacheHits = statistics.cacheHits
         report.retries = statistics.retries
