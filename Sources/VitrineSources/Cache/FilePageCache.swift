@@ -6,7 +6,7 @@ import VitrineFiles
 /// response, named by a hash of its key, under a two-character fan-out folder (a Met harvest stores half a million
 /// objects). Beside it, `{cache}/stores/` holds the collection stores; nothing else under `--cache` is Vitrine's.
 ///
-/// A file holds one JSON line (the key, status and headers) and then the body. Files are written to a temporary
+/// A file holds one JSON line (the key, status, headers and the body's length) and then the body. Files are written to a temporary
 /// name and renamed, so a run killed at any moment leaves whole entries or none. The key never holds a secret:
 /// keys in query strings are redacted first, and keys sent in headers (Unsplash) are not part of it. The key inside
 /// the file is compared on read, so a hash collision is a miss, not a wrong page.
@@ -63,6 +63,8 @@ package struct FileHarvestPages: HarvestPages {
         var url: String
         var status: Int
         var headers: [String: String]
+        /// The body's length in bytes: an entry whose body is not that long (cut, or edited) is a miss.
+        var length: Int
     }
 
     /// The folder and file of the entry for `key`, as paths.
@@ -76,14 +78,15 @@ package struct FileHarvestPages: HarvestPages {
         guard let data = FileManager.default.contents(atPath: entryPath(key: key).file),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
-            header.url == key
+            header.url == key, header.length == data.endIndex - (newline + 1)
         else { return nil }
         return SourceResponse(status: header.status, headers: header.headers, body: Data(data[(newline + 1)...]))
     }
 
     package func store(_ response: SourceResponse, for key: String) {
         let header = Header(
-            url: key, status: response.status, headers: response.headers.filter { $0.key != "set-cookie" })
+            url: key, status: response.status, headers: response.headers.filter { $0.key != "set-cookie" },
+            length: response.body.count)
         guard var line = try? JSONEncoder().encode(header) else { return }
         line.append(UInt8(ascii: "\n"))
         let (fanOut, name, target) = entryPath(key: key)

@@ -20,6 +20,30 @@ import VitrineTestSupport
         try FilePageCache(directory: folder.url.appendingPathComponent("fresh")).checkWritable()
     }
 
+    /// Found by a hostile check: a cached page cut short but still well-formed (half its records gone) was
+    /// trusted when a harvest resumed, and the records it lost stayed lost. An entry whose body is not the length
+    /// stored with it is a miss.
+    @Test func `a cached page whose body is not its stored length is a miss`() throws {
+        let folder = try TemporaryFolder()
+        let harvest = PendingHarvest.newID()
+        let cache = FilePageCache(directory: folder.url)
+        let pages = cache.pages(ofHarvest: harvest)
+        let harvestFolder = cache.harvests.appendingPathComponent(harvest).path
+        let key = "https://api.example/oai?verb=ListRecords&resumptionToken=A"
+        let body = Data("<OAI-PMH><record/><record/></OAI-PMH>".utf8)
+        pages.store(SourceResponse(status: 200, body: body), for: key)
+        #expect(pages.response(for: key)?.body == body)
+        let file = try #require(
+            FileManager.default.enumerator(atPath: harvestFolder)?.compactMap { $0 as? String }
+                .first { $0.hasSuffix(".page") })
+        let path = harvestFolder + "/" + file
+        let entry = try Data(contentsOf: URL(fileURLWithPath: path))
+        for edited in [entry.dropLast(19) + Data("</OAI-PMH>".utf8), entry + Data("<record/>".utf8)] {
+            try Data(edited).write(to: URL(fileURLWithPath: path))
+            #expect(pages.response(for: key) == nil)
+        }
+    }
+
     /// Pages of two harvests under way; one stored nothing for eight days.
     private static func twoHarvests(in folder: TemporaryFolder) throws -> (FilePageCache, old: String, new: String) {
         let cache = FilePageCache(directory: folder.url)
