@@ -63,6 +63,11 @@ struct VitrineBenchmark {
             if missed > 0 { exit(1) }
             return
         }
+        // Anything else is a mistake (`--help` included): the whole run takes minutes and a gigabyte of /tmp.
+        guard arguments.isEmpty || arguments == ["all"] else {
+            FileHandle.standardError.write(Data(Self.usage.utf8))
+            exit(arguments.first == "--help" || arguments.first == "-h" ? 0 : 64)
+        }
         print("Vitrine \(VitrineVersion.current) benchmark, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var missed = 0
 
@@ -103,6 +108,15 @@ struct VitrineBenchmark {
         print(missed == 0 ? "all targets met" : "\(missed) target(s) missed")
         if missed > 0 { exit(1) }
     }
+
+    static let usage = """
+        usage: vitrine-benchmark [all]              every figure (minutes; writes into $TMPDIR)
+               vitrine-benchmark throughput [records] | windows [records] | store [objects] | markdown [objects]
+               vitrine-benchmark collection [records] | incremental [records] [latency-ms] [rounds]
+               vitrine-benchmark serve oai|aic|met|unsplash|legacy [count] [latency-ms] [generation [port]]
+               vitrine-benchmark parse FILE [rounds] | adopt-records SITE
+
+        """
 
     /// `vitrine-benchmark serve oai|aic|met|unsplash|legacy [count] [latency-ms] [generation [port]]`: a mock museum
     /// to point `vitrine export --base-url` at by hand, until interrupted. With a generation, `oai` serves the museum

@@ -35,6 +35,10 @@ import VitrineTestSupport
         #expect(read?.sizing == .iiif(service: "https://iiif.micr.io/PJEZO", cachedWidths: []))
         #expect(ImageURL.reference("https://example.org/a.jpg")?.sizing == .fixed(smallURL: nil, smallWidth: nil))
         #expect(ImageURL.reference("not a url") == nil)
+        // Found by a hostile check: a service's info.json was the picture on every page (a broken image).
+        let described = ImageURL.reference("https://iiif.example.org/iiif/2/d14/info.json")
+        #expect(described?.url == "https://iiif.example.org/iiif/2/d14/full/max/0/default.jpg")
+        #expect(described?.sizing == .iiif(service: "https://iiif.example.org/iiif/2/d14", cachedWidths: []))
     }
 
     @Test(

@@ -14,6 +14,11 @@ package enum ImageURL {
     /// - parameter service: a IIIF service URL the source names separately (EDM's `svcs:has_service`).
     package static func reference(_ url: String, service: String? = nil) -> ImageReference? {
         guard WebURL.isValid(url) else { return nil }
+        // A IIIF service's description (`…/info.json`) is no picture: the service's whole image is.
+        if url.lowercased().hasSuffix("/info.json"), let described = trimmedService(url) {
+            return ImageReference(
+                url: "\(described)/full/max/0/default.jpg", sizing: .iiif(service: described, cachedWidths: []))
+        }
         return WebAddress.read(url) { address in
             if let service = service.flatMap(trimmedService) ?? address?.iiifService.flatMap(trimmedService) {
                 return ImageReference(url: url, sizing: .iiif(service: service, cachedWidths: []))
