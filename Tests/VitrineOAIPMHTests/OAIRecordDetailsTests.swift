@@ -75,6 +75,11 @@ import VitrineTestSupport
         #expect(milkmaid.title == "The Milkmaid")
         #expect(milkmaid.details.description == "A maid pours milk.\n\nBought in 1908.")
         #expect(milkmaid.details.dimensions == "height 45.5 cm\nweight 2 kg")
+        // A description with markup (in CDATA) is its text, never tags on a page.
+        #expect(
+            OAIDetails.block(
+                ["<p>First <b>bold</b></p><p>Second &amp; last</p>", "a < b"], separator: "\n\n", html: true)
+                == "First bold\n\nSecond & last\n\na < b")
     }
 
     @Test func `--language nl reads the Dutch labels, falling back to English where there is no Dutch`() throws {

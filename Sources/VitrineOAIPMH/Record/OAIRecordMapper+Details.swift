@@ -16,7 +16,8 @@ extension EDMRecordMapper {
             DetailText.lines(lookup.labels(fields.types)), DetailText.lines(lookup.labels(fields.places))
         )
         var details = ObjectDetails(
-            description: OAIDetails.block(fields.values(fields.descriptions, languages: languages), separator: "\n\n"),
+            description: OAIDetails.block(
+                fields.values(fields.descriptions, languages: languages), separator: "\n\n", html: true),
             objectType: types.first,
             materials: DetailText.lines(lookup.labels(fields.media)),
             dimensions: OAIDetails.block(fields.values(fields.extents, languages: languages), separator: "\n"),
@@ -57,7 +58,8 @@ extension DublinCoreRecordMapper {
         let (types, places) = (DetailText.lines(lookup.labels(dc.types)), DetailText.lines(lookup.labels(dc.places)))
         let formats = dc.formats.lazy.map { dc.string($0) }.filter { !OAIDetails.isMIMEType($0) && !$0.contains("://") }
         var details = ObjectDetails(
-            description: OAIDetails.block(dc.values(dc.descriptions, languages: languages), separator: "\n\n"),
+            description: OAIDetails.block(
+                dc.values(dc.descriptions, languages: languages), separator: "\n\n", html: true),
             objectType: types.first,
             materials: DetailText.lines(lookup.labels(dc.media) + formats),
             dimensions: OAIDetails.block(dc.values(dc.extents, languages: languages), separator: "\n"),
@@ -92,11 +94,14 @@ extension DublinCoreRecordMapper {
 
 /// The rules of reading details from OAI-PMH text, by bytes: they run for every field of every record.
 enum OAIDetails {
-    /// Several values of one field as one text, each cleaned and kept once, in the record's order.
-    static func block(_ values: [String], separator: String) -> String? {
+    /// Several values of one field as one text, each cleaned and kept once, in the record's order. With `html`,
+    /// a value with markup in it (a description in CDATA) is reduced to its text: never shown as tags.
+    static func block(_ values: [String], separator: String, html: Bool = false) -> String? {
         var parts: [String] = []
         for value in values {
-            if let part = DetailText.block(value), !parts.contains(part) { parts.append(part) }
+            let cleaned =
+                html && value.utf8.contains(UInt8(ascii: "<")) ? HTMLText.plainText(value) : DetailText.block(value)
+            if let part = cleaned, !parts.contains(part) { parts.append(part) }
         }
         return parts.count < 2 ? parts.first : DetailText.block(parts.joined(separator: separator))
     }
