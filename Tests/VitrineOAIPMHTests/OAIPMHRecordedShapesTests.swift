@@ -94,6 +94,27 @@ import VitrineTestSupport
         #expect(page.notices.first?.hasPrefix("page 1: the repository sent XML that is not well-formed") == true)
     }
 
+    /// Found by a hostile check: `&eacute;` and the other HTML names became U+FFFD, and in a page declared
+    /// ISO-8859-1 the replacement's UTF-8 bytes read as `ï¿½`.
+    @Test(arguments: ["UTF-8", "ISO-8859-1"])
+    func `HTML's named characters are read as theirs, in a page of any encoding`(encoding: String) async throws {
+        let source = OAIPMHSource(
+            descriptor: OAIPMHSource.genericDescriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "oai_dc"
+        )
+        let body = Data(
+            """
+            <?xml version="1.0" encoding="\(encoding)"?>
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords><record>
+            <header><identifier>oai:x:1</identifier><datestamp>2026-01-01</datestamp></header><metadata>
+            <oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:identifier>X-1</dc:identifier><dc:title>Caf&eacute; &mdash; caf&bogus;</dc:title>
+            </oai_dc:dc></metadata></record></ListRecords></OAI-PMH>
+            """.utf8)
+        let page = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+        let titles = page.records.compactMap { if case .object(let object) = $0 { object.title } else { nil } }
+        #expect(titles == ["Café — caf\u{FFFD}"])
+    }
+
     @Test func `an external entity is still never read, mended or not`() throws {
         let page = Data(
             """

@@ -1,3 +1,4 @@
+import CLibXML2
 import Foundation
 
 /// Mends what real repositories send that XML 1.0 forbids, so that one bad title does not fail its page (and,
@@ -9,7 +10,7 @@ import Foundation
 /// - Bytes that are not UTF-8, in a document that declares UTF-8 (or nothing), become U+FFFD.
 /// - Entities declared in the document's internal subset (`<!ENTITY name "value">`) are replaced by their
 ///   value, one level deep and only for short values, so no declaration can blow a page up; the DOCTYPE is then
-///   dropped. A reference to any other undeclared entity becomes U+FFFD.
+///   dropped. HTML's named characters (`&eacute;`) become theirs; any other undeclared entity becomes U+FFFD.
 package enum XMLRepair {
     /// The longest entity value expanded; longer ones are replaced by U+FFFD.
     static let longestEntityValue = 1_024
@@ -90,7 +91,13 @@ package enum XMLRepair {
         if let value = entities[name], value.utf8.count <= longestEntityValue, !value.contains("&") {
             return (Array(value.utf8), length)
         }
-        return (Array("\u{FFFD}".utf8), length)
+        // HTML's named characters (`&eacute;`, `&nbsp;`), which repositories write as if XML had them: as character
+        // references, which mean the same in a document of any encoding.
+        let html = name.withCString { htmlEntityLookup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+        if let html, isAllowed(html.pointee.value) {
+            return (Array("&#\(html.pointee.value);".utf8), length)
+        }
+        return (Array("&#xFFFD;".utf8), length)
     }
 
     /// Characters XML 1.0 allows (its `Char` production).
