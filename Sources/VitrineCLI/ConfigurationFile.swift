@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import VitrineOutput
 import VitrineCore
+import VitrineOutput
 import VitrineScene
 import Yams
 
@@ -22,7 +22,8 @@ enum ConfigurationFile {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ValidationError("cannot read the configuration file \(path): \(OutputFolder.reason(error, path: path))")
+            throw ValidationError(
+                "cannot read the configuration file \(path): \(OutputFolder.reason(error, path: path))")
         }
         return ["export"] + (try settings(text, from: path)) + arguments.dropFirst()
     }

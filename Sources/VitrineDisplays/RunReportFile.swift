@@ -64,7 +64,8 @@ package final class RunReportFile: ProgressDisplayLogic {
             data.append(0x0A)
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ExportError(.output("cannot write the run's report to \(path): \(OutputFolder.reason(error, path: path))"))
+            throw ExportError(
+                .output("cannot write the run's report to \(path): \(OutputFolder.reason(error, path: path))"))
         }
     }
 }

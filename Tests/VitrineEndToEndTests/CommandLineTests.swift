@@ -288,8 +288,10 @@ import VitrineTestSupport
             (["--summary-json", site + "/index.html"], 64, "inside the output folder"),
             (["--language", "../x"], 64, "--language must be a language code"),
             (
-                ["--source", "oai", "--base-url", "http://127.0.0.1:9/oai", "--from", "2021-01-01", "--until", "2020"
-                    + "-12-31T10:00:00Z"], 64, "--from 2021-01-01 is after --until"
+                [
+                    "--source", "oai", "--base-url", "http://127.0.0.1:9/oai", "--from", "2021-01-01", "--until",
+                    "2020-12-31T10:00:00Z",
+                ], 64, "--from 2021-01-01 is after --until"
             ),
             (["--site-url", "https://museum.example/collection/index.html"], 64, "names a file (index.html)"),
             (["--site-url", "https://museum.example:99999/"], 64, "port"),
@@ -318,7 +320,8 @@ import VitrineTestSupport
         let home = folder.url.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: home.appendingPathComponent(".profile"))
-        let intoHome = try await run(["export", "--output", home.path], environment: ["HOME": home.path], in: folder.url)
+        let intoHome = try await run(
+            ["export", "--output", home.path], environment: ["HOME": home.path], in: folder.url)
         #expect(intoHome.status != 0 && intoHome.stderr.contains("your home folder"), "\(intoHome.stderr)")
         let json = try await run(["init", "--output", "vitrine.json"], in: folder.url)
         #expect(json.status == 64 && json.stderr.contains("writes YAML"))
@@ -338,7 +341,8 @@ import VitrineTestSupport
         #expect(try await run(["init"], in: linked.url).status == 64, "a dangling link is something there")
         #expect(try await run(["init", "--force"], in: linked.url).status == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/elsewhere.yaml"), "the link is replaced")
-        #expect(try linked.read("vitrine.yaml").hasPrefix("# vitrine.yaml") && linked.read("vitrine.yaml").hasSuffix("\n"))
+        #expect(
+            try linked.read("vitrine.yaml").hasPrefix("# vitrine.yaml") && linked.read("vitrine.yaml").hasSuffix("\n"))
         // The example harvests the Rijksmuseum: here the demo, by flags, which win over the file.
         let result = try await run(["export", "--source", "demo", "--no-cache"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")

@@ -105,7 +105,9 @@ package struct ExportPresenter: ExportPresentationLogic {
         if statistics.leftOut > 0 {
             parts.append("\(NumberText.grouped(statistics.leftOut)) left out (not open access)")
         }
-        if statistics.deleted > 0 { parts.append("\(NumberText.grouped(statistics.deleted)) marked deleted by the source") }
+        if statistics.deleted > 0 {
+            parts.append("\(NumberText.grouped(statistics.deleted)) marked deleted by the source")
+        }
         if statistics.cacheHits > 0 { parts.append("\(NumberText.grouped(statistics.cacheHits)) from cache") }
         if statistics.retries > 0 { parts.append(Self.retries(statistics.retries)) }
         parts.append(NumberText.seconds(statistics.seconds))
@@ -178,8 +180,10 @@ package struct ExportPresenter: ExportPresentationLogic {
 
     /// `oneLine`'s general path, character by character.
     static func madeOneLine(_ text: String, limit: Int) -> String {
-        let line = PrintableText.composed(PrintableText.clean(text)).split(whereSeparator: { $0.isWhitespace || $0.isNewline })
-            .joined(separator: " ")
+        let line = PrintableText.composed(PrintableText.clean(text)).split(whereSeparator: {
+            $0.isWhitespace || $0.isNewline
+        })
+        .joined(separator: " ")
         guard line.count > limit else { return line }
         return String(line.prefix(limit - 1)) + "…"
     }

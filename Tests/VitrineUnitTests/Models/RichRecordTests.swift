@@ -200,13 +200,18 @@ import VitrineTestSupport
         #expect(Array(shown.description.utf8) == Array("Étude\n\nSecond paragraph".utf8))
         #expect(Array(ExportPresenter.oneLine(object.title).utf8) == Array("Café \u{AC00}".utf8))
         // Over random text of letters, combining marks, jamo and spaces: composed, and the same text.
-        let alphabet: [String] = ["a", "e", " ", "\u{301}", "\u{308}", "\u{327}", "\u{1100}", "\u{1161}", "ß", "\u{212B}"]
+        let alphabet: [String] = [
+            "a", "e", " ", "\u{301}", "\u{308}", "\u{327}", "\u{1100}", "\u{1161}", "ß", "\u{212B}",
+        ]
         var random = SplitMix64(seed: 13)
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" }
-                .joined()
+            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                alphabet.randomElement(using: &random) ?? "a"
+            }
+            .joined()
             let line = ExportPresenter.oneLine(text)
-            #expect(Array(line.utf8) == Array(line.precomposedStringWithCanonicalMapping.utf8), "\(text.debugDescription)")
+            #expect(
+                Array(line.utf8) == Array(line.precomposedStringWithCanonicalMapping.utf8), "\(text.debugDescription)")
             #expect(line == ExportPresenter.madeOneLine(text, limit: .max), "\(text.debugDescription)")
         }
     }
