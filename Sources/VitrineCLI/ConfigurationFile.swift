@@ -31,15 +31,26 @@ enum ConfigurationFile {
     /// Where an export's `--summary-json` goes, from the command line or, as far as it can be read, the
     /// configuration file: for a run refused before its arguments are all understood.
     static func summaryPath(_ arguments: [String], in folder: String) -> String? {
+        setting("summary-json", arguments, in: folder)
+    }
+
+    /// The value of `--name` on the command line, else of `name` in the configuration file as far as it can be
+    /// read; `nil` when neither gives it.
+    static func setting(_ name: String, _ arguments: [String], in folder: String) -> String? {
         for (index, argument) in arguments.enumerated() {
-            if argument == "--summary-json", index + 1 < arguments.count { return arguments[index + 1] }
-            if argument.hasPrefix("--summary-json=") { return String(argument.dropFirst("--summary-json=".count)) }
+            if argument == "--" + name, index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix("--\(name)=") { return String(argument.dropFirst(name.count + 3)) }
         }
         guard let file = try? path(arguments, in: folder),
-            let text = try? String(contentsOfFile: file, encoding: .utf8),
-            let line = text.firstMatch(of: /(?m)^\s*"?summary-json"?\s*:\s*"?([^"\n,}]+?)"?\s*,?\s*$/)
+            let text = try? String(contentsOfFile: file, encoding: .utf8)
         else { return nil }
-        return String(line.output.1)
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let match = line.wholeMatch(of: /\s*"?([a-z-]+)"?\s*:\s*"?([^"\n,}]+?)"?\s*,?\s*/),
+                match.output.1 == name
+            else { continue }
+            return String(match.output.2)
+        }
+        return nil
     }
 
     /// The file `--config` names, else the first of `defaultNames` in `folder`; `nil` when there is none.

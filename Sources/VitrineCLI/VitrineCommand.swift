@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitrineCore
 import VitrineDisplays
+import VitrineScene
 import VitrineSources
 
 /// `vitrine`: harvests a museum collection and writes static catalogs.
@@ -40,12 +41,16 @@ struct VitrineCommand: AsyncParsableCommand {
 
     /// Ends the process for `error`: a mistake in the command line or its file is one line, as every other error
     /// is (`vitrine: error: …`), with its status; help, the version and a status already told pass through.
+    /// The error's message on one line.
+    private static func line(for error: any Error) -> String {
+        message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     private static func fail(_ error: any Error) -> Never {
         let status = exitCode(for: error)
         guard status != .success, !(error is ExitCode) else { exit(withError: error) }
-        let line = message(for: error).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
-        TerminalDisplay.standardError("vitrine: error: \(line)")
+        TerminalDisplay.standardError("vitrine: error: \(line(for: error))")
         Foundation.exit(status.rawValue)
     }
 
@@ -56,7 +61,11 @@ struct VitrineCommand: AsyncParsableCommand {
         guard status != 0, given.first == "export", let path = ConfigurationFile.summaryPath(given, in: folder) else {
             return
         }
-        let report = RunReport(status: "failed", exitStatus: status, error: message(for: error))
+        // Never into the output folder, where it would replace a page.
+        let output = ConfigurationFile.setting("output", given, in: folder) ?? "Output"
+        guard (try? ExportScene.checkOutside(URL(fileURLWithPath: path), output: output, flag: "", advice: "")) != nil
+        else { return }
+        let report = RunReport(status: "failed", exitStatus: status, error: line(for: error))
         try? RunReportFile.write(report, to: path)
     }
 }

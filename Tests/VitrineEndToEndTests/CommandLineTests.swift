@@ -316,6 +316,13 @@ import VitrineTestSupport
                 folder.path + "/link/cache",
             ], in: folder.url)
         #expect(linked.status == 64 && linked.stderr.contains("inside the output folder"), "\(linked.stderr)")
+        // Found by a review: a refused command line still wrote its report, into the output folder too.
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try Data("<html>".utf8).write(to: URL(fileURLWithPath: site + "/index.html"))
+        let refused = try await run(
+            ["export", "--output", site, "--summary-json", site + "/index.html", "--bogus"], in: folder.url)
+        #expect(refused.status == 64)
+        #expect(try folder.read("site/index.html") == "<html>")
         // A home named by $HOME alone (a service's environment) is a home too.
         let home = folder.url.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
