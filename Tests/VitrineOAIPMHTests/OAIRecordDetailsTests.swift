@@ -80,6 +80,10 @@ import VitrineTestSupport
             OAIDetails.block(
                 ["<p>First <b>bold</b></p><p>Second &amp; last</p>", "a < b"], separator: "\n\n", html: true)
                 == "First bold\n\nSecond & last\n\na < b")
+        // Prose with a `<` in it is not markup (found by a review): nothing after it is lost.
+        for prose in ["Signed lower right <RHL 1631>. Height <h>: 5 cm", "x<y holds for all x"] {
+            #expect(OAIDetails.block([prose], separator: "\n\n", html: true) == prose)
+        }
     }
 
     @Test func `--language nl reads the Dutch labels, falling back to English where there is no Dutch`() throws {

@@ -100,7 +100,7 @@ enum OAIDetails {
         var parts: [String] = []
         for value in values {
             let cleaned =
-                html && value.utf8.contains(UInt8(ascii: "<")) ? HTMLText.plainText(value) : DetailText.block(value)
+                html && HTMLText.hasMarkup(value) ? HTMLText.plainText(value) : DetailText.block(value)
             if let part = cleaned, !parts.contains(part) { parts.append(part) }
         }
         return parts.count < 2 ? parts.first : DetailText.block(parts.joined(separator: separator))

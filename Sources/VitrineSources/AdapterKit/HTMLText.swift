@@ -4,6 +4,32 @@ import CLibXML2
 /// dropped with their content, entities decoded, paragraphs kept as blank lines and `<br>` as line breaks. No
 /// markup from a source passes: what comes out is text, which a display escapes like any other.
 package enum HTMLText {
+    /// Whether `text` holds a tag of the HTML that descriptions are written in (`<p>`, `</b>`, `<br/>`, `<a href`):
+    /// text that only has a `<` in it (`x<y`, `<RHL 1631>`) is prose, not markup.
+    package static func hasMarkup(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            var start = open + 1
+            if start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
+            var end = start
+            while end < bytes.count, Tag.isLetter(bytes[end]) || (end > start && (0x31...0x36).contains(bytes[end])) {
+                end += 1
+            }
+            let name = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+            let after = end < bytes.count ? bytes[end] : 0
+            if descriptionTags.contains(name), [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(after) { return true }
+            index = open + 1
+        }
+        return false
+    }
+
+    private static let descriptionTags: Set<String> = [
+        "p", "br", "b", "i", "em", "strong", "a", "span", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6",
+        "sup", "sub", "u", "small", "blockquote", "font", "hr", "cite", "q", "abbr", "dl", "dt", "dd", "table", "tr",
+        "td", "th", "img", "figure", "figcaption", "section", "article", "header", "footer", "script", "style",
+    ]
+
     /// The text of `html`, cleaned as `DetailText.block` cleans a description; `nil` when nothing is left.
     package static func plainText(_ html: String?) -> String? {
         guard let html else { return nil }
@@ -96,7 +122,7 @@ package enum HTMLText {
             }
         }
 
-        private static func isLetter(_ byte: UInt8) -> Bool {
+        static func isLetter(_ byte: UInt8) -> Bool {
             (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
         }
     }
