@@ -144,13 +144,15 @@ package struct OAIPMHSource: CollectionSource {
     /// A maintenance page or nothing at all where a list's page belongs, sent with 200: worth a retry, as a 503
     /// is. (An `Identify` asked only for the repository's name may be missing: not this.)
     static func unavailablePage(_ response: SourceResponse) -> HarvestFailure? {
-        guard (200..<300).contains(response.status), response.body.isEmpty || response.looksLikeWebPage else {
-            return nil
-        }
+        let isBlank = response.firstSignificantByte == nil
+        guard (200..<300).contains(response.status), isBlank || !response.looksLikeXML || response.looksLikeWebPage
+        else { return nil }
         let sent =
-            response.body.isEmpty
+            isBlank
             ? "an empty answer came where OAI-PMH XML belongs"
-            : "a web page came where OAI-PMH XML belongs (maintenance?): \(response.bodySnippet.prefix(80))"
+            : response.looksLikeXML
+                ? "a web page came where OAI-PMH XML belongs (maintenance?): \(response.bodySnippet.prefix(80))"
+                : "text came where OAI-PMH XML belongs: \(response.bodySnippet.prefix(80))"
         return .unavailable(response.status, sent, retryAfter: response.retryAfter())
     }
 

@@ -132,12 +132,44 @@ extension SourceResponse {
         return start == UInt8(ascii: "{") || start == UInt8(ascii: "[") || start == UInt8(ascii: "\"")
     }
 
-    /// Whether the body is a web page (`<!DOCTYPE html`, `<html`), as a server's maintenance or error page is,
-    /// whatever its status.
+    /// Whether the body is a web page, as a server's maintenance or error page is, whatever its status: its
+    /// document type is `html`, or its first element is (`<html>`, `<xhtml:html>`), past the XML declaration,
+    /// processing instructions and comments. Text further in (a record's CDATA) does not count.
     package var looksLikeWebPage: Bool {
-        let start = String(decoding: body.prefix(1_024), as: UTF8.self).lowercased()
-        guard let page = start.range(of: "<html") ?? start.range(of: "<!doctype html") else { return false }
-        return !start[..<page.lowerBound].contains("<oai-pmh")
+        let bytes = Array(body.prefix(4_096))
+        func starts(_ prefix: String, at index: Int) -> Bool {
+            bytes[index...].starts(with: prefix.utf8)
+        }
+        func end(of closing: String, from index: Int) -> Int? {
+            let needle = Array(closing.utf8)
+            var at = index
+            while at + needle.count <= bytes.count {
+                if bytes[at..<(at + needle.count)].elementsEqual(needle) { return at + needle.count }
+                at += 1
+            }
+            return nil
+        }
+        var index = starts("\u{FEFF}", at: 0) ? 3 : 0
+        while true {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return false }
+            if starts("<?", at: index) || starts("<!--", at: index) {
+                guard let next = end(of: starts("<?", at: index) ? "?>" : "-->", from: index) else { return false }
+                index = next
+            } else if starts("<!", at: index) {
+                guard let next = end(of: ">", from: index) else { return false }
+                let declaration = String(decoding: bytes[index..<next], as: UTF8.self).lowercased()
+                if declaration.hasPrefix("<!doctype html") { return true }
+                index = next
+            } else {
+                var nameEnd = index + 1
+                while nameEnd < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[nameEnd]) {
+                    nameEnd += 1
+                }
+                let name = String(decoding: bytes[(index + 1)..<nameEnd], as: UTF8.self).lowercased()
+                return name == "html" || name.hasSuffix(":html")
+            }
+        }
     }
 
     /// Whether the body starts like an XML document (or an HTML page: the parser tells them apart).
