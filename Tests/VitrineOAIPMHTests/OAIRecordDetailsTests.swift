@@ -61,7 +61,7 @@ import VitrineTestSupport
             <dc:title xml:lang="nl">Het Melkmeisje</dc:title><dc:title xml:lang="en-GB">The Milkmaid</dc:title>
             <dc:description xml:lang="nl">Een meid giet melk.</dc:description>
             <dc:description xml:lang="EN-us">A maid pours milk.</dc:description>
-            <dc:description xml:lang="en-GB">Bought in 1908.</dc:description>
+            <dc:description xml:lang="en-us">Bought in 1908.</dc:description>
             <dc:description xml:lang="en-GB">A maid pours milk.</dc:description>
             <dcterms:extent xmlns:dcterms="http://purl.org/dc/terms/">height 45.5 cm</dcterms:extent>
             <dcterms:extent xmlns:dcterms="http://purl.org/dc/terms/">weight 2 kg</dcterms:extent>
@@ -73,6 +73,7 @@ import VitrineTestSupport
             return
         }
         #expect(milkmaid.title == "The Milkmaid")
+        // One tag of a language, in any case: the first English one here (`EN-us`), not every region's.
         #expect(milkmaid.details.description == "A maid pours milk.\n\nBought in 1908.")
         #expect(milkmaid.details.dimensions == "height 45.5 cm\nweight 2 kg")
         // A description with markup (in CDATA) is its text, never tags on a page.

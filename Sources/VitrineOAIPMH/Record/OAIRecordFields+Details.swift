@@ -51,9 +51,13 @@ extension OAIRecordFields {
     func isInChosenLanguage(among labels: some Collection<Labelled>, languages: [[UInt8]]) -> (Labelled) -> Bool {
         let tagged = labels.lazy.filter { !$0.text.isEmpty }.compactMap(\.language)
         guard let first = tagged.first else { return { _ in true } }
-        // In any case and region: `en`, `EN` and `en-GB` are one language.
-        if let code = languages.first(where: { code in tagged.contains { matches($0, lowercased: code) } }) {
-            return { label in label.language.map { matches($0, lowercased: code) } ?? true }
+        // One tag of the first language there in any case or region (`en`, `EN`, `en-GB`), the bare code first:
+        // `en-GB` "Colour" and `en-US` "Color" are one subject twice.
+        for code in languages {
+            let bare = tagged.first { $0.count == code.count && matches($0, lowercased: code) }
+            if let chosen = bare ?? tagged.first(where: { matches($0, lowercased: code) }) {
+                return { label in label.language.map { sameIgnoringCase($0, chosen) } ?? true }
+            }
         }
         let hasUntagged = labels.contains { $0.language == nil && !$0.text.isEmpty }
         if hasUntagged { return { $0.language == nil } }

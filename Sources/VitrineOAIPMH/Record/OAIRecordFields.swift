@@ -215,6 +215,16 @@ package struct OAIRecordFields: Sendable, Equatable {
         }
     }
 
+    /// Whether two spans hold the same bytes in any ASCII case (language tags).
+    func sameIgnoringCase(_ lhs: Span, _ rhs: Span) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            all[Int(lhs.start)..<Int(lhs.start + lhs.count)].elementsEqual(
+                all[Int(rhs.start)..<Int(rhs.start + rhs.count)]
+            ) { $0 | 0x20 == $1 | 0x20 }
+        }
+    }
+
     /// Whether a span holds `lowercased` in any ASCII case (language tags).
     func matches(_ span: Span, lowercased: [UInt8]) -> Bool {
         // A regional tag is its language's too: `en-GB` is English.
