@@ -44,6 +44,18 @@ package enum XMLRepair {
                 index += 1
                 continue
             }
+            // A CDATA section, comment or processing instruction holds no references: copied as it is (its
+            // control characters still go).
+            if byte == UInt8(ascii: "<"), let closing = Self.literalSection(bytes, at: index) {
+                let end = Self.find(closing, in: bytes, from: index + 2) ?? bytes.count
+                for inner in bytes[index..<end] {
+                    let isControl = inner < 0x20 && inner != 0x09 && inner != 0x0A && inner != 0x0D
+                    output.append(isControl ? 0x20 : inner)
+                    if isControl { changes += 1 }
+                }
+                index = end
+                continue
+            }
             if byte == UInt8(ascii: "&"),
                 let (replacement, length) = reference(in: bytes, at: index, entities: entities)
             {
@@ -56,6 +68,26 @@ package enum XMLRepair {
             index += 1
         }
         return changes == 0 ? nil : (Data(output), changes)
+    }
+
+    /// The end marker of the CDATA section, comment or processing instruction starting at `index`, if one does.
+    private static func literalSection(_ bytes: [UInt8], at index: Int) -> [UInt8]? {
+        let rest = bytes[index...]
+        if rest.starts(with: "<![CDATA[".utf8) { return Array("]]>".utf8) }
+        if rest.starts(with: "<!--".utf8) { return Array("-->".utf8) }
+        if rest.starts(with: "<?".utf8) { return Array("?>".utf8) }
+        return nil
+    }
+
+    /// Where `needle` ends in `bytes`, searching from `start`.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first else { return nil }
+        var at = start
+        while let candidate = bytes[at...].firstIndex(of: first) {
+            if bytes[candidate...].starts(with: needle) { return candidate + needle.count }
+            at = candidate + 1
+        }
+        return nil
     }
 
     /// Whether the XML declaration names UTF-8, or names no encoding (UTF-8 is then the default).
@@ -82,14 +114,17 @@ package enum XMLRepair {
             let value =
                 digits.hasPrefix("x") || digits.hasPrefix("X")
                 ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value else { return (Array("\u{FFFD}".utf8), length) }
+            guard let value else { return (Array("&#xFFFD;".utf8), length) }
             return isAllowed(value) ? nil : (Array(" ".utf8), length)
         }
         if ["amp", "lt", "gt", "quot", "apos"].contains(name) { return nil }
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." || $0 == ":" })
         else { return nil }
         if let value = entities[name], value.utf8.count <= longestEntityValue, !value.contains("&") {
-            return (Array(value.utf8), length)
+            // Characters beyond ASCII as references: the same in a page of any encoding.
+            return (
+                Array(value.unicodeScalars.map { $0.isASCII ? String($0) : "&#\($0.value);" }.joined().utf8), length
+            )
         }
         // HTML's named characters (`&eacute;`, `&nbsp;`), which repositories write as if XML had them: as character
         // references, which mean the same in a document of any encoding.
