@@ -21,10 +21,28 @@ package enum PrintableText {
     }
 
     /// `text` in Unicode's composed form (NFC), as the makers' names are, so that one name is one string of bytes
-    /// in every column and on every page. Text with no scalar from U+0300 on (no combining mark) is composed
-    /// already, and costs no copy.
+    /// in every column and on every page. Text `isComposed` tells is composed already costs no copy.
     package static func composed(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 < 0xCC } ? text : text.precomposedStringWithCanonicalMapping
+        isComposed(text.utf8) ? text : text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether UTF-8 text is composed by its bytes alone: every scalar is below U+0300, Cyrillic (U+0400…U+04FF), or
+    /// punctuation and symbols from U+2002 to U+20CF (dashes, quotes, `…`, currency), none of which decomposes or
+    /// combines with what is before it. Anything else (a combining mark, Greek, CJK) is left to Foundation.
+    static func isComposed(_ utf8: String.UTF8View) -> Bool {
+        var bytes = utf8.makeIterator()
+        while let byte = bytes.next() {
+            // Bytes below 0xCC are ASCII, continuations, or the lead bytes of U+0080…U+02FF.
+            guard byte >= 0xCC, !(0xD0...0xD3).contains(byte) else { continue }
+            guard byte == 0xE2, let second = bytes.next(), let third = bytes.next() else { return false }
+            switch second {
+            case 0x80 where third >= 0x82, 0x81, 0x82,
+                0x83 where third < 0x90:
+                continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// `text` with each character `clean` would remove written out (`\u{202E}`), and a backslash doubled: an

@@ -201,8 +201,17 @@ import VitrineTestSupport
         #expect(Array(ExportPresenter.oneLine(object.title).utf8) == Array("Café \u{AC00}".utf8))
         // Over random text of letters, combining marks, jamo and spaces: composed, and the same text.
         let alphabet: [String] = [
-            "a", "e", " ", "\u{301}", "\u{308}", "\u{327}", "\u{1100}", "\u{1161}", "ß", "\u{212B}",
+            "a", "e", " ", "\u{301}", "\u{308}", "\u{327}", "\u{1100}", "\u{1161}", "ß", "\u{212B}", "–", "…",
+            "\u{2000}",
+            "\u{20D0}", "И", "\u{306}", "\u{2001}", "€",
         ]
+        // Every scalar the bytes alone let through, after a letter and after a jamo it might join, stays as it is.
+        for value in UInt32(0)...0x20FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in ["e" + String(scalar), "\u{1100}" + String(scalar)] where PrintableText.isComposed(text.utf8) {
+                #expect(Array(text.utf8) == Array(text.precomposedStringWithCanonicalMapping.utf8), "U+\(value)")
+            }
+        }
         var random = SplitMix64(seed: 13)
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in
@@ -213,6 +222,10 @@ import VitrineTestSupport
             #expect(
                 Array(line.utf8) == Array(line.precomposedStringWithCanonicalMapping.utf8), "\(text.debugDescription)")
             #expect(line == ExportPresenter.madeOneLine(text, limit: .max), "\(text.debugDescription)")
+            // What the bytes alone call composed is composed.
+            if PrintableText.isComposed(text.utf8) {
+                #expect(Array(text.utf8) == Array(text.precomposedStringWithCanonicalMapping.utf8))
+            }
         }
     }
 
