@@ -26,19 +26,23 @@ package enum PrintableText {
         isComposed(text.utf8) ? text : text.precomposedStringWithCanonicalMapping
     }
 
-    /// Whether UTF-8 text is composed by its bytes alone: every scalar is below U+0300, Cyrillic (U+0400…U+04FF), or
-    /// punctuation and symbols from U+2002 to U+20CF (dashes, quotes, `…`, currency), none of which decomposes or
-    /// combines with what is before it. Anything else (a combining mark, Greek, CJK) is left to Foundation.
+    /// Whether UTF-8 text is composed by its bytes alone: every scalar is below U+0300, Cyrillic (U+0400…U+04FF),
+    /// Latin Extended Additional (U+1E00…U+1EFF, Vietnamese), punctuation, symbols and number forms from U+2002 to
+    /// U+218F (but for the combining marks for symbols and the three letterlike singletons, Ω K Å), or a CJK
+    /// ideograph (U+4000…U+9FFF): none of these decomposes or joins what is before it. Anything else (a combining
+    /// mark, Greek, Arabic, kana, Hangul) is left to Foundation.
     static func isComposed(_ utf8: String.UTF8View) -> Bool {
         var bytes = utf8.makeIterator()
         while let byte = bytes.next() {
             // Bytes below 0xCC are ASCII, continuations, or the lead bytes of U+0080…U+02FF.
             guard byte >= 0xCC, !(0xD0...0xD3).contains(byte) else { continue }
-            guard byte == 0xE2, let second = bytes.next(), let third = bytes.next() else { return false }
-            switch second {
-            case 0x80 where third >= 0x82, 0x81, 0x82,
-                0x83 where third < 0x90:
-                continue
+            guard (0xE1...0xE9).contains(byte), let second = bytes.next(), let third = bytes.next() else {
+                return false
+            }
+            switch (byte, second) {
+            case (0xE1, 0xB8...0xBB), (0xE2, 0x81), (0xE2, 0x82), (0xE2, 0x85), (0xE2, 0x86), (0xE4...0xE9, _): continue
+            case (0xE2, 0x80) where third >= 0x82, (0xE2, 0x83) where third < 0x90: continue
+            case (0xE2, 0x84) where third != 0xA6 && third != 0xAA && third != 0xAB: continue
             default: return false
             }
         }
