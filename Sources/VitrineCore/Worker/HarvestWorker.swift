@@ -101,7 +101,9 @@ package struct HarvestWorker: Sendable {
             logger.warning("the server no longer knows a stored resumption token; harvesting again from the start")
             try receive(
                 .restart(
-                    notice: "the stored resumption token had expired: the harvest started over from the first page"))
+                    notice:
+                        "the repository refused a stored resumption token (expired, or its list cut short): the harvest "
+                        + "started over from the first page"))
             let refetching = HarvestWorker(
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
                 readsCache: false, listsChanges: listsChanges, counters: counters, onWait: onWait,

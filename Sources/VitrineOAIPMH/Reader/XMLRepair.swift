@@ -106,7 +106,15 @@ package enum XMLRepair {
         -> (replacement: [UInt8], length: Int)?
     {
         let end = min(bytes.count, start + 40)
-        guard let semicolon = bytes[start..<end].firstIndex(of: UInt8(ascii: ";")) else { return nil }
+        // A `&` that starts no reference (`Smith & Sons`, `&eacute` without its `;`) is an ampersand.
+        let isNameByte = { (byte: UInt8) in
+            byte >= 0x80 || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || Array("#_-.:".utf8).contains(byte)
+        }
+        let semicolon = bytes[(start + 1)..<end].firstIndex { !isNameByte($0) }
+        guard let semicolon, semicolon > start + 1, bytes[semicolon] == UInt8(ascii: ";") else {
+            return (Array("&amp;".utf8), 1)
+        }
         let name = String(decoding: bytes[(start + 1)..<semicolon], as: UTF8.self)
         let length = semicolon - start + 1
         if name.hasPrefix("#") {

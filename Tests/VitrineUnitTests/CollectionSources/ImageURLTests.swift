@@ -39,6 +39,10 @@ import VitrineTestSupport
         let described = ImageURL.reference("https://iiif.example.org/iiif/2/d14/info.json")
         #expect(described?.url == "https://iiif.example.org/iiif/2/d14/full/max/0/default.jpg")
         #expect(described?.sizing == .iiif(service: "https://iiif.example.org/iiif/2/d14", cachedWidths: []))
+        for variant in ["INFO.JSON", "info.json?token=abc", "info.json#frag"] {
+            let read = ImageURL.reference("https://iiif.example.org/iiif/2/d14/" + variant)
+            #expect(read?.url == "https://iiif.example.org/iiif/2/d14/full/max/0/default.jpg", "\(variant)")
+        }
     }
 
     @Test(

@@ -14,8 +14,10 @@ package enum ImageURL {
     /// - parameter service: a IIIF service URL the source names separately (EDM's `svcs:has_service`).
     package static func reference(_ url: String, service: String? = nil) -> ImageReference? {
         guard WebURL.isValid(url) else { return nil }
-        // A IIIF service's description (`…/info.json`) is no picture: the service's whole image is.
-        if url.lowercased().hasSuffix("/info.json"), let described = trimmedService(url) {
+        // A IIIF service's description (`…/info.json`, with a query or not) is no picture: the service's whole
+        // image is.
+        let path = url.prefix { $0 != "?" && $0 != "#" }
+        if path.lowercased().hasSuffix("/info.json"), let described = trimmedService(String(path)) {
             return ImageReference(
                 url: "\(described)/full/max/0/default.jpg", sizing: .iiif(service: described, cachedWidths: []))
         }
@@ -51,7 +53,7 @@ package enum ImageURL {
 
     private static func trimmedService(_ service: String) -> String? {
         var text = service
-        if text.hasSuffix("/info.json") { text.removeLast("/info.json".count) }
+        if text.lowercased().hasSuffix("/info.json") { text.removeLast("/info.json".count) }
         while text.hasSuffix("/") { text.removeLast() }
         return WebURL.isValid(text) ? text : nil
     }
