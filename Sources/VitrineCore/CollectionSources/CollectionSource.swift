@@ -141,13 +141,7 @@ extension SourceResponse {
             bytes[index...].starts(with: prefix.utf8)
         }
         func end(of closing: String, from index: Int) -> Int? {
-            let needle = Array(closing.utf8)
-            var at = index
-            while at + needle.count <= bytes.count {
-                if bytes[at..<(at + needle.count)].elementsEqual(needle) { return at + needle.count }
-                at += 1
-            }
-            return nil
+            bytes[index...].firstRange(of: Array(closing.utf8))?.upperBound
         }
         var index = starts("\u{FEFF}", at: 0) ? 3 : 0
         while true {

@@ -47,7 +47,7 @@ package enum XMLRepair {
             // A CDATA section, comment or processing instruction holds no references: copied as it is (its
             // control characters still go).
             if byte == UInt8(ascii: "<"), let closing = Self.literalSection(bytes, at: index) {
-                let end = Self.find(closing, in: bytes, from: index + 2) ?? bytes.count
+                let end = bytes[(index + 2)...].firstRange(of: closing)?.upperBound ?? bytes.count
                 for inner in bytes[index..<end] {
                     let isControl = inner < 0x20 && inner != 0x09 && inner != 0x0A && inner != 0x0D
                     output.append(isControl ? 0x20 : inner)
@@ -76,17 +76,6 @@ package enum XMLRepair {
         if rest.starts(with: "<![CDATA[".utf8) { return Array("]]>".utf8) }
         if rest.starts(with: "<!--".utf8) { return Array("-->".utf8) }
         if rest.starts(with: "<?".utf8) { return Array("?>".utf8) }
-        return nil
-    }
-
-    /// Where `needle` ends in `bytes`, searching from `start`.
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first else { return nil }
-        var at = start
-        while let candidate = bytes[at...].firstIndex(of: first) {
-            if bytes[candidate...].starts(with: needle) { return candidate + needle.count }
-            at = candidate + 1
-        }
         return nil
     }
 
