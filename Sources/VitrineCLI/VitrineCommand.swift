@@ -39,14 +39,14 @@ struct VitrineCommand: AsyncParsableCommand {
         }
     }
 
-    /// Ends the process for `error`: a mistake in the command line or its file is one line, as every other error
-    /// is (`vitrine: error: …`), with its status; help, the version and a status already told pass through.
     /// The error's message on one line.
     private static func line(for error: any Error) -> String {
         message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// Ends the process for `error`: a mistake in the command line or its file is one line, as every other error
+    /// is (`vitrine: error: …`), with its status; help, the version and a status already told pass through.
     private static func fail(_ error: any Error) -> Never {
         let status = exitCode(for: error)
         guard status != .success, !(error is ExitCode) else { exit(withError: error) }
