@@ -12,7 +12,7 @@ package enum MakerName {
     /// differ only by composition (`É` as one character or as `E` and an accent) are one section, named the same
     /// however its objects arrived.
     package static func sectionName(_ name: String?) -> String? {
-        normalized(name)?.precomposedStringWithCanonicalMapping
+        normalized(name).map(PrintableText.composed)
     }
 
     /// The cleaned display name, or `nil` when the object has no known maker.
