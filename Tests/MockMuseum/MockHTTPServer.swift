@@ -184,3 +184,18 @@ final class MockServerExecutor: TaskExecutor {
         queues[number % queues.count].async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+
+/// The serial executor of every mock's request log: one thread of its own, for work that is never more than a few
+/// dictionary updates.
+final class MockStateExecutor: SerialExecutor {
+    static let shared = MockStateExecutor()
+
+    private let queue = DispatchQueue(label: "vitrine.mock-museum.state")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+}

@@ -149,6 +149,10 @@ package struct MockConfiguration: Sendable {
 
 /// The request log, shared by the handler's concurrent requests.
 actor MockMuseumState {
+    /// Off the shared concurrency pool, like the mock's connections: a handler that logs its request must not wait
+    /// behind the tests' own work there.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { MockStateExecutor.shared.asUnownedSerialExecutor() }
+
     var requests: [String] = []
     var headers: [[String: String]] = []
     var faults = MockFaults()

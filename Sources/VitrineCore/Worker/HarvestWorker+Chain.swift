@@ -29,25 +29,25 @@ extension HarvestWorker {
                     ahead = nil
                     (page, ahead) = try await early.value()
                 } else {
-                    ahead?.cancel()
+                    await ahead?.cancel()
                     ahead = nil
                     (page, ahead) = try await fetchAhead(reference.cursor)
                 }
                 if case .expiredToken(let message) = page.continuation {
-                    ahead?.cancel()
+                    await ahead?.cancel()
                     return .tokenExpired(message, page: reference.cursor)
                 }
                 if case .number = reference.cursor {
                     let keys = page.objectKeys
                     if !keys.isEmpty, keys == previousKeys {
-                        ahead?.cancel()
+                        await ahead?.cancel()
                         return .finished
                     }
                     previousKeys = keys
                 }
                 try receive(reference, page)
                 guard case .next(.some(let next)) = page.continuation else {
-                    ahead?.cancel()
+                    await ahead?.cancel()
                     return .finished
                 }
                 guard asked.insert(next).inserted else {
@@ -64,10 +64,10 @@ extension HarvestWorker {
                 reference = PageReference(index: reference.index + 1, cursor: next)
             }
         } catch {
-            ahead?.cancel()
+            await ahead?.cancel()
             throw error
         }
-        ahead?.cancel()
+        await ahead?.cancel()
         return .finished
     }
 
@@ -92,7 +92,12 @@ extension HarvestWorker {
         func value() async throws(ExportError) -> (SourcePage, Prefetch?) {
             defer { release() }
             do {
-                return try await task.value
+                // Unstructured, so the chain's cancellation is passed on by hand.
+                return try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                }
             } catch let error as ExportError {
                 throw error
             } catch {
@@ -100,8 +105,11 @@ extension HarvestWorker {
             }
         }
 
-        func cancel() {
+        /// Cancels the page and waits until its work has stopped, with whatever it fetched ahead in turn: once a
+        /// chain has returned, none of its requests goes on or fills the page cache.
+        func cancel() async {
             task.cancel()
+            if let (_, nested) = try? await task.value { await nested?.cancel() }
             release()
         }
 

@@ -10,9 +10,9 @@ extension HarvestWorker {
         var fromCache: Bool
     }
 
-    /// Fetches and decodes one page; see `fetchAhead`.
+    /// Fetches and decodes one page, nothing ahead; see `fetchAhead`.
     package func fetch(_ cursor: PageCursor) async throws(ExportError) -> SourcePage {
-        try await fetchAhead(cursor).page
+        try await fetchAhead(cursor, prefetching: false).page
     }
 
     /// Fetches and decodes one page, within the rate ceiling, through the cache, retrying transient failures
@@ -53,7 +53,7 @@ extension HarvestWorker {
                 if !fetched.fromCache, !Task.isCancelled { cache?.store(fetched.response, for: key) }
                 return (page, next)
             } catch {
-                next?.cancel()
+                await next?.cancel()
                 failure = error
                 // A stored response that no longer reads is forgotten and fetched again.
                 if fromCache {

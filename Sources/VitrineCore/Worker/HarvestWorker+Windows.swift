@@ -212,7 +212,7 @@ extension HarvestWorker {
                 throw error
             }
             if Self.listsOutside(first, planned.window) {
-                prefetched?.cancel()
+                await prefetched?.cancel()
                 throw WindowRefused(
                     reason: "the repository ignores from and until: a date window's first page lists records dated "
                         + "outside it")
@@ -221,7 +221,7 @@ extension HarvestWorker {
                 planned.window.canCut(in: span)
             {
                 if planned.parent.map({ size < $0 }) ?? true {
-                    prefetched?.cancel()
+                    await prefetched?.cancel()
                     return .split(
                         Self.split(planned.window, size: size, target: target, chains: chains, span: span, first: first)
                     )
@@ -260,10 +260,10 @@ extension HarvestWorker {
                 try yield(Self.place(of: reference.index, in: window, span: span, cursor: reference.cursor), page)
             }
         case .expiredToken(let message):
-            prefetched?.cancel()
+            await prefetched?.cancel()
             return .tokenExpired(message, page: .token(nil))
         default:
-            prefetched?.cancel()
+            await prefetched?.cancel()
             return .finished
         }
     }

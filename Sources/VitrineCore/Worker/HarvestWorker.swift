@@ -148,7 +148,7 @@ package struct HarvestWorker: Sendable {
                 daysOnly: (windowed.from ?? windowed.until)?.utf8.count == 10),
             asked.from != nil || asked.until != nil, Self.listsOutside(firstPage, asked)
         {
-            prefetched?.cancel()
+            await prefetched?.cancel()
             guard !listsChanges else {
                 throw ChangesRefused(
                     reason: "the repository ignores from: asked for the changes since \(windowed.from ?? ""), it "
@@ -163,18 +163,23 @@ package struct HarvestWorker: Sendable {
         if let windowing, options.maxPages == nil, let windowed = source as? any WindowedSource,
             windowing.worthWindows(firstPage)
         {
-            prefetched?.cancel()
+            await prefetched?.cancel()
             if try await harvestWindows(windowed, windowing, first: firstPage, events) { return .finished }
             // Not cut after all (the span is one granule, Identify unreadable): one chain, as always.
             return try await harvestSingleChain(first: first, firstPage: firstPage, pageLimit: pageLimit, receive)
         }
-        try receive(first, firstPage)
+        do {
+            try receive(first, firstPage)
+        } catch {
+            await prefetched?.cancel()
+            throw error
+        }
         switch firstPage.continuation {
         case .end, .next(nil), .pageNumbers:
-            prefetched?.cancel()
+            await prefetched?.cancel()
             return .finished
         case .expiredToken(let message):
-            prefetched?.cancel()
+            await prefetched?.cancel()
             return .tokenExpired(message, page: first.cursor)
         case .next(.some(let cursor)):
             return try await harvestChain(from: cursor, prefetched: prefetched, pageLimit: pageLimit, receive)
