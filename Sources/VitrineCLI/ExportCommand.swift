@@ -79,7 +79,7 @@ struct ExportCommand: AsyncParsableCommand {
                 baseURL: sourceOptions.baseURL,
                 key: sourceOptions.key,
                 pageSize: harvestOptions.pageSize,
-                language: sourceOptions.language,
+                language: sourceOptions.canonicalLanguage,
                 query: sourceOptions.query,
                 artist: sourceOptions.artist,
                 department: sourceOptions.department,

@@ -23,14 +23,20 @@ extension OutputFolder {
         /// its manifests.
         package init(_ destination: URL) throws(ExportError) {
             self.destination = destination
-            // `--output new/site` makes `new/` too, as `mkdir -p` would; what cannot be made is said below.
-            try? FileManager.default.createDirectory(
-                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // `--output new/site` makes `new/` too, as `mkdir -p` would.
+            let parent = destination.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            } catch {
+                throw ExportError(
+                    .output("cannot create \(parent.path): \(OutputFolder.reason(error, path: parent.path))"))
+            }
             try OutputFolder.checkExchangeable(destination)
             do {
                 try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
             } catch {
-                throw ExportError(.output("cannot create \(destination.path): \(OutputFolder.reason(error))"))
+                throw ExportError(
+                    .output("cannot create \(destination.path): \(OutputFolder.reason(error, path: destination.path))"))
             }
             lockDescriptor = Locked(try OutputFolder.lock(destination))
             try CatalogRecords.prepareRoot(of: destination)

@@ -257,9 +257,16 @@ package final class OutputFolder: Sendable {
         default:
             let named = path ?? nsError.userInfo[NSFilePathErrorKey] as? String
             var isFolder: ObjCBool = false
-            if let named, FileManager.default.fileExists(atPath: named, isDirectory: &isFolder), isFolder.boolValue {
+            guard let named else { return "the system gave no reason (code \(nsError.code))" }
+            if FileManager.default.fileExists(atPath: named, isDirectory: &isFolder), isFolder.boolValue {
                 return "it is a folder"
             }
+            // The nearest entry on the way that is there: a file where a folder should be is the usual cause.
+            var above = URL(fileURLWithPath: named).deletingLastPathComponent()
+            while above.path != "/", !FileManager.default.fileExists(atPath: above.path, isDirectory: &isFolder) {
+                above.deleteLastPathComponent()
+            }
+            if !isFolder.boolValue { return "\(above.path) is a file, not a folder" }
             return "the system gave no reason (code \(nsError.code))"
         }
     }

@@ -48,6 +48,19 @@ struct SourceOptions: ParsableArguments {
         help: ArgumentHelp("OAI-PMH metadata format (edm for the Rijksmuseum, oai_dc elsewhere).", valueName: "prefix"))
     var metadataPrefix: String?
 
+    /// The language code in its usual case (`en`, `en-GB`, `zh-Hant`): codes that differ only in case name one language,
+    /// with one store.
+    var canonicalLanguage: String {
+        language.split(separator: "-").enumerated().map { index, part in
+            switch (index, part.count) {
+            case (0, _): part.lowercased()
+            case (_, 2): part.uppercased()
+            case (_, 4): part.prefix(1).uppercased() + part.dropFirst().lowercased()
+            default: part.lowercased()
+            }
+        }.joined(separator: "-")
+    }
+
     func validate() throws {
         let names = SourceRegistry.standard.names
         guard names.contains(source.rawValue) else {
