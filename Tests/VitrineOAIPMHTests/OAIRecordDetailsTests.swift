@@ -164,6 +164,7 @@ import VitrineTestSupport
                     otherFacts: [
                         .init(label: "Language", value: "nl"),
                         .init(label: "Publisher", value: "Rijksmuseum, Print Room"),
+                        .init(label: "Contributors", value: "Six, Jan; Hinloopen, Jacob"),
                         .init(label: "Source", value: "Album Six, folio 12"),
                         .init(label: "Other types", value: "study"),
                         .init(label: "Coverage", value: "17th century"),

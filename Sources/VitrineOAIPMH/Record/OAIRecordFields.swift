@@ -116,11 +116,13 @@ package struct OAIRecordFields: Sendable, Equatable {
     package var concepts: [Concept] = []
     package var conceptLabels: [ConceptLabel] = []
     package var agentFacts: [AgentFact] = []
-    /// `dcterms:provenance`, `dcterms:isPartOf`, `dc:language`, `dc:publisher`, `dc:source`: the other facts.
+    /// `dcterms:provenance`, `dcterms:isPartOf`, `dc:language`, `dc:publisher`, `dc:contributor`, `dc:source`: the
+    /// other facts.
     package var provenances: [Labelled] = []
     package var partOf: [Term] = []
     package var languageFields: [Labelled] = []
     package var publishers: [Labelled] = []
+    package var contributors: [Labelled] = []
     package var sources: [Labelled] = []
     /// `wgs84_pos:lat` and `long` of the places (`edm:Place`).
     package var coordinates: [Coordinate] = []
@@ -166,6 +168,7 @@ package struct OAIRecordFields: Sendable, Equatable {
         partOf.removeAll(keepingCapacity: true)
         languageFields.removeAll(keepingCapacity: true)
         publishers.removeAll(keepingCapacity: true)
+        contributors.removeAll(keepingCapacity: true)
         sources.removeAll(keepingCapacity: true)
         coordinates.removeAll(keepingCapacity: true)
     }

@@ -159,7 +159,7 @@ enum OAIDetails {
 
 extension ConceptLookup {
     /// What both shapes may say beyond the common record: provenance, what the object is part of (a label, else
-    /// the address it points at), language, publisher and source, the types and places after the shown ones
+    /// the address it points at), language, publisher, contributors and source, the types and places after the shown ones
     /// (`types`, `places`: every label; `placesLabel` names the rest of them), and the coordinates of the place
     /// shown. Most records have few of them: each is looked at only when present.
     func addOtherFacts(
@@ -177,6 +177,8 @@ extension ConceptLookup {
         }
         if !fields.languageFields.isEmpty { details.addFact("Language", texts(fields.languageFields)) }
         if !fields.publishers.isEmpty { details.addFact("Publisher", texts(fields.publishers)) }
+        // Those who took part other than as makers (an editor, an advisor): never a section of the catalog.
+        if !fields.contributors.isEmpty { details.addFact("Contributors", texts(fields.contributors)) }
         if !fields.sources.isEmpty { details.addFact("Source", texts(fields.sources)) }
         details.addFact("Other types", Array(types.dropFirst()))
         details.addFact(placesLabel, Array(places.dropFirst()))

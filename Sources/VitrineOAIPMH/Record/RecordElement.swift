@@ -8,7 +8,7 @@ enum RecordElement: UInt8 {
     // The details: Dublin Core and EDM fields, the concepts and places they point at, an agent's facts.
     case description, type, subject, medium, extent, spatial, coverage, rights
     case concept, place, rdfDescription, dateOfBirth, dateOfDeath, professionOrOccupation
-    case provenance, isPartOf, language, publisher, source, placeOfBirth, latitude, longitude
+    case provenance, isPartOf, language, publisher, contributor, source, placeOfBirth, latitude, longitude
     case other
 
     init(localName: String) {
@@ -56,6 +56,7 @@ enum RecordElement: UInt8 {
         case "isPartOf": self = .isPartOf
         case "language": self = .language
         case "publisher": self = .publisher
+        case "contributor": self = .contributor
         case "source": self = .source
         case "placeOfBirth": self = .placeOfBirth
         case "lat": self = .latitude
@@ -95,7 +96,7 @@ enum RecordElement: UInt8 {
         case .identifier, .datestamp, .setSpec, .hasService, .isShownBy, .isShownAt, .object, .title, .alternative,
             .creator, .created, .date, .prefLabel, .relation, .format, .description, .type, .subject, .medium,
             .extent, .spatial, .coverage, .rights, .dateOfBirth, .dateOfDeath, .professionOrOccupation, .provenance,
-            .isPartOf, .language, .publisher, .source, .placeOfBirth, .latitude, .longitude:
+            .isPartOf, .language, .publisher, .contributor, .source, .placeOfBirth, .latitude, .longitude:
             true
         default:
             false

@@ -192,6 +192,8 @@ struct RecordFieldCollector {
             fields.languageFields.append(labelled())
         case .publisher where inCHO || inDC:
             fields.publishers.append(labelled())
+        case .contributor where inCHO || inDC:
+            fields.contributors.append(labelled())
         case .source where inCHO || inDC:
             fields.sources.append(labelled())
         case .latitude where parentElement == .place, .longitude where parentElement == .place:
