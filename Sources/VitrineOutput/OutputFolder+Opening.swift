@@ -13,6 +13,8 @@ extension OutputFolder {
     /// two manifests, read side by side on other threads.
     package final class Opening: Sendable {
         let destination: URL
+        /// Whether opening made the folder: a first export that fails removes it again, if nothing was put in it.
+        let created: Bool
         /// The lock file's descriptor; -1 once an `OutputFolder` has taken it over.
         private let lockDescriptor: Locked<Int32>
         private let read = DispatchGroup()
@@ -32,6 +34,7 @@ extension OutputFolder {
                     .output("cannot create \(parent.path): \(OutputFolder.reason(error, path: parent.path))"))
             }
             try OutputFolder.checkExchangeable(destination)
+            created = !FileManager.default.fileExists(atPath: destination.path)
             do {
                 try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
             } catch {
@@ -57,14 +60,14 @@ extension OutputFolder {
         }
 
         /// Waits for the manifests, and hands them over with the lock (whose descriptor the caller now closes).
-        func takeOver() -> (lock: Int32, previous: ManifestTable, spare: ManifestTable) {
+        func takeOver() -> (lock: Int32, previous: ManifestTable, spare: ManifestTable, created: Bool) {
             read.wait()
             let lock = lockDescriptor.withLock { descriptor in
                 defer { descriptor = -1 }
                 return descriptor
             }
             let previous = Self.take(previous)
-            return (lock, previous, Self.take(spare).sharing(with: previous))
+            return (lock, previous, Self.take(spare).sharing(with: previous), created)
         }
 
         /// A table handed over, not copied: it holds an entry for every file of the catalog.
@@ -78,6 +81,7 @@ extension OutputFolder {
         /// Lets the lock go, when no `OutputFolder` has taken it over (the harvest failed).
         private func release() {
             lockDescriptor.withLock { descriptor in
+                if descriptor >= 0, created { rmdir(destination.path) }
                 if descriptor >= 0 { close(descriptor) }
                 descriptor = -1
             }

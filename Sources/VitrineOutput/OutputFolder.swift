@@ -62,6 +62,8 @@ package final class OutputFolder: Sendable {
     let beforeExchange: (@Sendable () -> Void)?
     /// What the commit did that the user should know (see `notices`).
     let commitNotices = Locked<[String]>([])
+    /// Whether this export made the output folder (see `discard`).
+    let createdDestination: Bool
     /// What the last export wrote here, read once the lock is held.
     let previous: ManifestTable
     /// What the staging folder already holds when it is the catalog before the last one, kept beside the output
@@ -92,7 +94,7 @@ package final class OutputFolder: Sendable {
         destination = opening?.destination ?? Self.destination(path)
         staging = Self.besideFolder(destination, named: Self.stagingInfix + RandomID.hex(words: 1))
         stagingPath = staging.path
-        let opened: (lock: Int32, previous: ManifestTable, spare: ManifestTable)
+        let opened: (lock: Int32, previous: ManifestTable, spare: ManifestTable, created: Bool)
         if let opening {
             opened = opening.takeOver()
         } else {
@@ -101,6 +103,7 @@ package final class OutputFolder: Sendable {
         let descriptor = opened.lock
         lockDescriptor = Locked(descriptor)
         previous = opened.previous
+        createdDestination = opened.created
         lastRecords = CatalogRecords(of: destination.path, output: destination)
         do {
             Self.removeAbandonedStaging(of: destination)
@@ -200,9 +203,11 @@ package final class OutputFolder: Sendable {
         staged.withLock { ($0.rendered, $0.kept) }
     }
 
-    /// Removes the staging folder and everything in it, and its records; the output folder is untouched.
+    /// Removes the staging folder and everything in it, and its records; the output folder is untouched, except
+    /// that one this export made is removed again while it is empty (`rmdir`), so a failed first export leaves none.
     package func discard() {
         Self.removeCatalog(stagingPath, of: destination)
+        if createdDestination { rmdir(destination.path) }
         releaseLock()
     }
 

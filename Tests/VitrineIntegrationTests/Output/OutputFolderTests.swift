@@ -25,6 +25,21 @@ import VitrineTestSupport
         #expect(again != nil)
     }
 
+    /// Found by a hostile check: a first export that failed while writing left an empty output folder.
+    @Test func `a failed first export leaves no output folder; a folder that was there stays`() throws {
+        let parent = try TemporaryFolder()
+        let site = parent.url.appendingPathComponent("site")
+        let first = try OutputFolder(path: site.path)
+        try first.write("a", to: "a.txt")
+        #expect(FileManager.default.fileExists(atPath: site.path))
+        first.discard()
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: false)
+        let second = try OutputFolder(path: site.path)
+        second.discard()
+        #expect(FileManager.default.fileExists(atPath: site.path))
+    }
+
     /// Issue 34, item 13: in a container every run is process 1, so a killed run's staging folder, told by its
     /// process id, was never cleaned. A staging folder is a live run's while that run holds the lock inside it.
     @Test func `a staging folder whose lock nobody holds is removed; one whose run holds it is left alone`() throws {
