@@ -59,9 +59,17 @@ extension Rights {
     private static func creativeCommons(_ path: [String]) -> (label: String, isOpen: Bool)? {
         guard path.count >= 2 else { return nil }
         var version = path.count >= 3 && path[2].first?.isNumber == true ? " " + path[2] : ""
-        // A license ported to a country (`by-sa/3.0/nl/`) is that country's: `CC BY-SA 3.0 NL`.
-        if !version.isEmpty, path.count >= 4, path[3].count == 2, path[3].allSatisfy(\.isLetter) {
-            version += " " + path[3].uppercased()
+        // A license ported to a country (`by-sa/3.0/nl/`) is that country's: `CC BY-SA 3.0 NL`; so are the ports
+        // to Scotland and to intergovernmental organisations (`by/3.0/igo/`).
+        if !version.isEmpty, path.count >= 4 {
+            let port = path[3].lowercased()
+            if port.count == 2, port.allSatisfy(\.isLetter) {
+                version += " " + port.uppercased()
+            } else if port == "igo" {
+                version += " IGO"
+            } else if port == "scotland" {
+                version += " Scotland"
+            }
         }
         switch (path[0], path[1]) {
         case ("publicdomain", "mark"):

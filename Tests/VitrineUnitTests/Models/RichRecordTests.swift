@@ -91,6 +91,10 @@ import VitrineTestSupport
             ("https://creativecommons.org/publicdomain/zero/1.0/", "CC0 1.0", true),
             ("http://creativecommons.org/licenses/by/4.0/", "CC BY 4.0", true),
             ("https://creativecommons.org/licenses/by-sa/3.0/nl/deed.en", "CC BY-SA 3.0 NL", true),
+            ("https://creativecommons.org/licenses/by/3.0/igo/", "CC BY 3.0 IGO", true),
+            ("http://creativecommons.org/licenses/by-nc-sa/2.5/scotland/", "CC BY-NC-SA 2.5 Scotland", false),
+            // Not a port: a deed's language.
+            ("https://creativecommons.org/licenses/by/4.0/legalcode.de", "CC BY 4.0", true),
             ("http://creativecommons.org/licenses/by-nc-nd/4.0/", "CC BY-NC-ND 4.0", false),
             ("http://rightsstatements.org/vocab/InC/1.0/", "In Copyright", false),
             ("http://rightsstatements.org/vocab/NoC-NC/1.0/", "No Copyright – Non-Commercial Use Only", false),
