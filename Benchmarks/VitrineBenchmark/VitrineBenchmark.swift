@@ -12,6 +12,13 @@ import VitrineSources
 struct VitrineBenchmark {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
+        // A figure's arguments are numbers (`serve` and `parse` take a word first): anything else, `--help` among
+        // them, is a mistake, and a mistaken figure would still run for minutes.
+        let numbers = arguments.dropFirst(["serve", "parse", "adopt-records"].contains(arguments.first) ? 2 : 1)
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) || !numbers.allSatisfy({ Int($0) != nil }) {
+            FileHandle.standardError.write(Data(Self.usage.utf8))
+            exit(arguments.contains { $0 == "--help" || $0 == "-h" } ? 0 : 64)
+        }
         if arguments.first == "serve" {
             try await serve(Array(arguments.dropFirst()))
             return
