@@ -190,6 +190,9 @@ import VitrineTestSupport
         #expect(!OAIDetails.isMIMEType("oil on canvas") && !OAIDetails.isMIMEType("pen/ink"))
         #expect(OAIDetails.isInverted("Rijn, Rembrandt van") && !OAIDetails.isInverted("Rembrandt van Rijn"))
         #expect(!OAIDetails.isInverted("Smith, John, 1900-1980") && !OAIDetails.isInverted("Amsterdam,"))
+        // The first 64 values of a field, each once (here one of them twice).
+        let block = OAIDetails.block(["x", "x"] + (0..<1_000).map(String.init), separator: "\n")
+        #expect(block?.split(separator: "\n").count == 63 && block?.hasPrefix("x\n0\n") == true)
         #expect(DetailText.lifeDates(born: "1606-07-15", died: "1669") == "1606–1669")
         #expect(DetailText.lifeDates(born: nil, died: "c. 1669") == "died c. 1669")
         #expect(DetailText.lifeDates(born: "1632", died: nil, place: "Delft") == "born 1632 in Delft")

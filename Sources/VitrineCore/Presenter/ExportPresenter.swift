@@ -213,8 +213,9 @@ package struct ExportPresenter: ExportPresentationLogic {
                 afterSpace = true
             case 0x21...0x7E:
                 afterSpace = false
-            case 0xC2, 0xE1, 0xE2, 0xE3:
-                // Lead bytes of C1 controls, NBSP, NEL, U+1680, U+2000…U+206F (spaces, separators, bidi), U+3000.
+            case 0xC2, 0xE1, 0xE2, 0xE3, 0xEF:
+                // Lead bytes of C1 controls, NBSP, NEL, U+1680, U+2000…U+206F (spaces, separators, bidi), U+3000,
+                // U+FEFF (a byte-order mark; with it U+FEC0…U+FEFE).
                 let next = utf8.index(after: index)
                 guard next != utf8.endIndex else { return false }
                 let second = utf8[next]
@@ -222,6 +223,7 @@ package struct ExportPresenter: ExportPresentationLogic {
                 case 0xC2: if second <= 0xA0 { return false }
                 case 0xE1: if second == 0x9A { return false }
                 case 0xE2: if second == 0x80 || second == 0x81 { return false }
+                case 0xEF: if second == 0xBB { return false }
                 default: if second == 0x80 { return false }
                 }
                 afterSpace = false

@@ -94,14 +94,15 @@ extension DublinCoreRecordMapper {
 
 /// The rules of reading details from OAI-PMH text, by bytes: they run for every field of every record.
 enum OAIDetails {
-    /// Several values of one field as one text, each cleaned and kept once, in the record's order. With `html`,
-    /// a value with markup in it (a description in CDATA) is reduced to its text: never shown as tags.
+    /// Several values of one field (the first 64) as one text, each cleaned and kept once, in the record's order.
+    /// With `html`, a value with markup in it (a description in CDATA) is reduced to its text: never shown as tags.
     static func block(_ values: [String], separator: String, html: Bool = false) -> String? {
         var parts: [String] = []
-        for value in values {
+        var seen: Set<String> = []
+        for value in values.prefix(64) {
             let cleaned =
                 html && HTMLText.hasMarkup(value) ? HTMLText.plainText(value) : DetailText.block(value)
-            if let part = cleaned, !parts.contains(part) { parts.append(part) }
+            if let part = cleaned, seen.insert(part).inserted { parts.append(part) }
         }
         return parts.count < 2 ? parts.first : DetailText.block(parts.joined(separator: separator))
     }

@@ -57,11 +57,14 @@ package enum DetailText {
         return finished(String(out))
     }
 
-    /// Each of `texts` as `line` cleans it, blanks dropped, each kept once, in order.
-    package static func lines(_ texts: some Sequence<String>) -> [String] {
+    /// Each of `texts` as `line` cleans it, blanks dropped, each kept once (composed and decomposed spellings are
+    /// one), in order; the first `limit` of them, so that a record listing thousands costs no more than a page.
+    package static func lines(_ texts: some Sequence<String>, limit: Int = 64) -> [String] {
         var kept: [String] = []
+        var seen: Set<String> = []
         for text in texts {
-            guard let clean = line(text), !kept.contains(where: { $0.utf8.elementsEqual(clean.utf8) }) else { continue }
+            guard kept.count < limit else { break }
+            guard let clean = line(text), seen.insert(clean).inserted else { continue }
             kept.append(clean)
         }
         return kept

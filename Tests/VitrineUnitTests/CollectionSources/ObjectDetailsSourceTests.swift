@@ -356,6 +356,11 @@ import VitrineTestSupport
         #expect(DetailText.line(decomposed)?.unicodeScalars.count == decomposed.unicodeScalars.count)
         #expect(DetailText.block("a\r\nb\r\r\n\n\nc\u{0}  d ") == "a\nb\n\nc d")
         #expect(DetailText.lines(["a", " a", "b", "null"]) == ["a", "b"])
+        // Found by a hostile check: 20,000 subjects took minutes (each compared with every one kept), and
+        // "Café" composed and decomposed was listed twice.
+        let many = DetailText.lines((0..<100_000).map { "subject \($0)" })
+        #expect(many.count == 64 && many.last == "subject 63")
+        #expect(DetailText.lines(["Caf\u{E9}", "Cafe\u{301}"]).count == 1)
         #expect(HTMLText.plainText("<style>p{}</style>x &amp; y<SCRIPT>bad()</script >z") == "x & yz")
         #expect(HTMLText.plainText("a < b &unknown; &#233;&#xE9;") == "a < b &unknown; éé")
         // Every HTML 4 entity (libxml2's table), case as written; XML's &apos;; a soft hyphen dropped.

@@ -330,6 +330,7 @@ import VitrineTestSupport
         "ogham\u{1680}", "bidi\u{202E}evil", "zwsp\u{200B}", "em\u{2003}space", "ls\u{2028}", "C1\u{9B}",
         "a \u{301}", "日本の絵", "Devanagari देवनागरी", "x\u{7F}", "Study № 12", "№ 3", "a → b", "x ⃝", "ab \u{20DD}",
         "c \u{2CEF}", "d \u{2CBF}z", "e \u{2DE0}", "f \u{200D}g", "g \u{2100}", "h \u{20AC} 5", "i ∑\u{301}",
+        "bom\u{FEFF}here", "\u{FEFF}", "ﻻ arabic \u{FEFB}",
     ])
     func `the byte-level one-line check agrees with the general path`(text: String) {
         if ExportPresenter.isOneLine(text, limit: 2_000) {
@@ -337,5 +338,27 @@ import VitrineTestSupport
         }
         #expect(ExportPresenter.oneLine(text) == ExportPresenter.madeOneLine(text, limit: Int.max))
         #expect(ExportPresenter.oneLine(text, limit: 5) == ExportPresenter.madeOneLine(text, limit: 5))
+    }
+
+    /// Found by a hostile check: a byte-order mark went through the byte-level check into every format. The same
+    /// agreement, over seeded random strings of the scalars either path treats specially.
+    @Test(arguments: 1...4 as ClosedRange<UInt64>)
+    func `the byte-level one-line check agrees with the general path on random text`(seed: UInt64) {
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", " ", "\t", "\n", "\u{7F}", "\u{85}", "\u{A0}", "\u{AD}", "é", "\u{301}", "Ж", "\u{1680}",
+            "\u{2003}", "\u{200B}", "\u{200D}", "\u{2028}", "\u{202E}", "\u{2066}", "№", "\u{20DD}", "→", "\u{3000}",
+            "日", "\u{FEFF}", "\u{FEFB}", "\u{FFFD}", "😀",
+        ]
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &random)])
+            }
+            let line = String(text)
+            #expect(
+                ExportPresenter.oneLine(line) == ExportPresenter.madeOneLine(line, limit: Int.max),
+                "\(line.debugDescription)")
+        }
     }
 }
