@@ -21,6 +21,11 @@ extension Rights {
         }
         let host = address.host
         let path = address.path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0).lowercased() }
+        // Dot segments and escapes (`by/4.0/../../by-nc-nd/4.0/`) lead a browser elsewhere: such a path is not read.
+        guard !path.contains(where: { $0 == "." || $0 == ".." || $0.contains("%") }) else {
+            self.init(url: text, label: text, isOpen: false)
+            return
+        }
         switch host {
         case "creativecommons.org", "www.creativecommons.org":
             if let known = Self.creativeCommons(path) {

@@ -131,6 +131,14 @@ package enum YearRange {
             // A year before the common era is written with a minus (`-0050`, xsd:gYear), alone or with a date.
             let isBCE = scalars.first == "-"
             if isBCE { scalars.removeFirst() }
+            // A short year with a minus, the whole part (`-500`, `-50`), is one too: as a number, it is no other.
+            if isBCE, (1...3).contains(scalars.count), scalars.allSatisfy(isDigit),
+                let year = Int(String(String.UnicodeScalarView(scalars))), year > 0
+            {
+                isISO = true
+                years.append(-year)
+                continue
+            }
             guard scalars.count >= 4, scalars[..<4].allSatisfy(isDigit),
                 let year = Int(String(String.UnicodeScalarView(scalars[..<4])))
             else { return nil }

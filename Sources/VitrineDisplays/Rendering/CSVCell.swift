@@ -5,10 +5,12 @@
 /// OWASP recommends. Written by hand, byte by byte, rather than with CSV.swift, whose writer makes one stream call
 /// per byte (too slow for a million rows); the tests read the output back with CSV.swift.
 package enum CSVCell {
-    /// Bytes that make a spreadsheet treat a cell as a formula.
+    /// Bytes that make a spreadsheet treat a cell as a formula, and the guard's own `'`: every cell that starts
+    /// with one gets a `'` before it, so that dropping one leading `'` gives the value back (two record ids `-1`
+    /// and `'-1` stay two).
     static func startsFormula(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "@")
-            || byte == 0x09 || byte == 0x0D
+            || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: "'")
     }
 
     /// One field, defused and quoted as needed.

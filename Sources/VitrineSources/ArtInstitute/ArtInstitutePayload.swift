@@ -76,8 +76,9 @@ enum ArtInstitutePayload {
                 altText: DetailText.line(thumbnail?.value?.alt_text?.value)
             )
             if let begin = date_start?.value {
-                details.yearBegin = begin
-                details.yearEnd = max(date_end?.value ?? begin, begin)
+                // Given the wrong way round (an end before the start), the two still bound the range.
+                let end = date_end?.value ?? begin
+                (details.yearBegin, details.yearEnd) = (min(begin, end), max(begin, end))
             } else if let range = YearRange.parse(date_display?.text) {
                 (details.yearBegin, details.yearEnd) = range
             }

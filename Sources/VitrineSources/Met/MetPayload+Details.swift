@@ -66,11 +66,15 @@ extension MetPayload.Object {
     }
 
     /// The `artist*` fields' maker first (the object's own maker, with bio and sort name), then the other
-    /// constituents; only the constituents when the `artist*` fields are empty.
+    /// constituents, each name and role once (the first 64); only the constituents when the `artist*` fields are
+    /// empty.
     var makers: [ObjectDetails.Maker] {
-        let listed = (constituents?.value ?? []).compactMap { constituent -> ObjectDetails.Maker? in
-            guard let name = DetailText.line(constituent?.name) else { return nil }
-            return ObjectDetails.Maker(name: name, role: DetailText.line(constituent?.role))
+        var seen: Set<[String?]> = []
+        var listed: [ObjectDetails.Maker] = []
+        for constituent in constituents?.value ?? [] where listed.count < 64 {
+            guard let name = DetailText.line(constituent?.name) else { continue }
+            let role = DetailText.line(constituent?.role)
+            if seen.insert([name, role]).inserted { listed.append(ObjectDetails.Maker(name: name, role: role)) }
         }
         guard let name = DetailText.line(artistDisplayName?.text) else { return listed }
         let own = listed.first { $0.name == name }
@@ -78,16 +82,7 @@ extension MetPayload.Object {
             name: name, role: DetailText.line(artistRole?.value) ?? own?.role,
             lifeDates: DetailText.line(artistDisplayBio?.value) ?? lifeYears,
             sortName: DetailText.line(artistAlphaSort?.value))
-        var makers = [primary]
-        var ownSkipped = false
-        for maker in listed {
-            // The constituent that is the artist* maker is already first.
-            if !ownSkipped, maker.name == name {
-                ownSkipped = true
-                continue
-            }
-            makers.append(maker)
-        }
-        return makers
+        // The constituent that is the artist* maker is already first.
+        return [primary] + listed.filter { $0.name != name || $0.role != own?.role }
     }
 }

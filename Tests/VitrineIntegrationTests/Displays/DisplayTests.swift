@@ -176,6 +176,9 @@ import VitrineTestSupport
         ("@cmd", "'@cmd"),
         ("\tTab", "'\tTab"),
         ("=HYPERLINK(\"x\",\"y\")", "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""),
+        // Found by a hostile check: record ids -1 and '-1 were both '-1.
+        ("'-1", "''-1"),
+        ("'t Hooft", "''t Hooft"),
     ])
     func `CSV cells are quoted by RFC 4180 and formulas defused`(input: String, expected: String) {
         #expect(CSVCell.field(input) == expected)

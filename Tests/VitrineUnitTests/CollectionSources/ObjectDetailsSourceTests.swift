@@ -167,7 +167,8 @@ import VitrineTestSupport
             {"objectID": 7, "title": 1889, "artistDisplayName": "", "objectDate": 1889, "objectURL": {"a": 1},
              "metadataDate": null, "additionalImages": [null, 3, "https://images.example/original/7.jpg"],
              "tags": [{"term": "Boats"}, 5, null, {"term": "Sea"}], "objectBeginDate": -9223372036854775808,
-             "constituents": [{"name": "Ann Lee", "role": "Artist"}, "junk", {"name": "Bo Li", "role": "Printer"}]}
+             "constituents": [{"name": "Ann Lee", "role": "Artist"}, "junk", {"name": "Bo Li", "role": "Printer"},
+                              {"name": "Bo Li", "role": "Printer"}, {"name": "Ann Lee", "role": "Artist"}]}
             """, page: .object("7"))
         guard case .object(let object) = met.first else {
             Issue.record("expected the Met object, got \(met)")
@@ -175,7 +176,7 @@ import VitrineTestSupport
         }
         #expect(object.title == "1889" && object.date == "1889" && object.objectURL == nil)
         #expect(object.image?.url == "https://images.example/original/7.jpg")
-        // No display name: the first constituent is the maker, and the section's.
+        // No display name: the first constituent is the maker, and the section's. One listed twice is one.
         #expect(object.maker == "Ann Lee")
         #expect(object.details.makers.map(\.name) == ["Ann Lee", "Bo Li"])
         #expect(object.details.subjects == ["Boats", "Sea"])
@@ -198,6 +199,15 @@ import VitrineTestSupport
                 .replacingOccurrences(of: "\"date_start\": ", with: "\"date_start\": -9223372036854775808, \"z\": "),
             page: .number(1))
         #expect(sloppy.count(where: { if case .object = $0 { true } else { false } }) == aic.count)
+        // Found by a hostile check: an end year before the start lost the range.
+        let reversed = try await decode(
+            ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1")),
+            aicJSON.replacingOccurrences(of: "\"date_start\": 1884,", with: "\"date_start\": 1890,"), page: .number(1))
+        guard case .object(let first) = reversed.first else {
+            Issue.record("expected an object, got \(reversed)")
+            return
+        }
+        #expect(first.details.yearBegin == 1886 && first.details.yearEnd == 1890)
         for case .object(let object) in sloppy {
             #expect(object.details.altText == nil && object.date == "1999")
             #expect(object.details.yearBegin == nil || object.details.yearBegin == 1999)

@@ -74,6 +74,9 @@ import VitrineTestSupport
         ("-0050/..", -50, -50),
         ("../1700", 1700, 1700),
         ("1642-05/", 1642, 1642),
+        // Found by a hostile check: read as the year 500 of the common era.
+        ("-500", -500, -500),
+        ("-50/-5", -50, -5),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
@@ -93,6 +96,15 @@ import VitrineTestSupport
             ("https://creativecommons.org/licenses/by-sa/3.0/nl/deed.en", "CC BY-SA 3.0 NL", true),
             ("https://creativecommons.org/licenses/by/3.0/igo/", "CC BY 3.0 IGO", true),
             ("http://creativecommons.org/licenses/by-nc-sa/2.5/scotland/", "CC BY-NC-SA 2.5 Scotland", false),
+            // Found by a hostile check: read as CC BY 4.0 and open, though a browser goes to BY-NC-ND.
+            (
+                "https://creativecommons.org/licenses/by/4.0/../../by-nc-nd/4.0/",
+                "https://creativecommons.org/licenses/by/4.0/../../by-nc-nd/4.0/", false
+            ),
+            (
+                "https://creativecommons.org/licenses/by/4.0/%2e%2e/",
+                "https://creativecommons.org/licenses/by/4.0/%2e%2e/", false
+            ),
             // Not a port: a deed's language.
             ("https://creativecommons.org/licenses/by/4.0/legalcode.de", "CC BY 4.0", true),
             ("http://creativecommons.org/licenses/by-nc-nd/4.0/", "CC BY-NC-ND 4.0", false),
