@@ -1,7 +1,8 @@
 import Foundation
 
-/// How a maker's name from an API becomes a section: trimmed, inner whitespace collapsed, and the words
-/// museums use for "no known maker" mapped to none.
+/// How a maker's name from an API becomes a section: what no page shows dropped (controls, bidi overrides,
+/// zero-width spaces, byte-order marks), trimmed, inner whitespace collapsed, and the words museums use for "no
+/// known maker" mapped to none.
 package enum MakerName {
     /// Labels that mean the maker is not known (Rijksmuseum `anoniem`, English and German equivalents).
     package static let unknownLabels: Set<String> = [
@@ -18,7 +19,8 @@ package enum MakerName {
     /// The cleaned display name, or `nil` when the object has no known maker.
     package static func normalized(_ name: String?) -> String? {
         guard let name else { return nil }
-        let cleaned = name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // Cleaned first: `Rem\u{200B}brandt` is Rembrandt's section, and a name of invisible characters is none.
+        let cleaned = PrintableText.clean(name).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !cleaned.isEmpty, !unknownLabels.contains(cleaned.lowercased()) else { return nil }
         return cleaned
     }
