@@ -71,8 +71,13 @@ struct DataFile: TemplateContext {
 }
 
 /// How many objects each rights statement covers, and how many are open for reuse: counted a part at a time.
+/// A statement Vitrine knows (its label is not its address) is one row whichever of its addresses the records give
+/// (`http` or `https`, with or without the last slash), linking the same one in every run: the `https` one first.
 struct RightsTally: Sendable {
+    /// Known statements by label, with no address; others by label and address.
     private var counts: [Statement: Int] = [:]
+    /// The address each known statement's row links.
+    private var addresses: [String: String] = [:]
     private(set) var open = 0
 
     struct Statement: Hashable, Sendable {
@@ -81,7 +86,12 @@ struct RightsTally: Sendable {
     }
 
     mutating func add(label: String, url: String, open isOpen: Bool) {
-        counts[Statement(label: label, url: url), default: 0] += 1
+        let known = !url.isEmpty && url != label
+        counts[Statement(label: label, url: known ? "" : url), default: 0] += 1
+        if known {
+            func rank(_ address: String) -> (Int, String) { (address.hasPrefix("https://") ? 0 : 1, address) }
+            addresses[label] = addresses[label].map { rank($0) < rank(url) ? $0 : url } ?? url
+        }
         if isOpen { open += 1 }
     }
 
@@ -90,7 +100,10 @@ struct RightsTally: Sendable {
         func order(_ entry: (key: Statement, value: Int)) -> (Int, Int, String, String) {
             (entry.key.label.isEmpty ? 1 : 0, -entry.value, entry.key.label, entry.key.url)
         }
-        return counts.sorted { order($0) < order($1) }.map { RightsCount(statement: $0.key, count: $0.value) }
+        return counts.sorted { order($0) < order($1) }.map { entry in
+            let url = entry.key.url.isEmpty ? addresses[entry.key.label] ?? "" : entry.key.url
+            return RightsCount(statement: Statement(label: entry.key.label, url: url), count: entry.value)
+        }
     }
 
     func openLabel(of objectCount: Int) -> String {
