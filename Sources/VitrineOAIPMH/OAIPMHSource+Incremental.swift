@@ -26,6 +26,8 @@ extension OAIPMHSource: IncrementalSource {
 
     package func clock(from response: SourceResponse) throws(HarvestFailure) -> ServerClock {
         if let failure = self.failure(for: response) { throw failure }
+        // A maintenance page sent with 200 is retried, as on a list's pages.
+        if let failure = OAIPMHSource.unavailablePage(response) { throw failure }
         let parsed: OAIPMHResponse
         do {
             parsed = try OAIPMHPageParser.parse(response.body)

@@ -132,6 +132,54 @@ import VitrineTestSupport
         }
     }
 
+    /// The mock museum, whose first `answers.count` answers to `Identify` are replaced by those bodies.
+    final class IdentifyAnswers: Transport, Sendable {
+        private let answers: Locked<[String]>
+        let inner = AsyncHTTPTransport()
+
+        init(_ answers: [String]) {
+            self.answers = Locked(answers)
+        }
+
+        func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
+            var response = try await inner.fetch(request)
+            guard request.url.query?.contains("verb=Identify") == true else { return response }
+            if let body = answers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { response.body = Data(body.utf8) }
+            return response
+        }
+    }
+
+    /// Found by a hostile check of nights: a maintenance page sent with 200 for Identify failed a night (exit 1)
+    /// and named a first run after the source; an Identify that stopped naming the repository left nights named
+    /// as before, unlike a fresh export.
+    @Test func `a maintenance page for Identify is retried, and an Identify that names nothing names nothing`()
+        async throws
+    {
+        let museum = try await MockMuseum.oaiPMH(OAICollection(count: 30, pageSize: 40))
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(source: .oai, baseURL: museum.oaiBaseURL)
+        let maintenance = "<!DOCTYPE html><html><body>Down for maintenance</body></html>"
+        let store = try TemporaryFolder()
+        let first = try await ExportHarness.run(
+            configuration, transport: IdentifyAnswers([maintenance]), store: store)
+        #expect(try first.folder.read("index.html").contains("<title>Mock Rijksmuseum</title>"))
+        #expect(first.summary.notices.isEmpty, "\(first.summary.notices)")
+        #expect(first.pauses.count == 1)
+        let night = try await ExportHarness.run(
+            configuration, transport: IdentifyAnswers([maintenance, maintenance]), store: store)
+        #expect(night.summary.summary.contains("incremental run"), "\(night.summary.summary)")
+        let nameless = """
+            <?xml version="1.0"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">\
+            <responseDate>2026-11-27T10:00:00Z</responseDate><Identify><repositoryName/>\
+            <granularity>YYYY-MM-DD</granularity><deletedRecord>persistent</deletedRecord></Identify></OAI-PMH>
+            """
+        let unnamed = try await ExportHarness.run(configuration, transport: IdentifyAnswers([nameless]), store: store)
+        #expect(unnamed.summary.summary.contains("incremental run"), "\(unnamed.summary.summary)")
+        let fresh = try await ExportHarness.run(configuration, transport: IdentifyAnswers([nameless]))
+        #expect(try fresh.folder.read("index.html").contains("<title>OAI-PMH repository collection</title>"))
+        try CatalogChecks.expectIdenticalFolders(unnamed.folder, fresh.folder)
+    }
+
     @Test func `a repository's own name is cleaned like a title, kept for --offline, and missed with a notice`()
         async throws
     {

@@ -43,12 +43,16 @@ extension ExportInteractor {
             do {
                 plan.clock = try await serverClock(incremental, options: options)
             } catch {
-                // A repository that cannot be reached fails the same way on its first page: say so once.
-                if case .harvest(let failure) = error.reason, failure.isTransient { throw error }
+                // A repository that cannot be reached fails the same way on its first page: say so once. One that
+                // still answers Identify with a web page after the retries answers, but not to Identify.
+                if case .harvest(let failure) = error.reason, failure.isTransient {
+                    guard case .unavailable(200..<300, _, _) = failure else { throw error }
+                }
                 plan.notices.append("the repository's Identify could not be read (\(error)); its name is not known")
             }
         }
-        if let name = plan.clock?.repositoryName { plan.repositoryName = name }
+        // An Identify read this run names the catalog, or names nothing: the stored name is for runs that read none.
+        if let clock = plan.clock { plan.repositoryName = clock.repositoryName }
     }
 
     /// Whether a long OAI-PMH list may be cut into date windows, `--concurrency` chains at once (at most the
