@@ -67,6 +67,10 @@ package enum Continuation: Sendable, Equatable {
     /// Nothing follows.
     case end
     /// The server no longer knows the token this page was asked with (OAI-PMH `badResumptionToken`); the text
-    /// says so and what to do. The worker starts a chain resumed from the cache over; any other chain fails.
+    /// says so and what to do. The worker starts the list over once, fetched anew; a second refusal fails the run.
     case expiredToken(String)
+
+    var isExpiredToken: Bool {
+        if case .expiredToken = self { true } else { false }
+    }
 }

@@ -54,7 +54,10 @@ package struct ExportError: Error, Sendable, Equatable, CustomStringConvertible 
     package var exitStatus: Int32 {
         switch reason {
         case .harvest(let failure):
-            if case .quotaExhausted = failure { return Self.temporaryFailure }
+            switch failure {
+            case .quotaExhausted, .tokenExpired: return Self.temporaryFailure
+            default: break
+            }
             return failure.isTransient ? Self.temporaryFailure : Self.failure
         case .busy: return Self.temporaryFailure
         case .configuration: return Self.usage

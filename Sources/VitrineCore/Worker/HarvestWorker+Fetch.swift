@@ -49,8 +49,11 @@ extension HarvestWorker {
                 }
                 if let failure = source.failure(for: fetched.response) { throw failure }
                 let page = try await source.decode(fetched.response, page: cursor)
-                // A page fetched ahead and then given up (its chain stopped) is not stored once the harvest is over.
-                if !fetched.fromCache, !Task.isCancelled { cache?.store(fetched.response, for: key) }
+                // A page fetched ahead and then given up (its chain stopped) is not stored once the harvest is over;
+                // nor is a refused token, which a run resumed from the cache would read as refused again.
+                if !fetched.fromCache, !Task.isCancelled, !page.continuation.isExpiredToken {
+                    cache?.store(fetched.response, for: key)
+                }
                 return (page, next)
             } catch {
                 await next?.cancel()

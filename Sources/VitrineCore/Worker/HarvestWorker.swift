@@ -94,16 +94,16 @@ package struct HarvestWorker: Sendable {
         switch try await harvestOnce(receive) {
         case .finished:
             return
-        case .tokenExpired(let message, let page):
-            // A chain resumed from the cache may hold tokens the server has since forgotten: everything is
-            // fetched again. A chain fetched from the network just now has no such excuse.
-            guard cache != nil, readsCache else { throw expired(message, page: page) }
-            logger.warning("the server no longer knows a stored resumption token; harvesting again from the start")
+        case .tokenExpired:
+            // A chain resumed from the cache may hold tokens the server has since forgotten, and a server restarted
+            // or timed out forgets the tokens it just gave: the list is fetched again from its first page, once.
+            let stored = cache != nil && readsCache
+            logger.warning("the server no longer knows a resumption token; harvesting again from the start")
             try receive(
                 .restart(
                     notice:
-                        "the repository refused a stored resumption token (expired, or its list cut short): the harvest "
-                        + "started over from the first page"))
+                        "the repository refused a \(stored ? "stored " : "")resumption token (expired, or its list cut "
+                        + "short): the harvest started over from the first page"))
             let refetching = HarvestWorker(
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
                 readsCache: false, listsChanges: listsChanges, counters: counters, onWait: onWait,
@@ -117,7 +117,7 @@ package struct HarvestWorker: Sendable {
     /// The failure of a chain whose token the server no longer knows, naming the page and its URL.
     private func expired(_ message: String, page: PageCursor) -> ExportError {
         ExportError(
-            .harvest(.api(message)), source: source.descriptor.name, page: page.description,
+            .harvest(.tokenExpired(message)), source: source.descriptor.name, page: page.description,
             url: try? source.request(for: page).redactedURL)
     }
 
