@@ -15,6 +15,11 @@ extension HarvestWorker {
         var asked: Set<PageCursor> = [cursor]
         // The objects of the page before: numbered pages past the end that repeat it end the chain.
         var previousKeys: [String] = []
+        // A server that starts its list over under new tokens, or sends empty pages that name another for ever,
+        // never repeats a token: the pages it repeats whole, and the empty pages in a row, are counted instead.
+        var seenPages: Set<Fingerprint> = []
+        var repeatedPages = 0
+        var emptyInARow = 0
         // A page fetched ahead that the chain no longer takes is cancelled however the chain ends, so that no
         // request of it goes on, or fills the page cache, after the harvest has stopped.
         do {
@@ -44,6 +49,26 @@ extension HarvestWorker {
                         return .finished
                     }
                     previousKeys = keys
+                } else {
+                    let keys = page.objectKeys
+                    var fingerprint = Fingerprint()
+                    for key in keys { fingerprint.combine(key) }
+                    if !keys.isEmpty, !seenPages.insert(fingerprint).inserted { repeatedPages += 1 }
+                    emptyInARow = page.records.isEmpty ? emptyInARow + 1 : 0
+                    if repeatedPages > Self.repeatedPagesAllowed || emptyInARow > Self.emptyPagesAllowed {
+                        let what =
+                            emptyInARow > 0
+                            ? "\(emptyInARow) pages in a row with no record, each naming another"
+                            : "the same records again under new resumption tokens (\(repeatedPages) pages)"
+                        throw ExportError(
+                            .harvest(
+                                .api(
+                                    "the server sent \(what) after page \(reference.index), so the list would never "
+                                        + "end (a server bug); stopping here: tell the repository, or narrow the "
+                                        + "harvest with --from/--until")),
+                            source: source.descriptor.name, page: reference.cursor.description,
+                            url: try? source.request(for: reference.cursor).redactedURL)
+                    }
                 }
                 try receive(reference, page)
                 guard case .next(.some(let next)) = page.continuation else {
@@ -70,6 +95,12 @@ extension HarvestWorker {
         await ahead?.cancel()
         return .finished
     }
+
+    /// Whole pages listed again under new tokens that a chain allows (a record listed twice is a duplicate; a list
+    /// started over repeats every page).
+    static let repeatedPagesAllowed = 10
+    /// Pages in a row with no record that a chain allows (a repository that filters a set after paging sends some).
+    static let emptyPagesAllowed = 1_000
 
     /// A page of a chain already being fetched and parsed, started from a peek. Holds one of the worker's
     /// `concurrency` slots until its page is taken or it is cancelled.
