@@ -122,12 +122,25 @@ struct OAISetLeavers: CollectionSource {
                         "the repository rejected the resumption "
                             + "token of the list of records changed since \(from) (\(error.code): \(error.message))"))
             default:
-                throw .api(
+                let reason =
                     "the repository refused the list of records changed since \(from), which tells the records "
-                        + "that left --set \(set) (\(error.code): \(error.message))")
+                    + "that left --set \(set) (\(error.code): \(error.message))"
+                // Refused at once (dates it takes for ListRecords, or a set it requires): a full run takes over.
+                throw page == .token(nil) ? .datesRefused(reason) : .api(reason)
             }
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
+        // A list of changes that holds a record changed before `from` ignores it, and would take every unchanged
+        // member whose header names no set for one that left: a full run takes over.
+        if page == .token(nil), let start = Datestamp.seconds(from),
+            let early = parsed.records.first(where: { header in
+                !header.isDeleted && header.datestamp.flatMap(Datestamp.seconds).map { $0 < start } == true
+            })
+        {
+            throw .datesRefused(
+                "the repository ignores from in ListIdentifiers: asked for the records changed since \(from), it "
+                    + "listed one changed at \(early.datestamp ?? "")")
+        }
         let records: [RecordOutcome] = parsed.records.compactMap { header in
             guard !header.identifier.isEmpty else { return nil }
             let member = header.sets.contains { $0 == set || $0.hasPrefix(set + ":") }

@@ -214,9 +214,10 @@ package struct ExportInteractor: ExportBusinessLogic {
             }
             try handle(event)
         }
+        // A repository that refuses or ignores `from` there fails the night with `ChangesRefused`: a full run follows.
         let leaving = HarvestWorker(
             source: leavers, transport: transport, options: options, logger: logger, sleeper: sleeper,
-            cache: worker.cache, readsCache: plan.resumed, counters: counters,
+            cache: worker.cache, readsCache: plan.resumed, listsChanges: true, counters: counters,
             onWait: { [presenter] in presenter.presentWait($0) })
         try await leaving.harvest { event in
             guard case .page(let reference, var page) = event else { return }

@@ -31,6 +31,10 @@ package final class OAIRepository: @unchecked Sendable {
         package var ignoresDates = false
         /// `from`, `until` are refused with `badArgument`.
         package var refusesDates = false
+        /// `ListIdentifiers` alone ignores `from` and `until` (`ListRecords` honours them).
+        package var identifiersIgnoreDates = false
+        /// `ListIdentifiers` alone refuses `from` and `until` (badArgument).
+        package var identifiersRefuseDates = false
         /// `completeListSize` counts the whole repository, whatever the list.
         package var sizeLies = false
         /// `responseDate` carries a fraction of a second (`…T10:00:00.250Z`).
@@ -55,6 +59,8 @@ package final class OAIRepository: @unchecked Sendable {
             if earliestLies { parts.append("earliest lies") }
             if ignoresDates { parts.append("ignores dates") }
             if refusesDates { parts.append("refuses dates") }
+            if identifiersIgnoreDates { parts.append("ListIdentifiers ignores dates") }
+            if identifiersRefuseDates { parts.append("ListIdentifiers refuses dates") }
             if sizeLies { parts.append("size lies") }
             if fractionalResponseDate { parts.append("fractional responseDate") }
             if lateTombstones { parts.append("late tombstones") }
@@ -147,7 +153,9 @@ package final class OAIRepository: @unchecked Sendable {
     /// The entries of a list as the repository stands now, in identifier order; old tombstones after the rest.
     func entries(_ arguments: ListArguments) -> [Entry] {
         lock.withLock {
-            let (from, until) = behaviour.ignoresDates ? (nil, nil) : (arguments.from, arguments.until)
+            let ignores =
+                behaviour.ignoresDates || (arguments.verb == "ListIdentifiers" && behaviour.identifiersIgnoreDates)
+            let (from, until) = ignores ? (nil, nil) : (arguments.from, arguments.until)
             func inside(_ stamp: Int) -> Bool {
                 let listed = listedDatestamp(stamp)
                 if let from, let start = bound(from), listed < start { return false }

@@ -59,7 +59,8 @@ struct OAIRepositoryHandler: MockHandler {
             }
             for date in [query["from"], query["until"]].compactMap({ $0 }) {
                 let days = behaviour.dayGranularity || behaviour.takesOnlyDays
-                guard !behaviour.refusesDates, date.utf8.count == 10 || (!days && date.utf8.count == 20),
+                guard !behaviour.refusesDates, verb != "ListIdentifiers" || !behaviour.identifiersRefuseDates,
+                    date.utf8.count == 10 || (!days && date.utf8.count == 20),
                     RepositoryDates.seconds(date) != nil
                 else { return error("badArgument", "'\(date)' is not a datestamp this repository takes") }
             }

@@ -29,6 +29,8 @@ package struct RepositoryHistory {
         behaviour.headersOmitSets = chance(20)
         behaviour.keepsNoDeletions = chance(15)
         behaviour.zonedResponseDate = chance(15)
+        behaviour.identifiersIgnoreDates = chance(8)
+        behaviour.identifiersRefuseDates = !behaviour.identifiersIgnoreDates && chance(8)
         self.random = random
         self.behaviour = behaviour
     }
