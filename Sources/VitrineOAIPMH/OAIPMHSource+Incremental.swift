@@ -125,8 +125,8 @@ struct OAISetLeavers: CollectionSource {
                 let reason =
                     "the repository refused the list of records changed since \(from), which tells the records "
                     + "that left --set \(set) (\(error.code): \(error.message))"
-                // Refused at once (dates it takes for ListRecords, or a set it requires): a full run takes over.
-                throw page == .token(nil) ? .datesRefused(reason) : .api(reason)
+                // Arguments refused at once (dates it takes for ListRecords, or a set it requires): a full run.
+                throw page == .token(nil) && error.code == "badArgument" ? .datesRefused(reason) : .api(reason)
             }
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
@@ -147,8 +147,10 @@ struct OAISetLeavers: CollectionSource {
             guard header.isDeleted || !member else { return nil }
             return .deleted(recordID: header.identifier, datestamp: header.datestamp)
         }
-        return SourcePage(
+        var listing = SourcePage(
             records: records, continuation: parsed.resumptionToken.map { .next(.token($0)) } ?? .end,
             reportedTotal: parsed.completeListSize, serverTime: parsed.responseDate)
+        listing.listed = parsed.records.count
+        return listing
     }
 }

@@ -208,11 +208,11 @@ package struct OAIPMHSource: CollectionSource {
         let said = error.message.isEmpty ? error.code : "\(error.code): \(error.message)"
         switch error.code {
         case "badResumptionToken":
-            return "the repository rejected the resumption token (\(said)); tokens expire: run the export again "
-                + "(with the page cache it starts over from the first page)"
+            return "the repository rejected the resumption token (\(said)) even after the list was started over; "
+                + "run the export again later, or narrow it with --from/--until"
         case "noRecordsMatch":
-            return "the repository answered a resumption token with no records (\(said)), cutting the list short; "
-                + "run the export again (with the page cache it starts over from the first page)"
+            return "the repository answered a resumption token with no records (\(said)), cutting the list short, "
+                + "even after the list was started over; run the export again later, or narrow it with --from/--until"
         case "cannotDisseminateFormat":
             return "the repository does not serve metadataPrefix=\(metadataPrefix) (\(said)); "
                 + "pick another with --metadata-prefix (oai_dc is always served)"

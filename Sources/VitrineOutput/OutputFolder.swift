@@ -271,7 +271,7 @@ package final class OutputFolder: Sendable {
             while above.path != "/", !FileManager.default.fileExists(atPath: above.path, isDirectory: &isFolder) {
                 above.deleteLastPathComponent()
             }
-            if !isFolder.boolValue { return "\(above.path) is a file, not a folder" }
+            if above.path != "/", !isFolder.boolValue { return "\(above.path) is a file, not a folder" }
             return "the system gave no reason (code \(nsError.code))"
         }
     }

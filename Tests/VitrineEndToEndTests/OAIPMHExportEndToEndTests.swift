@@ -298,10 +298,10 @@ import VitrineTestSupport
             expired?.description
                 == "rijksmuseum: page token b2Zmc2V0+2/cGFnZQ== (\(museum.oaiBaseURL)?verb=ListRecords&resumptionToken=b2Zmc2V0%2B2%2FcGFnZQ%3D%3D): "
                 + "the repository rejected the resumption token (badResumptionToken: The value of the resumptionToken "
-                + "argument is invalid or expired.); tokens expire: run the export again (with the page cache it starts "
-                + "over from the first page)")
-        // Refused again after starting over once: running again later may succeed.
-        #expect(expired?.exitStatus == 75)
+                + "argument is invalid or expired.) even after the list was started over; run the export again "
+                + "later, or narrow it with --from/--until")
+        // Refused again after starting the list over: a repository's bug, which a scheduler should report.
+        #expect(expired?.exitStatus == 1)
 
         let format = await #expect(throws: ExportError.self) {
             _ = try await ExportHarness.run(

@@ -148,8 +148,8 @@ import VitrineTestSupport
             expired.continuation
                 == .expiredToken(
                     "the repository rejected the resumption token (badResumptionToken: The value of the "
-                        + "resumptionToken argument is invalid or expired.); tokens expire: run the export again "
-                        + "(with the page cache it starts over from the first page)"))
+                        + "resumptionToken argument is invalid or expired.) even after the list was started over; "
+                        + "run the export again later, or narrow it with --from/--until"))
     }
 
     @Test func `external entities are never resolved`() async throws {

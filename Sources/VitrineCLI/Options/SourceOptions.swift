@@ -48,8 +48,8 @@ struct SourceOptions: ParsableArguments {
         help: ArgumentHelp("OAI-PMH metadata format (edm for the Rijksmuseum, oai_dc elsewhere).", valueName: "prefix"))
     var metadataPrefix: String?
 
-    /// The language code in its usual case (`en`, `en-GB`, `zh-Hant`): codes that differ only in case name one language,
-    /// with one store.
+    /// The language code in its usual case (`en`, `en-GB`, `zh-Hant`): codes that differ only in case name one
+    /// language, with one store.
     var canonicalLanguage: String {
         language.split(separator: "-").enumerated().map { index, part in
             switch (index, part.count) {

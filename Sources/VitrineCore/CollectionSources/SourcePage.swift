@@ -14,6 +14,9 @@ package struct SourcePage: Sendable, Equatable {
     /// Every record the collection holds now, by key, when the page lists them all (The Met's id list in a run
     /// of changes, which names no removed object): a stored record not listed was removed.
     package var listedKeys: [String]?
+    /// How many entries the server listed on the page when the source kept fewer as records (the headers of a
+    /// set's leavers, most of them still members): a page that listed something is not an empty page.
+    package var listed: Int?
 
     package init(
         records: [RecordOutcome],

@@ -54,10 +54,7 @@ package struct ExportError: Error, Sendable, Equatable, CustomStringConvertible 
     package var exitStatus: Int32 {
         switch reason {
         case .harvest(let failure):
-            switch failure {
-            case .quotaExhausted, .tokenExpired: return Self.temporaryFailure
-            default: break
-            }
+            if case .quotaExhausted = failure { return Self.temporaryFailure }
             return failure.isTransient ? Self.temporaryFailure : Self.failure
         case .busy: return Self.temporaryFailure
         case .configuration: return Self.usage

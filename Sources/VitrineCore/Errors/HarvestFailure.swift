@@ -31,9 +31,6 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     case unavailable(Int, String, retryAfter: Double?)
     /// A quota is used up for longer than a retry can wait; the text says when to run again.
     case quotaExhausted(String)
-    /// The repository no longer knows a resumption token, even after the list was started over once: the list
-    /// starts over again when the export runs again.
-    case tokenExpired(String)
 
     /// Whether trying the same request again later may succeed.
     package var isTransient: Bool {
@@ -75,7 +72,7 @@ package enum HarvestFailure: Error, Sendable, Equatable {
         case .httpStatus(let status, let body):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
         case .keyRefused(let text), .missingKey(let text), .retired(let text), .api(let text),
-            .datesRefused(let text), .throttled(let text, _), .quotaExhausted(let text), .tokenExpired(let text):
+            .datesRefused(let text), .throttled(let text, _), .quotaExhausted(let text):
             text
         case .unavailable(let status, let body, _):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"

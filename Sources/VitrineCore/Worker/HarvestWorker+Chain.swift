@@ -16,7 +16,7 @@ extension HarvestWorker {
         // The objects of the page before: numbered pages past the end that repeat it end the chain.
         var previousKeys: [String] = []
         // A server that starts its list over under new tokens, or sends empty pages that name another for ever,
-        // never repeats a token: the pages it repeats whole, and the empty pages in a row, are counted instead.
+        // never repeats a token: the pages it lists again whole, and the empty pages, in a row, are counted instead.
         var seenPages: Set<Fingerprint> = []
         var repeatedPages = 0
         var emptyInARow = 0
@@ -53,13 +53,13 @@ extension HarvestWorker {
                     let keys = page.objectKeys
                     var fingerprint = Fingerprint()
                     for key in keys { fingerprint.combine(key) }
-                    if !keys.isEmpty, !seenPages.insert(fingerprint).inserted { repeatedPages += 1 }
-                    emptyInARow = page.records.isEmpty ? emptyInARow + 1 : 0
+                    if !keys.isEmpty { repeatedPages = seenPages.insert(fingerprint).inserted ? 0 : repeatedPages + 1 }
+                    emptyInARow = (page.listed ?? page.records.count) == 0 ? emptyInARow + 1 : 0
                     if repeatedPages > Self.repeatedPagesAllowed || emptyInARow > Self.emptyPagesAllowed {
                         let what =
                             emptyInARow > 0
                             ? "\(emptyInARow) pages in a row with no record, each naming another"
-                            : "the same records again under new resumption tokens (\(repeatedPages) pages)"
+                            : "\(repeatedPages) pages in a row listing records again under new resumption tokens"
                         throw ExportError(
                             .harvest(
                                 .api(
@@ -96,11 +96,12 @@ extension HarvestWorker {
         return .finished
     }
 
-    /// Whole pages listed again under new tokens that a chain allows (a record listed twice is a duplicate; a list
-    /// started over repeats every page).
+    /// Pages in a row listed again whole under new tokens that a chain allows (a record listed twice is a
+    /// duplicate; a list started over repeats every page).
     static let repeatedPagesAllowed = 10
-    /// Pages in a row with no record that a chain allows (a repository that filters a set after paging sends some).
-    static let emptyPagesAllowed = 1_000
+    /// Pages in a row that list nothing that a chain allows (a repository that filters a set after paging sends
+    /// many).
+    static let emptyPagesAllowed = 10_000
 
     /// A page of a chain already being fetched and parsed, started from a peek. Holds one of the worker's
     /// `concurrency` slots until its page is taken or it is cancelled.

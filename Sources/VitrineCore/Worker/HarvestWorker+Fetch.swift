@@ -41,7 +41,7 @@ extension HarvestWorker {
             do throws(HarvestFailure) {
                 let fetched = try await response(for: request, key: key, readCache: !skipCache)
                 fromCache = fetched.fromCache
-                if prefetching, let peeked = source.peekNext(fetched.response), slots.acquire() {
+                if prefetching, !Task.isCancelled, let peeked = source.peekNext(fetched.response), slots.acquire() {
                     next = Prefetch(cursor: peeked, slots: slots) { try await fetchAhead(peeked) }
                     // Let the next request leave before this page is parsed: the new task runs up to its first
                     // suspension (the request handed to the network) instead of queueing behind parsing.

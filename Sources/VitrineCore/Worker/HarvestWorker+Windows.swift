@@ -72,8 +72,7 @@ extension HarvestWorker {
                     notice: "\(refused.reason); harvested as one chain instead (after \(tried) date "
                         + "\(tried == 1 ? "window" : "windows"))"))
             if case .tokenExpired(let message, let page) = try await walking(windowed).harvestOnce(events) {
-                throw ExportError(
-                    .harvest(.tokenExpired(message)), source: source.descriptor.name, page: page.description)
+                throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
             }
             return true
         } catch {
@@ -235,8 +234,7 @@ extension HarvestWorker {
                 yield: { yield($0, $1) })
             guard case .tokenExpired(let message, let page) = end else { return .walked(didNotShrink: didNotShrink) }
             guard attempt == 0 else {
-                throw ExportError(
-                    .harvest(.tokenExpired(message)), source: source.descriptor.name, page: page.description)
+                throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
             }
             // The server forgot this window's token (a restart, a timeout): this window starts over, fetched
             // anew; every other window goes on.

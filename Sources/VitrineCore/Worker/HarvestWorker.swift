@@ -117,7 +117,7 @@ package struct HarvestWorker: Sendable {
     /// The failure of a chain whose token the server no longer knows, naming the page and its URL.
     private func expired(_ message: String, page: PageCursor) -> ExportError {
         ExportError(
-            .harvest(.tokenExpired(message)), source: source.descriptor.name, page: page.description,
+            .harvest(.api(message)), source: source.descriptor.name, page: page.description,
             url: try? source.request(for: page).redactedURL)
     }
 

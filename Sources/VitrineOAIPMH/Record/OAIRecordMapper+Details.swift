@@ -160,9 +160,9 @@ enum OAIDetails {
 
 extension ConceptLookup {
     /// What both shapes may say beyond the common record: provenance, what the object is part of (a label, else
-    /// the address it points at), language, publisher, contributors and source, the types and places after the shown ones
-    /// (`types`, `places`: every label; `placesLabel` names the rest of them), and the coordinates of the place
-    /// shown. Most records have few of them: each is looked at only when present.
+    /// the address it points at), language, publisher, contributors and source, the types and places after the
+    /// shown ones (`types`, `places`: every label; `placesLabel` names the rest of them), and the coordinates of
+    /// the place shown. Most records have few of them: each is looked at only when present.
     func addOtherFacts(
         to details: inout ObjectDetails, types: [String], places: [String], placesLabel: String
     ) {
