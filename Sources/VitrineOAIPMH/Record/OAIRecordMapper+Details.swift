@@ -98,11 +98,10 @@ enum OAIDetails {
     /// With `html`, a value with markup in it (a description in CDATA) is reduced to its text: never shown as tags.
     static func block(_ values: [String], separator: String, html: Bool = false) -> String? {
         var parts: [String] = []
-        var seen: Set<String> = []
         for value in values.prefix(64) {
             let cleaned =
                 html && HTMLText.hasMarkup(value) ? HTMLText.plainText(value) : DetailText.block(value)
-            if let part = cleaned, seen.insert(part).inserted { parts.append(part) }
+            if let part = cleaned, !parts.contains(part) { parts.append(part) }
         }
         return parts.count < 2 ? parts.first : DetailText.block(parts.joined(separator: separator))
     }

@@ -58,13 +58,13 @@ package enum DetailText {
     }
 
     /// Each of `texts` as `line` cleans it, blanks dropped, each kept once (composed and decomposed spellings are
-    /// one), in order; the first `limit` of them, so that a record listing thousands costs no more than a page.
+    /// one), in order; the first `limit` of them, so that a record listing thousands costs at most `limit`
+    /// comparisons a value.
     package static func lines(_ texts: some Sequence<String>, limit: Int = 64) -> [String] {
         var kept: [String] = []
-        var seen: Set<String> = []
         for text in texts {
             guard kept.count < limit else { break }
-            guard let clean = line(text), seen.insert(clean).inserted else { continue }
+            guard let clean = line(text), !kept.contains(clean) else { continue }
             kept.append(clean)
         }
         return kept
