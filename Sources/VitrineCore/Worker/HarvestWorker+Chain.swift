@@ -42,32 +42,28 @@ extension HarvestWorker {
                     await ahead?.cancel()
                     return .tokenExpired(message, page: reference.cursor)
                 }
+                let keys = page.objectKeys
                 if case .number = reference.cursor {
-                    let keys = page.objectKeys
                     if !keys.isEmpty, keys == previousKeys {
                         await ahead?.cancel()
                         return .finished
                     }
                     previousKeys = keys
                 } else {
-                    let keys = page.objectKeys
-                    var fingerprint = Fingerprint()
-                    for key in keys { fingerprint.combine(key) }
-                    if !keys.isEmpty { repeatedPages = seenPages.insert(fingerprint).inserted ? 0 : repeatedPages + 1 }
+                    if !keys.isEmpty {
+                        var fingerprint = Fingerprint()
+                        for key in keys { fingerprint.combine(key) }
+                        repeatedPages = seenPages.insert(fingerprint).inserted ? 0 : repeatedPages + 1
+                    }
                     emptyInARow = (page.listed ?? page.records.count) == 0 ? emptyInARow + 1 : 0
-                    if repeatedPages > Self.repeatedPagesAllowed || emptyInARow > Self.emptyPagesAllowed {
-                        let what =
-                            emptyInARow > 0
-                            ? "\(emptyInARow) pages in a row with no record, each naming another"
-                            : "\(repeatedPages) pages in a row listing records again under new resumption tokens"
-                        throw ExportError(
-                            .harvest(
-                                .api(
-                                    "the server sent \(what) after page \(reference.index), so the list would never "
-                                        + "end (a server bug); stopping here: tell the repository, or narrow the "
-                                        + "harvest with --from/--until")),
-                            source: source.descriptor.name, page: reference.cursor.description,
-                            url: try? source.request(for: reference.cursor).redactedURL)
+                    if emptyInARow > Self.emptyPagesAllowed {
+                        throw endless(
+                            "\(emptyInARow) pages in a row with no record, each naming another", at: reference)
+                    }
+                    if repeatedPages > Self.repeatedPagesAllowed {
+                        throw endless(
+                            "\(repeatedPages) pages in a row listing records again under new resumption tokens",
+                            at: reference)
                     }
                 }
                 try receive(reference, page)
@@ -76,15 +72,8 @@ extension HarvestWorker {
                     return .finished
                 }
                 guard asked.insert(next).inserted else {
-                    throw ExportError(
-                        .harvest(
-                            .api(
-                                "the server sent the resumption token '\(next.description.dropFirst("token ".count))' "
-                                    + "again after page \(reference.index + 1), so the list would never end (a server "
-                                    + "bug); stopping here: tell the repository, or narrow the harvest with --from/--until"
-                            )),
-                        source: source.descriptor.name, page: reference.cursor.description,
-                        url: try? source.request(for: reference.cursor).redactedURL)
+                    throw endless(
+                        "the resumption token '\(next.description.dropFirst("token ".count))' again", at: reference)
                 }
                 reference = PageReference(index: reference.index + 1, cursor: next)
             }
@@ -94,6 +83,17 @@ extension HarvestWorker {
         }
         await ahead?.cancel()
         return .finished
+    }
+
+    /// The failure of a chain whose server sent `what` up to the page at `reference`: a list that would never end.
+    private func endless(_ what: String, at reference: PageReference) -> ExportError {
+        ExportError(
+            .harvest(
+                .api(
+                    "the server sent \(what) after page \(reference.index + 1), so the list would never end (a server "
+                        + "bug); stopping here: tell the repository, or narrow the harvest with --from/--until")),
+            source: source.descriptor.name, page: reference.cursor.description,
+            url: try? source.request(for: reference.cursor).redactedURL)
     }
 
     /// Pages in a row listed again whole under new tokens that a chain allows (a record listed twice is a
