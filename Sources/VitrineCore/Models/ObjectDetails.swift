@@ -2,6 +2,10 @@
 /// in the CSV and in the JSON Lines export. Each field is absent (`nil`, empty) where the source gives nothing, and
 /// then shown nowhere: never as "null" or an empty label.
 package struct ObjectDetails: Sendable, Hashable {
+    /// A list field (makers, materials, subjects, a fact's values) keeps at most this many values, each once: a
+    /// pathological record lists thousands, and keeping each once costs a comparison with every value kept.
+    package static let listLimit = 64
+
     /// Prose about the object, as plain text (markup from the source reduced to text by the adapter).
     package var description: String?
     /// What kind of object it is (`painting`, `print`, `photograph`).

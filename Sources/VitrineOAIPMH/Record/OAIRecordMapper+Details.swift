@@ -2,9 +2,6 @@ import VitrineCore
 import VitrineSources
 
 extension EDMRecordMapper {
-    /// A record lists at most this many makers (a pathological one names thousands of creators).
-    static let makerLimit = 64
-
     /// What the ProvidedCHO says beyond title, maker and date, its references resolved against the concepts,
     /// places and agents in the same record, labels in the preferred language; rights from the aggregation's
     /// `edm:rights`, else `dc:rights`.
@@ -72,7 +69,7 @@ extension DublinCoreRecordMapper {
         let chosen = dc.preferred(dc.creators.lazy.map(\.name), languages: languages)
         let isChosenLanguage = dc.isInChosenLanguage(among: dc.creators.lazy.map(\.name), languages: languages)
         var names = chosen.map { [$0] } ?? []
-        for creator in dc.creators where names.count < EDMRecordMapper.makerLimit {
+        for creator in dc.creators where names.count < ObjectDetails.listLimit {
             let text = creator.name.text
             guard !text.isEmpty, isChosenLanguage(creator.name), chosen.map({ !dc.same($0, text) }) ?? true else {
                 continue
@@ -94,11 +91,11 @@ extension DublinCoreRecordMapper {
 
 /// The rules of reading details from OAI-PMH text, by bytes: they run for every field of every record.
 enum OAIDetails {
-    /// Several values of one field (the first 64) as one text, each cleaned and kept once, in the record's order.
+    /// Several values of one field (the first `ObjectDetails.listLimit`) as one text, each cleaned and kept once, in the record's order.
     /// With `html`, a value with markup in it (a description in CDATA) is reduced to its text: never shown as tags.
     static func block(_ values: [String], separator: String, html: Bool = false) -> String? {
         var parts: [String] = []
-        for value in values.prefix(64) {
+        for value in values.prefix(ObjectDetails.listLimit) {
             let cleaned =
                 html && HTMLText.hasMarkup(value) ? HTMLText.plainText(value) : DetailText.block(value)
             if let part = cleaned, !parts.contains(part) { parts.append(part) }
@@ -168,7 +165,7 @@ extension ConceptLookup {
         if !fields.provenances.isEmpty { details.addFact("Provenance", texts(fields.provenances)) }
         if !fields.partOf.isEmpty {
             var parts = DetailText.lines(labels(fields.partOf))
-            for term in fields.partOf where parts.count < 64 {
+            for term in fields.partOf where parts.count < ObjectDetails.listLimit {
                 guard let resource = term.resource, self.label(of: term) == nil else { continue }
                 let address = WebURL.filter(fields.string(resource))
                 if !address.isEmpty { parts.append(address) }
@@ -207,11 +204,11 @@ extension ConceptLookup {
         term.nestedConcept ?? term.resource.flatMap { concept(describing: $0) }
     }
 
-    /// The texts of literal values in the chosen language (see `isInChosenLanguage`), one line each, at most 64.
+    /// The texts of literal values in the chosen language (see `isInChosenLanguage`), one line each, at most `ObjectDetails.listLimit`.
     private func texts(_ labels: [OAIRecordFields.Labelled]) -> [String] {
         let isChosen = fields.isInChosenLanguage(among: labels, languages: languages)
         var texts: [String] = []
-        for label in labels where texts.count < 64 && isChosen(label) {
+        for label in labels where texts.count < ObjectDetails.listLimit && isChosen(label) {
             if let text = DetailText.line(fields.string(label.text)) { texts.append(text) }
         }
         return texts

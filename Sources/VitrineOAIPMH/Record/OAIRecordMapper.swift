@@ -96,7 +96,7 @@ struct EDMRecordMapper {
             index.map { $0.preferredLabel(ofAgent: agent, in: fields, languages: languages) }
                 ?? fields.preferredLabel(ofAgent: agent, languages: languages)
         }
-        // Each creator's name and agent; a record of thousands of creators lists its first 64 as makers.
+        // Each creator's name and agent; a record of thousands of creators lists its first `ObjectDetails.listLimit` as makers.
         let creators = Array(
             fields.creators.lazy.compactMap { creator -> (name: OAIRecordFields.Span, agent: Int?)? in
                 if let target = creator.resource,
@@ -109,7 +109,7 @@ struct EDMRecordMapper {
                     return label(ofAgent: agent).map { ($0, agent) }
                 }
                 return creator.name.text.isEmpty ? nil : (creator.name.text, nil)
-            }.prefix(Self.makerLimit))
+            }.prefix(ObjectDetails.listLimit))
         let maker = creators.first?.name
         let date = fields.string(
             fields.preferred(fields.created, languages: languages)

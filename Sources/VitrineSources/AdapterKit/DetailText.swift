@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// The cleaning every adapter gives the text of an object's details before it reaches `ObjectDetails`: ends
 /// trimmed, ASCII control characters dropped, blank and "null"-like values (`null`, `None`) dropped. The text
 /// keeps its Unicode as the source gives it (no NFC or NFD): the Presenter composes what it shows.
@@ -60,7 +62,7 @@ package enum DetailText {
     /// Each of `texts` as `line` cleans it, blanks dropped, each kept once (composed and decomposed spellings are
     /// one), in order; the first `limit` of them, so that a record listing thousands costs at most `limit`
     /// comparisons a value.
-    package static func lines(_ texts: some Sequence<String>, limit: Int = 64) -> [String] {
+    package static func lines(_ texts: some Sequence<String>, limit: Int = ObjectDetails.listLimit) -> [String] {
         var kept: [String] = []
         for text in texts {
             guard kept.count < limit else { break }

@@ -66,12 +66,12 @@ extension MetPayload.Object {
     }
 
     /// The `artist*` fields' maker first (the object's own maker, with bio and sort name), then the other
-    /// constituents, each name and role once (the first 64); only the constituents when the `artist*` fields are
+    /// constituents, each name and role once (the first `ObjectDetails.listLimit`); only the constituents when the `artist*` fields are
     /// empty.
     var makers: [ObjectDetails.Maker] {
         var seen: Set<[String?]> = []
         var listed: [ObjectDetails.Maker] = []
-        for constituent in constituents?.value ?? [] where listed.count < 64 {
+        for constituent in constituents?.value ?? [] where listed.count < ObjectDetails.listLimit {
             guard let name = DetailText.line(constituent?.name) else { continue }
             let role = DetailText.line(constituent?.role)
             if seen.insert([name, role]).inserted { listed.append(ObjectDetails.Maker(name: name, role: role)) }
