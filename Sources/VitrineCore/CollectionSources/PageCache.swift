@@ -16,6 +16,8 @@ package protocol PageCache: Sendable {
 package protocol HarvestPages: Sendable {
     /// The stored response for `key`, else `nil`.
     func response(for key: String) -> SourceResponse?
+    /// Whether a response is stored for `key`, without reading it.
+    func contains(_ key: String) -> Bool
     /// Stores a response that decoded well. Written atomically: a run killed mid-write leaves no torn entry.
     func store(_ response: SourceResponse, for key: String)
     /// Forgets one page (a stored page that no longer decodes).

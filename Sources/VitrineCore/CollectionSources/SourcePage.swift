@@ -42,6 +42,18 @@ extension SourcePage {
     }
 }
 
+extension SourcePage {
+    /// What each record of the page is about, in page order: the object's key, else the record's identifier.
+    package var recordIDs: [String?] {
+        records.map { record in
+            switch record {
+            case .object(let object): object.recordKey.text
+            case .skipped(_, let recordID, _), .deleted(let recordID, _): recordID
+            }
+        }
+    }
+}
+
 /// One record of a page.
 package enum RecordOutcome: Sendable, Equatable {
     case object(ArtObject)
@@ -69,8 +81,9 @@ package enum Continuation: Sendable, Equatable {
     case objects([String], next: PageCursor?, pageSize: Int)
     /// Nothing follows.
     case end
-    /// The server no longer knows the token this page was asked with (OAI-PMH `badResumptionToken`); the text
-    /// says so and what to do. The worker starts the list over once, fetched anew; a second refusal fails the run.
+    /// The server no longer knows the token this page was asked with (OAI-PMH `badResumptionToken`), or a chain
+    /// resumed from the page cache found the server's list changed; the text says so. The worker starts the list
+    /// over once, fetched anew; a second refusal fails the run.
     case expiredToken(String)
 
     var isExpiredToken: Bool {

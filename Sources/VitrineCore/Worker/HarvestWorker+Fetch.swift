@@ -11,8 +11,8 @@ extension HarvestWorker {
     }
 
     /// Fetches and decodes one page, nothing ahead; see `fetchAhead`.
-    package func fetch(_ cursor: PageCursor) async throws(ExportError) -> SourcePage {
-        try await fetchAhead(cursor, prefetching: false).page
+    package func fetch(_ cursor: PageCursor, readingCache: Bool = true) async throws(ExportError) -> SourcePage {
+        try await fetchAhead(cursor, prefetching: false, readingCache: readingCache).page
     }
 
     /// Fetches and decodes one page, within the rate ceiling, through the cache, retrying transient failures
@@ -20,9 +20,22 @@ extension HarvestWorker {
     /// request is started at once and returned, so it travels while this page is parsed.
     /// - parameter prefetching: whether to start the next page early (not for a page that may be dropped, such
     ///   as the first page of a date window that may be cut).
+    /// - parameter readingCache: `false` to ask the server even when the page is stored.
     func fetchAhead(
-        _ cursor: PageCursor, prefetching: Bool = true
+        _ cursor: PageCursor, prefetching: Bool = true, readingCache: Bool = true
     ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
+        let (page, next, fromCache) = try await fetchOnce(cursor, prefetching: prefetching, readingCache: readingCache)
+        if fromCache, case .next(.some(let following)) = page.continuation, !isStored(following) {
+            await next?.cancel()
+            return try await resuming(after: page, cursor: cursor)
+        }
+        return (page, next)
+    }
+
+    /// `fetchAhead` without the check of a resumed chain's last stored page.
+    private func fetchOnce(
+        _ cursor: PageCursor, prefetching: Bool, readingCache: Bool
+    ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?, fromCache: Bool) {
         let name = source.descriptor.name
         let request: SourceRequest
         do {
@@ -33,7 +46,7 @@ extension HarvestWorker {
         let policy = RetryPolicy(retries: options.retries, jitter: options.jitter)
         let key = cacheKey(request, cursor: cursor)
         var retry = 0
-        var skipCache = !readsCache
+        var skipCache = !readsCache || !readingCache
         while true {
             let failure: HarvestFailure
             var next: Prefetch?
@@ -41,7 +54,9 @@ extension HarvestWorker {
             do throws(HarvestFailure) {
                 let fetched = try await response(for: request, key: key, readCache: !skipCache)
                 fromCache = fetched.fromCache
-                if prefetching, !Task.isCancelled, let peeked = source.peekNext(fetched.response), slots.acquire() {
+                if prefetching, !Task.isCancelled, let peeked = source.peekNext(fetched.response),
+                    !fetched.fromCache || isStored(peeked), slots.acquire()
+                {
                     next = Prefetch(cursor: peeked, slots: slots) { try await fetchAhead(peeked) }
                     // Let the next request leave before this page is parsed: the new task runs up to its first
                     // suspension (the request handed to the network) instead of queueing behind parsing.
@@ -54,7 +69,7 @@ extension HarvestWorker {
                 if !fetched.fromCache, !Task.isCancelled, !page.continuation.isExpiredToken {
                     cache?.store(fetched.response, for: key)
                 }
-                return (page, next)
+                return (page, next, fetched.fromCache)
             } catch {
                 await next?.cancel()
                 failure = error
@@ -69,6 +84,28 @@ extension HarvestWorker {
             try await pause(
                 beforeRetry: retry, after: failure, policy: policy, page: cursor.description, request: request)
         }
+    }
+
+    /// The last stored page of a chain resumed from the page cache, fetched again and checked against the stored
+    /// one: a server whose tokens hold a position in its list (an offset into a list ordered by datestamp) would,
+    /// after the list changed, go on from the wrong place and skip the records that moved across it. A page that
+    /// lists other records than it did ends the chain as a refused token does: the list starts over, fetched anew.
+    private func resuming(
+        after stored: SourcePage, cursor: PageCursor
+    ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
+        let fresh = try await fetch(cursor, readingCache: false)
+        guard !fresh.continuation.isExpiredToken, fresh.recordIDs != stored.recordIDs else { return (fresh, nil) }
+        logger.warning("the repository's list changed since its pages were stored; harvesting again from the start")
+        return (SourcePage(records: [], continuation: .expiredToken(Self.storedListChanged)), nil)
+    }
+
+    /// Why a resumed chain started over when its last stored page no longer lists what it did.
+    static let storedListChanged = "the repository's list changed since the pages of this harvest were stored"
+
+    /// Whether the page at `cursor` is in the harvest's page cache (a chain resumed from it goes on there).
+    private func isStored(_ cursor: PageCursor) -> Bool {
+        guard let cache, let request = try? source.request(for: cursor) else { return false }
+        return cache.contains(cacheKey(request, cursor: cursor))
     }
 
     /// The server's clock and granularity (OAI-PMH `Identify`, The Met's `Date`), asked for anew, never cached.

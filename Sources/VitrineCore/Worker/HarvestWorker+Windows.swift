@@ -71,9 +71,7 @@ extension HarvestWorker {
                 .restart(
                     notice: "\(refused.reason); harvested as one chain instead (after \(tried) date "
                         + "\(tried == 1 ? "window" : "windows"))"))
-            if case .tokenExpired(let message, let page) = try await walking(windowed).harvestOnce(events) {
-                throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
-            }
+            try await walking(windowed).harvest(events)
             return true
         } catch {
             // The windows still walking stop, and are waited for: nothing of this harvest goes on after it failed.

@@ -94,16 +94,17 @@ package struct HarvestWorker: Sendable {
         switch try await harvestOnce(receive) {
         case .finished:
             return
-        case .tokenExpired:
-            // A chain resumed from the cache may hold tokens the server has since forgotten, and a server restarted
-            // or timed out forgets the tokens it just gave: the list is fetched again from its first page, once.
+        case .tokenExpired(let reason, _):
+            // A chain resumed from the cache may hold tokens the server has since forgotten, or that point into a
+            // list since changed, and a server restarted or timed out forgets the tokens it just gave: the list is
+            // fetched again from its first page, once.
             let stored = cache != nil && readsCache
-            logger.warning("the server no longer knows a resumption token; harvesting again from the start")
-            try receive(
-                .restart(
-                    notice:
-                        "the repository refused a \(stored ? "stored " : "")resumption token (expired, or its list cut "
-                        + "short): the harvest started over from the first page"))
+            let why =
+                reason == Self.storedListChanged
+                ? reason
+                : "the repository refused a \(stored ? "stored " : "")resumption token (expired, or its list cut short)"
+            logger.warning("\(why); harvesting again from the start")
+            try receive(.restart(notice: why + ": the harvest started over from the first page"))
             let refetching = HarvestWorker(
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
                 readsCache: false, listsChanges: listsChanges, counters: counters, onWait: onWait,

@@ -83,6 +83,10 @@ package struct FileHarvestPages: HarvestPages {
         return SourceResponse(status: header.status, headers: header.headers, body: Data(data[(newline + 1)...]))
     }
 
+    package func contains(_ key: String) -> Bool {
+        FileManager.default.fileExists(atPath: entryPath(key: key).file)
+    }
+
     package func store(_ response: SourceResponse, for key: String) {
         let header = Header(
             url: key, status: response.status, headers: response.headers.filter { $0.key != "set-cookie" },

@@ -49,6 +49,9 @@ package final class OAIRepository: @unchecked Sendable {
         package var keepsNoDeletions = false
         /// `responseDate` is written in a zone an hour east of UTC (`…T11:00:00+01:00`), against the protocol.
         package var zonedResponseDate = false
+        /// Lists are in datestamp order, not the records' (a revised record moves to the end of every list it is in,
+        /// and a token's offset then points elsewhere).
+        package var ordersByDatestamp = false
 
         package init() {}
 
@@ -68,6 +71,7 @@ package final class OAIRepository: @unchecked Sendable {
             if headersOmitSets { parts.append("headers omit sets") }
             if keepsNoDeletions { parts.append("keeps no deletions") }
             if zonedResponseDate { parts.append("zoned responseDate") }
+            if ordersByDatestamp { parts.append("datestamp order") }
             return parts.joined(separator: ", ")
         }
     }
@@ -180,6 +184,12 @@ package final class OAIRepository: @unchecked Sendable {
                 {
                     late.append(Entry(record: record, deleted: true, datestamp: old))
                 }
+            }
+            if behaviour.ordersByDatestamp {
+                entries = entries.enumerated().sorted {
+                    ($0.element.datestamp, $0.offset) < ($1.element.datestamp, $1.offset)
+                }
+                .map(\.element)
             }
             return entries + late
         }

@@ -9,6 +9,8 @@ package struct RepositoryHistory {
     /// The set `--set` asks for, when the history harvests one.
     package let set: String?
     private var nextNumber = 0
+    /// The server's clock before the last night's changes.
+    private var lastNight = 0
 
     package init(seed: UInt64) {
         var random = SplitMix64(seed: seed)
@@ -31,6 +33,9 @@ package struct RepositoryHistory {
         behaviour.zonedResponseDate = chance(15)
         behaviour.identifiersIgnoreDates = chance(8)
         behaviour.identifiersRefuseDates = !behaviour.identifiersIgnoreDates && chance(8)
+        // Drawn apart, so that the histories of the other behaviours stay what they were for every seed.
+        var later = SplitMix64(seed: seed ^ 0x5EED_0F_0DE5)
+        behaviour.ordersByDatestamp = Int.random(in: 0..<100, using: &later) < 50
         self.random = random
         self.behaviour = behaviour
     }
@@ -82,13 +87,15 @@ package struct RepositoryHistory {
 
     /// One night's changes: the clock moves on, and records are revised, moved between makers and sets, deleted,
     /// re-created and added.
-    package mutating func night(_ repository: OAIRepository) {
+    /// A `busy` night revises dozens of records, so that its list of changes runs to several pages.
+    package mutating func night(_ repository: OAIRepository, busy: Bool = false) {
         var records = repository.current
         var clock = repository.now
+        lastNight = clock
         clock += Int.random(in: 3_600...(3 * 86_400), using: &random)
         let live = records.indices.filter { !records[$0].deleted }
         let dead = records.indices.filter { records[$0].deleted }
-        for index in live.shuffled(using: &random).prefix(Int.random(in: 0...12, using: &random)) {
+        for index in live.shuffled(using: &random).prefix(Int.random(in: busy ? 20...45 : 0...12, using: &random)) {
             records[index].revision += 1
             records[index].title =
                 "\(records[index].title.split(separator: " (").first ?? "") (r\(records[index].revision))"
@@ -121,6 +128,36 @@ package struct RepositoryHistory {
             if behaviour.lateTombstones { records[index].oldTombstone = deletedAt }
         }
         for _ in 0..<Int.random(in: 0...6, using: &random) { records.append(newRecord(clock)) }
+        repository.change { stored, now in
+            stored = records
+            now = clock
+        }
+    }
+
+    /// What changes while a night is cut off, before it is run again: catalogers go back over their day's work, and
+    /// revise again or delete a few of the night's first changes (which the first pages of its list hold), and a
+    /// few others.
+    package mutating func revisit(_ repository: OAIRepository) {
+        var records = repository.current
+        let clock = repository.now + Int.random(in: 60...3_600, using: &random)
+        let live = records.indices.filter { !records[$0].deleted }
+        // The night's first changes, which the first pages of its list of changes hold.
+        let earliest = live.filter { records[$0].datestamp > lastNight }.sorted {
+            (records[$0].datestamp, $0) < (records[$1].datestamp, $1)
+        }.prefix(10)
+        let chosen =
+            earliest.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random))
+            + live.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))
+        for index in Set(chosen).sorted() {
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                records[index].deleted = true
+            } else {
+                records[index].revision += 1
+                records[index].title =
+                    "\(records[index].title.split(separator: " (").first ?? "") (r\(records[index].revision))"
+            }
+            records[index].datestamp = stamp(clock)
+        }
         repository.change { stored, now in
             stored = records
             now = clock
