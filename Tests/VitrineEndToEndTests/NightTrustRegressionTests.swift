@@ -75,6 +75,40 @@ import VitrineTestSupport
         #expect(try Self.titles(full).allSatisfy { $0.hasSuffix("(r2)") })
     }
 
+    @Test func `a --set night whose list of leavers starts over counts each deletion once`() async throws {
+        // Two alike repositories of a set; one forgets a token of tonight's list of leavers once.
+        var counts: [Int] = []
+        for refuses in [false, true] {
+            let repository = Self.repository(40) { $0.pageSize = 4 }
+            repository.change { records, _ in
+                for index in records.indices { records[index].sets = ["S"] }
+            }
+            let server = try await MockMuseum.repository(repository)
+            defer { Task { await server.stop() } }
+            let cache = FilePageCache(directory: try TemporaryFolder().url)
+            let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL, set: "S")
+            _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+            // Ten records leave the set, two more are deleted: the leavers' list runs to three pages.
+            repository.change { records, clock in
+                clock += 86_400
+                for number in 0..<10 {
+                    records[number].sets = []
+                    records[number].datestamp = clock
+                }
+            }
+            Self.night(repository, delete: [20, 21])
+            if refuses { repository.refuseNextToken(of: "ListIdentifiers") }
+            let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+            #expect(try Self.ids(night).count == 28)
+            let marked = night.summary.summary.firstMatch(of: /(\d+) marked deleted/).flatMap { Int($0.output.1) }
+            counts.append(marked ?? -1)
+            #expect(
+                night.summary.notices.contains { $0.contains("started over") } == refuses,
+                "\(night.summary.notices)")
+        }
+        #expect(counts[0] == 12 && counts[1] == counts[0], "\(counts)")
+    }
+
     /// Item 2: windows covered only [earliestDatestamp, the server's clock].
     @Test func `windows reach records before the claimed earliest datestamp and after the server's clock`() async throws
     {

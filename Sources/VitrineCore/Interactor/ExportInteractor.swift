@@ -205,11 +205,16 @@ package struct ExportInteractor: ExportBusinessLogic {
         }
         // The set's own listing has the last word on its members: a repository whose headers do not name their
         // sets would otherwise have every changed member "leave". Only a later version (a deletion since) wins.
+        // A deletion the set's listing gave is not counted again from the leavers' list.
         var members: [String: String?] = [:]
         try await worker.harvest { event in
             if case .page(_, let page) = event {
-                for case .object(let object) in page.records {
-                    members[object.recordID ?? object.id] = object.datestamp
+                for record in page.records {
+                    switch record {
+                    case .object(let object): members[object.recordID ?? object.id] = object.datestamp
+                    case .deleted(let id?, let datestamp): members[id] = datestamp
+                    default: break
+                    }
                 }
             }
             try handle(event)
@@ -219,7 +224,16 @@ package struct ExportInteractor: ExportBusinessLogic {
             source: leavers, transport: transport, options: options, logger: logger, sleeper: sleeper,
             cache: worker.cache, readsCache: plan.resumed, listsChanges: true, counters: counters,
             onWait: { [presenter] in presenter.presentWait($0) })
+        // What the leavers' pages added to the counts, taken back if their list starts over (the set's stands).
+        var counted = (pages: 0, deleted: 0)
         try await leaving.harvest { event in
+            if case .restart(let notice) = event {
+                run.statistics.pages -= counted.pages
+                run.statistics.deleted -= counted.deleted
+                counted = (0, 0)
+                run.restartNotices.append(notice)
+                return
+            }
             guard case .page(let reference, var page) = event else { return }
             page.records.removeAll { record in
                 guard case .deleted(let id?, let datestamp) = record, let listed = members[id] else { return false }
@@ -228,7 +242,10 @@ package struct ExportInteractor: ExportBusinessLogic {
                 return left <= stamp
             }
             let after = PageReference(index: Self.leaversPlace + reference.index, cursor: reference.cursor)
+            let before = (run.statistics.pages, run.statistics.deleted)
             try handle(.page(after, page))
+            counted.pages += run.statistics.pages - before.0
+            counted.deleted += run.statistics.deleted - before.1
         }
         return run
     }

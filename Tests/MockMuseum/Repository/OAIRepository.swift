@@ -111,6 +111,7 @@ package final class OAIRepository: @unchecked Sendable {
     /// What each token was issued for: the list's arguments and the offset it continues at.
     private var tokens: [String: (arguments: ListArguments, offset: Int)] = [:]
     private var issued = 0
+    private var refusing: Set<String> = []
 
     package init(behaviour: Behaviour, clock: Int = 1_780_000_000) {
         self.behaviour = behaviour
@@ -127,6 +128,17 @@ package final class OAIRepository: @unchecked Sendable {
     /// The records as they stand.
     package var current: [Record] { lock.withLock { records } }
     package var now: Int { lock.withLock { clock } }
+
+    /// The next resumption token asked of a `verb` list is refused once (`badResumptionToken`), as by a server
+    /// that timed it out.
+    package func refuseNextToken(of verb: String) {
+        lock.withLock { refusing.insert(verb) }
+    }
+
+    /// Whether a token asked of a `verb` list is to be refused (once).
+    func takeRefusal(of verb: String) -> Bool {
+        lock.withLock { refusing.remove(verb) != nil }
+    }
 
     /// The server restarts: a restarting counter starts over, and forgets what it issued.
     package func restart() {

@@ -46,7 +46,9 @@ struct OAIRepositoryHandler: MockHandler {
         let offset: Int
         if let token = query["resumptionToken"] {
             guard query.count == 2 else { return error("badArgument", "resumptionToken is an exclusive argument") }
-            guard let resumed = repository.resume(token), resumed.arguments.verb == verb else {
+            guard !repository.takeRefusal(of: verb), let resumed = repository.resume(token),
+                resumed.arguments.verb == verb
+            else {
                 return error("badResumptionToken", "The value of the resumptionToken argument is invalid or expired.")
             }
             (arguments, offset) = resumed
