@@ -17,18 +17,18 @@ extension OutputFolder {
         if lstat(path, &folder) == 0, folder.st_mode & S_IFMT == S_IFLNK {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "elsewhere"
             throw ExportError(
-                .output(
+                .configuration(
                     "\(path) is a symbolic link (to \(target)): Vitrine replaces its output folder in one step, which it "
                         + "cannot do through a link; give --output the folder itself"))
         }
         if path == "/" {
-            throw ExportError(.output("/ cannot be an output folder: choose a folder of its own with --output"))
+            throw ExportError(.configuration("/ cannot be an output folder: choose a folder of its own with --output"))
         }
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         let resolved = destination.resolvingSymlinksInPath().path
         if here == resolved {
             throw ExportError(
-                .output(
+                .configuration(
                     "\(path) is the current folder: Vitrine replaces its output folder in one step, and this shell "
                         + "would be left in the old one; run from another folder"))
         }
@@ -46,7 +46,7 @@ extension OutputFolder {
                 ? "your home folder"
                 : shared ? "a shared folder (sticky, as /tmp is)" : "a folder that holds the current one"
             throw ExportError(
-                .output(
+                .configuration(
                     "\(path) is \(what): Vitrine replaces its output folder in one step, moving everything in it; give "
                         + "--output a folder of its own (a new one, such as \(path)/gallery)"))
         }
