@@ -54,12 +54,13 @@ package struct CatalogWriter: CatalogDisplayLogic {
             bundledFile: bundledFile)
     }
 
-    /// Opens the output folder now, when it holds a catalog (its manifest is there): takes its lock, so that a
-    /// folder another export is writing into stops this one before it harvests anything, and reads its manifests
-    /// while the harvest runs. A folder with no catalog yet is left as it is until the catalog is written, so that a
-    /// failed harvest leaves nothing behind.
+    /// Refuses an `--output` that must not be replaced whole, before the harvest. Opens the output folder now, when
+    /// it holds a catalog (its manifest is there): takes its lock, so that a folder another export is writing into
+    /// stops this one before it harvests anything, and reads its manifests while the harvest runs. A folder with no
+    /// catalog yet is left as it is until the catalog is written, so that a failed harvest leaves nothing behind.
     package func openOutputFolder() throws(ExportError) {
         let destination = OutputFolder.destination(outputDirectory)
+        try OutputFolder.refuseChoice(destination)
         guard OutputFolder.holdsCatalog(destination) else { return }
         let opened = try OutputFolder.Opening(destination)
         opening.withLock { $0 = opened }

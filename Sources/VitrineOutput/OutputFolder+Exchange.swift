@@ -10,10 +10,30 @@ extension OutputFolder {
     /// Refuses an output folder that cannot be exchanged whole: a link, the current folder, a folder whose parent
     /// cannot be written or is on another disk.
     static func checkExchangeable(_ destination: URL) throws(ExportError) {
+        try refuseChoice(destination)
         let path = destination.path
         let parent = destination.deletingLastPathComponent().path
         var folder = stat()
         var above = stat()
+        guard stat(parent, &above) == 0, access(parent, W_OK) == 0 else {
+            throw ExportError(
+                .output(
+                    "\(parent) cannot be written: Vitrine stages the new catalog beside its output folder (\(path)) and "
+                        + "swaps the two; make \(parent) writable, or choose another --output"))
+        }
+        if stat(path, &folder) == 0, folder.st_dev != above.st_dev {
+            throw ExportError(
+                .output(
+                    "\(path) is on another disk than \(parent) (a mount point): Vitrine stages the new catalog beside "
+                        + "its output folder and swaps the two; choose an --output inside it"))
+        }
+    }
+
+    /// Refuses an `--output` that names a folder Vitrine must not replace whole (a link, `/`, the current folder,
+    /// a home, a shared folder): a mistake in the command, told before the harvest.
+    package static func refuseChoice(_ destination: URL) throws(ExportError) {
+        let path = destination.path
+        var folder = stat()
         if lstat(path, &folder) == 0, folder.st_mode & S_IFMT == S_IFLNK {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "elsewhere"
             throw ExportError(
@@ -49,18 +69,6 @@ extension OutputFolder {
                 .configuration(
                     "\(path) is \(what): Vitrine replaces its output folder in one step, moving everything in it; give "
                         + "--output a folder of its own (a new one, such as \(path)/gallery)"))
-        }
-        guard stat(parent, &above) == 0, access(parent, W_OK) == 0 else {
-            throw ExportError(
-                .output(
-                    "\(parent) cannot be written: Vitrine stages the new catalog beside its output folder (\(path)) and "
-                        + "swaps the two; make \(parent) writable, or choose another --output"))
-        }
-        if stat(path, &folder) == 0, folder.st_dev != above.st_dev {
-            throw ExportError(
-                .output(
-                    "\(path) is on another disk than \(parent) (a mount point): Vitrine stages the new catalog beside "
-                        + "its output folder and swaps the two; choose an --output inside it"))
         }
     }
 

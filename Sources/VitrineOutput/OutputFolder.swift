@@ -159,9 +159,11 @@ package final class OutputFolder: Sendable {
         OutputManifest.path(ofCatalog: destination.path, output: destination) != nil
     }
 
-    /// The output folder a path names, as every message shows it.
+    /// The output folder a path names, as every message shows it: made absolute, then `.` and `..` taken out by the
+    /// path's text, never by following a link (Foundation's `standardizedFileURL` follows some), so that a link is
+    /// seen as one. (A relative URL standardized first would lose its base: `wd/../site` became `/site`.)
     package static func destination(_ path: String) -> URL {
-        URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        URL(fileURLWithPath: path, isDirectory: true).absoluteURL.standardized
     }
 
     /// Takes the folder's lock (`.Output.vitrine-lock`, beside it: the folder itself is exchanged), or says that

@@ -330,6 +330,20 @@ import VitrineTestSupport
         let intoHome = try await run(
             ["export", "--output", home.path], environment: ["HOME": home.path], in: folder.url)
         #expect(intoHome.status == 64 && intoHome.stderr.contains("your home folder"), "\(intoHome.stderr)")
+        // Found by a hostile check: such an --output was refused only after the whole harvest (exit 75 with the
+        // server down), and a link reached through `..` was written through. Told before any request now.
+        try FileManager.default.createDirectory(atPath: folder.path + "/wd", withIntermediateDirectories: true)
+        for output in ["link", "wd/../link", folder.path + "/link/x/.."] {
+            let throughLink = try await run(
+                [
+                    "export", "--source", "oai", "--base-url", "http://127.0.0.1:9/oai", "--no-cache", "--output",
+                    output,
+                ],
+                in: folder.url)
+            #expect(
+                throughLink.status == 64 && throughLink.stderr.contains("is a symbolic link"),
+                "\(output): \(throughLink.stderr)")
+        }
         // Found by a hostile check: a file on the way was "the system gave no reason (code 512)".
         try Data().write(to: folder.url.appendingPathComponent("afile"))
         let throughFile = try await run(["export", "--output", folder.path + "/afile/a/site"], in: folder.url)

@@ -21,6 +21,8 @@ package final class HarvestCounters: Sendable {
     func countRequest() { counts.withLock { $0.requests += 1 } }
     func countCacheHit() { counts.withLock { $0.cacheHits += 1 } }
     func countRetry() { counts.withLock { $0.retries += 1 } }
+    /// Pages read from the cache and then not used (a list started over, a stored page fetched again).
+    func takeBackCacheHits(_ count: Int) { counts.withLock { $0.cacheHits = max(0, $0.cacheHits - count) } }
 
     /// Date windows of a windowed harvest, as they stand; `nil` for any other harvest.
     package var windows: WindowCounts? { counts.withLock { $0.windows } }

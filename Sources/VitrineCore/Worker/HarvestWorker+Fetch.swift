@@ -94,9 +94,17 @@ extension HarvestWorker {
         after stored: SourcePage, cursor: PageCursor
     ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
         let fresh = try await fetch(cursor, readingCache: false)
-        guard !fresh.continuation.isExpiredToken, fresh.recordIDs != stored.recordIDs else { return (fresh, nil) }
-        logger.warning("the repository's list changed since its pages were stored; harvesting again from the start")
+        // The stored page was read, but the fresh one is what the chain takes.
+        counters.takeBackCacheHits(1)
+        // In any order: a server may list one page's records in another order each time.
+        guard !fresh.continuation.isExpiredToken, Self.sorted(fresh.recordIDs) != Self.sorted(stored.recordIDs) else {
+            return (fresh, nil)
+        }
         return (SourcePage(records: [], continuation: .expiredToken(Self.storedListChanged)), nil)
+    }
+
+    private static func sorted(_ ids: [String?]) -> [String] {
+        ids.map { $0 ?? "" }.sorted()
     }
 
     /// Why a resumed chain started over when its last stored page no longer lists what it did.

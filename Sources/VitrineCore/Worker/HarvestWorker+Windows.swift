@@ -234,10 +234,10 @@ extension HarvestWorker {
             guard attempt == 0 else {
                 throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
             }
-            // The server forgot this window's token (a restart, a timeout): this window starts over, fetched
-            // anew; every other window goes on.
-            logger.warning(
-                "a window's resumption token expired; harvesting that window again",
+            // The server forgot this window's token (a restart, a timeout), or its list changed under the stored
+            // pages: this window starts over, fetched anew; every other window goes on.
+            logger.notice(
+                "\(message); harvesting that window again",
                 metadata: [
                     "from": "\(planned.window.change.from ?? "")", "until": "\(planned.window.change.until ?? "")",
                 ])

@@ -91,6 +91,7 @@ package struct HarvestWorker: Sendable {
 
     /// Fetches every page and hands each to `receive` as it arrives.
     package func harvest(_ receive: (HarvestEvent) throws -> Void) async throws {
+        let hits = counters.cacheHits
         switch try await harvestOnce(receive) {
         case .finished:
             return
@@ -103,7 +104,9 @@ package struct HarvestWorker: Sendable {
                 reason == Self.storedListChanged
                 ? reason
                 : "the repository refused a \(stored ? "stored " : "")resumption token (expired, or its list cut short)"
-            logger.warning("\(why); harvesting again from the start")
+            logger.notice("\(why); harvesting again from the start")
+            // The pages read so far, from the cache too, do not count: the list is read again.
+            counters.takeBackCacheHits(counters.cacheHits - hits)
             try receive(.restart(notice: why + ": the harvest started over from the first page"))
             let refetching = HarvestWorker(
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,

@@ -52,6 +52,8 @@ package final class OAIRepository: @unchecked Sendable {
         /// Lists are in datestamp order, not the records' (a revised record moves to the end of every list it is in,
         /// and a token's offset then points elsewhere).
         package var ordersByDatestamp = false
+        /// A page lists its records in another order each time it is asked for (rotated by one more each answer).
+        package var reordersPages = false
 
         package init() {}
 
@@ -72,6 +74,7 @@ package final class OAIRepository: @unchecked Sendable {
             if keepsNoDeletions { parts.append("keeps no deletions") }
             if zonedResponseDate { parts.append("zoned responseDate") }
             if ordersByDatestamp { parts.append("datestamp order") }
+            if reordersPages { parts.append("pages reordered") }
             return parts.joined(separator: ", ")
         }
     }
@@ -112,6 +115,7 @@ package final class OAIRepository: @unchecked Sendable {
     private var tokens: [String: (arguments: ListArguments, offset: Int)] = [:]
     private var issued = 0
     private var refusing: Set<String> = []
+    private var answers = 0
 
     package init(behaviour: Behaviour, clock: Int = 1_780_000_000) {
         self.behaviour = behaviour
@@ -138,6 +142,14 @@ package final class OAIRepository: @unchecked Sendable {
     /// Whether a token asked of a `verb` list is to be refused (once).
     func takeRefusal(of verb: String) -> Bool {
         lock.withLock { refusing.remove(verb) != nil }
+    }
+
+    /// A number for each list answer, counting up (how `reordersPages` turns a page).
+    func nextAnswer() -> Int {
+        lock.withLock {
+            answers += 1
+            return answers
+        }
     }
 
     /// The server restarts: a restarting counter starts over, and forgets what it issued.

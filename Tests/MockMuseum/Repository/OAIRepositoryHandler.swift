@@ -76,7 +76,12 @@ struct OAIRepositoryHandler: MockHandler {
         }
         let end = min(offset + behaviour.pageSize, entries.count)
         var body = ""
-        for entry in entries[min(offset, entries.count)..<end] {
+        var page = Array(entries[min(offset, entries.count)..<end])
+        if behaviour.reordersPages, !page.isEmpty {
+            let turn = repository.nextAnswer() % page.count
+            page = Array(page[turn...] + page[..<turn])
+        }
+        for entry in page {
             body += verb == "ListIdentifiers" ? header(entry) + "\n" : record(entry)
         }
         let size = behaviour.sizeLies ? max(repository.size, entries.count) : entries.count
