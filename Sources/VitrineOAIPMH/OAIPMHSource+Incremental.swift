@@ -119,8 +119,9 @@ struct OAISetLeavers: CollectionSource {
                 return SourcePage(
                     records: [],
                     continuation: .expiredToken(
-                        "the repository rejected the resumption "
-                            + "token of the list of records changed since \(from) (\(error.code): \(error.message))"))
+                        "the repository rejected the resumption token of the list of records changed since \(from) "
+                            + "(\(error.code): \(error.message)) even after the list was started over; run the export "
+                            + "again later"))
             default:
                 let reason =
                     "the repository refused the list of records changed since \(from), which tells the records "

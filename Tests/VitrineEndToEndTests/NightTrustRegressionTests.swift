@@ -109,6 +109,35 @@ import VitrineTestSupport
         #expect(counts[0] == 12 && counts[1] == counts[0], "\(counts)")
     }
 
+    @Test func `a --set night whose list of leavers is refused again after starting over fails, saying so`()
+        async throws
+    {
+        let repository = Self.repository(40) { $0.pageSize = 4 }
+        repository.change { records, _ in
+            for index in records.indices { records[index].sets = ["S"] }
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL, set: "S")
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        repository.change { records, clock in
+            clock += 86_400
+            for number in 0..<10 {
+                records[number].sets = []
+                records[number].datestamp = clock
+            }
+        }
+        repository.refuseNextToken(of: "ListIdentifiers", times: 2)
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        }
+        #expect(error?.exitStatus == 1)
+        #expect(
+            error?.description.contains("even after the list was started over; run the export again later") == true,
+            "\(String(describing: error))")
+    }
+
     /// Item 2: windows covered only [earliestDatestamp, the server's clock].
     @Test func `windows reach records before the claimed earliest datestamp and after the server's clock`() async throws
     {

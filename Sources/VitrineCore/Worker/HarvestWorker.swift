@@ -99,11 +99,9 @@ package struct HarvestWorker: Sendable {
             // A chain resumed from the cache may hold tokens the server has since forgotten, or that point into a
             // list since changed, and a server restarted or timed out forgets the tokens it just gave: the list is
             // fetched again from its first page, once.
-            let stored = cache != nil && readsCache
             let why =
                 reason == Self.storedListChanged
-                ? reason
-                : "the repository refused a \(stored ? "stored " : "")resumption token (expired, or its list cut short)"
+                ? reason : "the repository refused a resumption token (expired, or its list cut short)"
             logger.notice("\(why); harvesting again from the start")
             // The pages read so far, from the cache too, do not count: the list is read again.
             counters.takeBackCacheHits(counters.cacheHits - hits)

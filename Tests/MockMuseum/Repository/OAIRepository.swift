@@ -114,7 +114,7 @@ package final class OAIRepository: @unchecked Sendable {
     /// What each token was issued for: the list's arguments and the offset it continues at.
     private var tokens: [String: (arguments: ListArguments, offset: Int)] = [:]
     private var issued = 0
-    private var refusing: Set<String> = []
+    private var refusing: [String: Int] = [:]
     private var answers = 0
 
     package init(behaviour: Behaviour, clock: Int = 1_780_000_000) {
@@ -133,15 +133,19 @@ package final class OAIRepository: @unchecked Sendable {
     package var current: [Record] { lock.withLock { records } }
     package var now: Int { lock.withLock { clock } }
 
-    /// The next resumption token asked of a `verb` list is refused once (`badResumptionToken`), as by a server
-    /// that timed it out.
-    package func refuseNextToken(of verb: String) {
-        lock.withLock { refusing.insert(verb) }
+    /// The next `times` resumption tokens asked of a `verb` list are refused (`badResumptionToken`), as by a
+    /// server that timed them out.
+    package func refuseNextToken(of verb: String, times: Int = 1) {
+        lock.withLock { refusing[verb, default: 0] += times }
     }
 
-    /// Whether a token asked of a `verb` list is to be refused (once).
+    /// Whether a token asked of a `verb` list is to be refused.
     func takeRefusal(of verb: String) -> Bool {
-        lock.withLock { refusing.remove(verb) != nil }
+        lock.withLock {
+            guard let left = refusing[verb], left > 0 else { return false }
+            refusing[verb] = left - 1
+            return true
+        }
     }
 
     /// A number for each list answer, counting up (how `reordersPages` turns a page).
