@@ -109,7 +109,7 @@ package struct ExportScene: Sendable {
     ) throws(ExportError) {
         // A folder not made yet is placed by the nearest one that is, links resolved (`site/link/cache`).
         func resolved(_ url: URL) -> String {
-            var existing = url.standardizedFileURL
+            var existing = url.absoluteURL.standardized
             var rest: [String] = []
             while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
                 rest.insert(existing.lastPathComponent, at: 0)

@@ -90,6 +90,7 @@ extension HarvestWorker {
     /// one: a server whose tokens hold a position in its list (an offset into a list ordered by datestamp) would,
     /// after the list changed, go on from the wrong place and skip the records that moved across it. A page that
     /// lists other records than it did ends the chain as a refused token does: the list starts over, fetched anew.
+    /// A list's first page was asked for with no token: its fresh copy, and its fresh token, simply take its place.
     private func resuming(
         after stored: SourcePage, cursor: PageCursor
     ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
@@ -97,9 +98,11 @@ extension HarvestWorker {
         // The stored page was read, but the fresh one is what the chain takes.
         counters.takeBackCacheHits(1)
         // In any order: a server may list one page's records in another order each time.
-        guard !fresh.continuation.isExpiredToken, Self.sorted(fresh.recordIDs) != Self.sorted(stored.recordIDs) else {
-            return (fresh, nil)
-        }
+        guard cursor != .token(nil), !fresh.continuation.isExpiredToken,
+            Self.sorted(fresh.recordIDs) != Self.sorted(stored.recordIDs)
+        else { return (fresh, nil) }
+        // Not kept: a run cut off again before the list starts over must find this page stale too.
+        if let request = try? source.request(for: cursor) { cache?.remove(cacheKey(request, cursor: cursor)) }
         return (SourcePage(records: [], continuation: .expiredToken(Self.storedListChanged)), nil)
     }
 

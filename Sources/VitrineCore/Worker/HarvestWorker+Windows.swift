@@ -236,7 +236,7 @@ extension HarvestWorker {
             }
             // The server forgot this window's token (a restart, a timeout), or its list changed under the stored
             // pages: this window starts over, fetched anew; every other window goes on.
-            logger.notice(
+            logger.warning(
                 "\(message); harvesting that window again",
                 metadata: [
                     "from": "\(planned.window.change.from ?? "")", "until": "\(planned.window.change.until ?? "")",

@@ -91,7 +91,8 @@ extension DublinCoreRecordMapper {
 
 /// The rules of reading details from OAI-PMH text, by bytes: they run for every field of every record.
 enum OAIDetails {
-    /// Several values of one field (the first `ObjectDetails.listLimit`) as one text, each cleaned and kept once, in the record's order.
+    /// Several values of one field (the first `ObjectDetails.listLimit`) as one text, each cleaned and kept once, in
+    /// the record's order.
     /// With `html`, a value with markup in it (a description in CDATA) is reduced to its text: never shown as tags.
     static func block(_ values: [String], separator: String, html: Bool = false) -> String? {
         var parts: [String] = []
@@ -204,7 +205,8 @@ extension ConceptLookup {
         term.nestedConcept ?? term.resource.flatMap { concept(describing: $0) }
     }
 
-    /// The texts of literal values in the chosen language (see `isInChosenLanguage`), one line each, at most `ObjectDetails.listLimit`.
+    /// The texts of literal values in the chosen language (see `isInChosenLanguage`), one line each, at most
+    /// `ObjectDetails.listLimit`.
     private func texts(_ labels: [OAIRecordFields.Labelled]) -> [String] {
         let isChosen = fields.isInChosenLanguage(among: labels, languages: languages)
         var texts: [String] = []

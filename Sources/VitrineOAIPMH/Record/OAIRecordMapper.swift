@@ -96,7 +96,8 @@ struct EDMRecordMapper {
             index.map { $0.preferredLabel(ofAgent: agent, in: fields, languages: languages) }
                 ?? fields.preferredLabel(ofAgent: agent, languages: languages)
         }
-        // Each creator's name and agent; a record of thousands of creators lists its first `ObjectDetails.listLimit` as makers.
+        // Each creator's name and agent; a record of thousands of creators lists its first `ObjectDetails.listLimit`
+        // as makers.
         let creators = Array(
             fields.creators.lazy.compactMap { creator -> (name: OAIRecordFields.Span, agent: Int?)? in
                 if let target = creator.resource,

@@ -83,8 +83,17 @@ package struct FileHarvestPages: HarvestPages {
         return SourceResponse(status: header.status, headers: header.headers, body: Data(data[(newline + 1)...]))
     }
 
+    /// Whether an entry for `key` is there whole: its header names the key and the body is as long as it says. Only
+    /// the header line is read.
     package func contains(_ key: String) -> Bool {
-        FileManager.default.fileExists(atPath: entryPath(key: key).file)
+        guard let handle = FileHandle(forReadingAtPath: entryPath(key: key).file) else { return false }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 64 << 10),
+            let newline = start.firstIndex(of: UInt8(ascii: "\n")),
+            let header = try? JSONDecoder().decode(Header.self, from: start[start.startIndex..<newline]),
+            let size = try? handle.seekToEnd()
+        else { return false }
+        return header.url == key && header.length == Int(size) - (newline - start.startIndex + 1)
     }
 
     package func store(_ response: SourceResponse, for key: String) {

@@ -66,8 +66,8 @@ extension MetPayload.Object {
     }
 
     /// The `artist*` fields' maker first (the object's own maker, with bio and sort name), then the other
-    /// constituents, each name and role once (the first `ObjectDetails.listLimit`); only the constituents when the `artist*` fields are
-    /// empty.
+    /// constituents, each name and role once (the first `ObjectDetails.listLimit`); only the constituents when the
+    /// `artist*` fields are empty.
     var makers: [ObjectDetails.Maker] {
         var seen: Set<[String?]> = []
         var listed: [ObjectDetails.Maker] = []
