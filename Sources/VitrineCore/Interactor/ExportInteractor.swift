@@ -205,14 +205,17 @@ package struct ExportInteractor: ExportBusinessLogic {
         }
         // The set's own listing has the last word on its members: a repository whose headers do not name their
         // sets would otherwise have every changed member "leave". Only a later version (a deletion since) wins.
-        // A deletion the set's listing gave is not counted again from the leavers' list.
+        // A deletion the set's listing gave is not counted again from the leavers' list. Each record's latest
+        // version decides: an old tombstone listed after a re-created record does not hide it.
         var members: [String: String?] = [:]
         try await worker.harvest { event in
             if case .page(_, let page) = event {
                 for record in page.records {
                     switch record {
                     case .object(let object): members[object.recordID ?? object.id] = object.datestamp
-                    case .deleted(let id?, let datestamp): members[id] = datestamp
+                    case .deleted(let id?, let datestamp):
+                        if let listed = members[id], Self.isLater(listed, than: datestamp) { continue }
+                        members[id] = datestamp
                     default: break
                     }
                 }
@@ -266,6 +269,14 @@ package struct ExportInteractor: ExportBusinessLogic {
                         + "states its rights, so none can be shown as open for reuse; export without it"),
                 source: source.descriptor.name)
         }
+    }
+
+    /// Whether datestamp `one` is later than `other` (a missing one is neither).
+    private static func isLater(_ one: String?, than other: String?) -> Bool {
+        guard let first = one.flatMap(Datestamp.seconds), let second = other.flatMap(Datestamp.seconds) else {
+            return false
+        }
+        return first > second
     }
 
     /// Where the pages that list a set's leavers sit in a run's order: after every page of the set's own listing.
