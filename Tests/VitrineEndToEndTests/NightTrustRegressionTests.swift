@@ -43,6 +43,35 @@ import VitrineTestSupport
         }
     }
 
+    /// A repository of `count` records, all in set `S`, four a page, served, and its first `--set S` export.
+    private static func exportedSet(
+        _ count: Int, _ configure: (inout OAIRepository.Behaviour) -> Void = { _ in }
+    ) async throws -> (OAIRepository, MockMuseum, FilePageCache, SourceConfiguration) {
+        let repository = Self.repository(count) {
+            $0.pageSize = 4
+            configure(&$0)
+        }
+        repository.change { records, _ in
+            for index in records.indices { records[index].sets = ["S"] }
+        }
+        let server = try await MockMuseum.repository(repository)
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL, set: "S")
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        return (repository, server, cache, configuration)
+    }
+
+    /// Records leave the set (dated now), the clock a day on.
+    private static func leave(_ repository: OAIRepository, _ numbers: Range<Int>) {
+        repository.change { records, clock in
+            clock += 86_400
+            for number in numbers {
+                records[number].sets = []
+                records[number].datestamp = clock
+            }
+        }
+    }
+
     private static func ids(_ run: ExportHarness.Run) throws -> [String] {
         try ExportHarness.csvRows(run.folder.read("collection.csv")).map { $0[0] }.sorted()
     }
@@ -79,23 +108,10 @@ import VitrineTestSupport
         // Two alike repositories of a set; one forgets a token of tonight's list of leavers once.
         var counts: [Int] = []
         for refuses in [false, true] {
-            let repository = Self.repository(40) { $0.pageSize = 4 }
-            repository.change { records, _ in
-                for index in records.indices { records[index].sets = ["S"] }
-            }
-            let server = try await MockMuseum.repository(repository)
+            let (repository, server, cache, configuration) = try await Self.exportedSet(40)
             defer { Task { await server.stop() } }
-            let cache = FilePageCache(directory: try TemporaryFolder().url)
-            let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL, set: "S")
-            _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
             // Ten records leave the set, two more are deleted: the leavers' list runs to three pages.
-            repository.change { records, clock in
-                clock += 86_400
-                for number in 0..<10 {
-                    records[number].sets = []
-                    records[number].datestamp = clock
-                }
-            }
+            Self.leave(repository, 0..<10)
             Self.night(repository, delete: [20, 21])
             if refuses { repository.refuseNextToken(of: "ListIdentifiers") }
             let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
@@ -112,19 +128,11 @@ import VitrineTestSupport
     @Test func `a --set night keeps a re-created member whose old tombstone is listed after it`() async throws {
         // Headers that name no sets (every changed record looks like a leaver but for the set's own listing), and a
         // re-created record's old deleted header listed after it.
-        let repository = Self.repository(20) {
-            $0.pageSize = 4
+        let (repository, server, cache, configuration) = try await Self.exportedSet(20) {
             $0.headersOmitSets = true
             $0.lateTombstones = true
         }
-        repository.change { records, _ in
-            for index in records.indices { records[index].sets = ["S"] }
-        }
-        let server = try await MockMuseum.repository(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL, set: "S")
-        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         Self.night(repository, delete: [5])
         _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         repository.change { records, clock in
@@ -143,22 +151,9 @@ import VitrineTestSupport
     @Test func `a --set night whose list of leavers is refused again after starting over fails, saying so`()
         async throws
     {
-        let repository = Self.repository(40) { $0.pageSize = 4 }
-        repository.change { records, _ in
-            for index in records.indices { records[index].sets = ["S"] }
-        }
-        let server = try await MockMuseum.repository(repository)
+        let (repository, server, cache, configuration) = try await Self.exportedSet(40)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL, set: "S")
-        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
-        repository.change { records, clock in
-            clock += 86_400
-            for number in 0..<10 {
-                records[number].sets = []
-                records[number].datestamp = clock
-            }
-        }
+        Self.leave(repository, 0..<10)
         repository.refuseNextToken(of: "ListIdentifiers", times: 2)
         let error = await #expect(throws: ExportError.self) {
             _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
