@@ -97,15 +97,25 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
     }
 
     package func storedKeys(notIn listed: [String]) throws(ExportError) -> [String] {
+        try storedKeys(listed, among: false)
+    }
+
+    package func storedKeys(among listed: [String]) throws(ExportError) -> [String] {
+        try storedKeys(listed, among: true)
+    }
+
+    private func storedKeys(_ listed: [String], among: Bool) throws(ExportError) -> [String] {
         try write("compare the listed records with") { db in
             try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS listed (record_key BLOB PRIMARY KEY)")
             try db.execute(sql: "DELETE FROM temp.listed")
             let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO temp.listed VALUES (?)")
             for key in listed { try insert.execute(arguments: [ObjectRow.key(key)]) }
-            let gone = try Data.fetchAll(
-                db, sql: "SELECT record_key FROM object WHERE record_key NOT IN (SELECT record_key FROM temp.listed)")
+            let keys = try Data.fetchAll(
+                db,
+                sql: "SELECT record_key FROM object WHERE record_key \(among ? "IN" : "NOT IN") "
+                    + "(SELECT record_key FROM temp.listed)")
             try db.execute(sql: "DROP TABLE temp.listed")
-            return gone.map { String(decoding: $0, as: UTF8.self) }
+            return keys.map { String(decoding: $0, as: UTF8.self) }
         }
     }
 

@@ -43,16 +43,17 @@ import VitrineTestSupport
         }
     }
 
-    /// A repository of `count` records, all in set `S`, four a page, served, and its first `--set S` export.
+    /// A repository of `count` records in set `S` and `outside` more in set `T`, four a page, served, and its first
+    /// `--set S` export.
     private static func exportedSet(
-        _ count: Int, _ configure: (inout OAIRepository.Behaviour) -> Void = { _ in }
+        _ count: Int, outside: Int = 0, _ configure: (inout OAIRepository.Behaviour) -> Void = { _ in }
     ) async throws -> (OAIRepository, MockMuseum, FilePageCache, SourceConfiguration) {
-        let repository = Self.repository(count) {
+        let repository = Self.repository(count + outside) {
             $0.pageSize = 4
             configure(&$0)
         }
         repository.change { records, _ in
-            for index in records.indices { records[index].sets = ["S"] }
+            for index in records.indices { records[index].sets = index < count ? ["S"] : ["T"] }
         }
         let server = try await MockMuseum.repository(repository)
         let cache = FilePageCache(directory: try TemporaryFolder().url)
@@ -104,15 +105,16 @@ import VitrineTestSupport
         #expect(try Self.titles(full).allSatisfy { $0.hasSuffix("(r2)") })
     }
 
-    @Test func `a --set night whose list of leavers starts over counts each deletion once`() async throws {
+    @Test func `a --set night counts each deletion once, and none of another set's changes`() async throws {
         // Two alike repositories of a set; one forgets a token of tonight's list of leavers once.
         var counts: [Int] = []
         for refuses in [false, true] {
-            let (repository, server, cache, configuration) = try await Self.exportedSet(40)
+            let (repository, server, cache, configuration) = try await Self.exportedSet(40, outside: 8)
             defer { Task { await server.stop() } }
-            // Ten records leave the set, two more are deleted: the leavers' list runs to three pages.
+            // Ten records leave the set, two more are deleted, six of set T change and one of T is deleted: the
+            // leavers' list (every change of the repository but the set's own) runs to five pages.
             Self.leave(repository, 0..<10)
-            Self.night(repository, delete: [20, 21])
+            Self.night(repository, revise: Array(40..<46), delete: [20, 21, 47])
             if refuses { repository.refuseNextToken(of: "ListIdentifiers") }
             let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
             #expect(try Self.ids(night).count == 28)

@@ -247,6 +247,13 @@ package struct ExportInteractor: ExportBusinessLogic {
             let after = PageReference(index: Self.leaversPlace + reference.index, cursor: reference.cursor)
             let before = (run.statistics.pages, run.statistics.deleted)
             try handle(.page(after, page))
+            // Only a record the catalog held has left it: the list holds every other set's changes too.
+            if let store = run.inStore?.store {
+                let listed = page.records.compactMap { record -> String? in
+                    if case .deleted(let id?, _) = record { id } else { nil }
+                }
+                run.statistics.deleted -= listed.count - (try store.storedKeys(among: listed).count)
+            }
             counted.pages += run.statistics.pages - before.0
             counted.deleted += run.statistics.deleted - before.1
         }

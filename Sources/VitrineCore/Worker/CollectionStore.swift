@@ -31,6 +31,8 @@ package protocol CollectionStore: Sendable {
     func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges
     /// The keys of the stored records that `listed` (every key the collection holds now) leaves out.
     func storedKeys(notIn listed: [String]) throws(ExportError) -> [String]
+    /// The keys of the stored records that `listed` holds.
+    func storedKeys(among listed: [String]) throws(ExportError) -> [String]
     /// The run's collection, for the Presenter to read a section at a time.
     func runSections(showing selection: CatalogSelection) throws(ExportError) -> any StoredSections
     /// Removes the store's files when it never completed a harvest: a first run that failed before it stored a

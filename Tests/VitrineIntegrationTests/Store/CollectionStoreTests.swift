@@ -110,6 +110,21 @@ import VitrineTestSupport
         #expect(message.contains("should hold 100 objects, but 98 were read"))
     }
 
+    @Test func `the stored keys among or outside a list are exactly the stored ones, by their bytes`() throws {
+        let folder = try TemporaryFolder()
+        let store = try open(folder)
+        _ = try store.replaceAll(with: Self.objects, state: StoreState(harvests: 1))
+        let stored = Self.objects.map { $0.recordID ?? $0.id }
+        // A key listed twice, one never stored, and NFC "café" asked for where only its NFD twin was left out.
+        let asked = [stored[0], stored[0], "nowhere", stored[1]]
+        // Swift's `==` takes NFC and NFD for one string: the keys are compared as bytes.
+        let bytes = { (keys: [String]) in keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
+        #expect(try bytes(store.storedKeys(among: asked)) == bytes([stored[0], stored[1]]))
+        #expect(try bytes(store.storedKeys(notIn: asked)) == bytes([stored[2], stored[3]]))
+        #expect(try store.storedKeys(among: []).isEmpty)
+        #expect(try bytes(store.storedKeys(notIn: [])) == bytes(stored))
+    }
+
     @Test func `objects come back exactly as stored, ids that differ only by normalisation included`() throws {
         let folder = try TemporaryFolder()
         let store = try open(folder)
