@@ -25,7 +25,10 @@ extension HarvestWorker {
         _ cursor: PageCursor, prefetching: Bool = true, readingCache: Bool = true
     ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
         let (page, next, fromCache) = try await fetchOnce(cursor, prefetching: prefetching, readingCache: readingCache)
-        if fromCache, case .next(.some(let following)) = page.continuation, !isStored(following) {
+        // A prefetch from a stored page was started only because its next page is stored too.
+        if fromCache, case .next(.some(let following)) = page.continuation, next?.cursor != following,
+            !isStored(following)
+        {
             await next?.cancel()
             return try await resuming(after: page, cursor: cursor)
         }

@@ -74,26 +74,31 @@ package struct FileHarvestPages: HarvestPages {
         return (fanOut, hash + ".page", fanOut + "/" + hash + ".page")
     }
 
-    package func response(for key: String) -> SourceResponse? {
-        guard let data = FileManager.default.contents(atPath: entryPath(key: key).file),
-            let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-            let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
-            header.url == key, header.length == data.endIndex - (newline + 1)
+    /// The header of the entry for `key` whose first bytes are `start` and whole size `size`, and where its body
+    /// begins: only if the header names the key and the body is as long as it says.
+    private static func header(of start: Data, key: String, size: Int) -> (header: Header, body: Data.Index)? {
+        guard let newline = start.firstIndex(of: UInt8(ascii: "\n")),
+            let header = try? JSONDecoder().decode(Header.self, from: start[start.startIndex..<newline]),
+            header.url == key, header.length == size - (newline - start.startIndex + 1)
         else { return nil }
-        return SourceResponse(status: header.status, headers: header.headers, body: Data(data[(newline + 1)...]))
+        return (header, newline + 1)
     }
 
-    /// Whether an entry for `key` is there whole: its header names the key and the body is as long as it says. Only
-    /// the header line is read.
+    package func response(for key: String) -> SourceResponse? {
+        guard let data = FileManager.default.contents(atPath: entryPath(key: key).file),
+            let (header, body) = Self.header(of: data, key: key, size: data.count)
+        else { return nil }
+        return SourceResponse(status: header.status, headers: header.headers, body: Data(data[body...]))
+    }
+
+    /// Whether an entry for `key` is there whole, as `response(for:)` would read it. Only the header line is read.
     package func contains(_ key: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: entryPath(key: key).file) else { return false }
         defer { try? handle.close() }
-        guard let start = try? handle.read(upToCount: 64 << 10),
-            let newline = start.firstIndex(of: UInt8(ascii: "\n")),
-            let header = try? JSONDecoder().decode(Header.self, from: start[start.startIndex..<newline]),
-            let size = try? handle.seekToEnd()
-        else { return false }
-        return header.url == key && header.length == Int(size) - (newline - start.startIndex + 1)
+        guard let start = try? handle.read(upToCount: 64 << 10), let size = try? handle.seekToEnd() else {
+            return false
+        }
+        return Self.header(of: start, key: key, size: Int(size)) != nil
     }
 
     package func store(_ response: SourceResponse, for key: String) {

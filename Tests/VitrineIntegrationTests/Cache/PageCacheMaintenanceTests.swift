@@ -23,7 +23,7 @@ import VitrineTestSupport
     /// Found by a hostile check: a cached page cut short but still well-formed (half its records gone) was
     /// trusted when a harvest resumed, and the records it lost stayed lost. An entry whose body is not the length
     /// stored with it is a miss.
-    @Test func `a cached page whose body is not its stored length is a miss`() throws {
+    @Test func `a cached page whose body is not its stored length is a miss, read or asked for`() throws {
         let folder = try TemporaryFolder()
         let harvest = PendingHarvest.newID()
         let cache = FilePageCache(directory: folder.url)
@@ -33,6 +33,7 @@ import VitrineTestSupport
         let body = Data("<OAI-PMH><record/><record/></OAI-PMH>".utf8)
         pages.store(SourceResponse(status: 200, body: body), for: key)
         #expect(pages.response(for: key)?.body == body)
+        #expect(pages.contains(key) && !pages.contains(key + "B"))
         let file = try #require(
             FileManager.default.enumerator(atPath: harvestFolder)?.compactMap { $0 as? String }
                 .first { $0.hasSuffix(".page") })
@@ -41,6 +42,8 @@ import VitrineTestSupport
         for edited in [entry.dropLast(19) + Data("</OAI-PMH>".utf8), entry + Data("<record/>".utf8)] {
             try Data(edited).write(to: URL(fileURLWithPath: path))
             #expect(pages.response(for: key) == nil)
+            // A resumed chain asks whether its next page is stored by the same rules.
+            #expect(!pages.contains(key))
         }
     }
 
