@@ -65,7 +65,7 @@ package struct CSVDisplay: CatalogFileDisplay {
         field(object.pointee.details.rightsURL, then: comma)
         field(object.pointee.details.rightsLabel, then: comma)
         field(object.pointee.details.isOpenAccess.map { $0 ? "true" : "false" } ?? "", then: comma)
-        field(object.pointee.details.makers.first?.sortName ?? "", then: comma)
+        field(object.pointee.details.makerSortName, then: comma)
         field(object.pointee.details.makersLine, then: comma)
         field(object.pointee.details.attribution, then: comma)
         field(object.pointee.details.altText, then: comma)

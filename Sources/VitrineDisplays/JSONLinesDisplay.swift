@@ -36,7 +36,7 @@ package struct JSONLinesDisplay: CatalogFileDisplay {
         text("record_id", details.recordID)
         text("title", object.pointee.title)
         text("artist", object.pointee.maker)
-        text("maker_sort_name", details.makers.first?.sortName ?? "")
+        text("maker_sort_name", details.makerSortName)
         text("date", object.pointee.date)
         field("year_begin") { JSONText.append(details.yearBegin, to: &$0) }
         field("year_end") { JSONText.append(details.yearEnd, to: &$0) }
