@@ -21,6 +21,8 @@ struct RunState {
     /// Every key the collection holds now, when a page listed them all (`SourcePage.listedKeys`): an object
     /// listed elsewhere but not there is not in the collection.
     var listedKeys: Set<String>?
+    /// What each page received counted, by its place: a date window that starts over takes its pages' back.
+    private var tallies: [Int: (deleted: Int, futureDated: Int)] = [:]
 
     init(inStore: RunCollection?, restartNotices: [String] = []) {
         self.inStore = inStore
@@ -43,6 +45,15 @@ struct RunState {
             self.span = span
         case .notice(let notice):
             harvestNotices.append(notice)
+        case .windowStartedOver(let places):
+            for (place, tally) in tallies where places.contains(place) {
+                statistics.pages -= 1
+                statistics.deleted -= tally.deleted
+                futureDated -= tally.futureDated
+                tallies[place] = nil
+            }
+            warnings.removeAll { places.contains($0.0.index) }
+            notices.removeAll { places.contains($0.0.index) }
         case .restart(let notice):
             // The worker starts over from the first page: what was read so far does not count.
             let notices = harvestNotices
@@ -56,6 +67,10 @@ struct RunState {
     /// (`SectionIndex.wins`).
     mutating func receive(_ page: SourcePage, at reference: PageReference) throws(ExportError) {
         statistics.pages += 1
+        let counted = (deleted: statistics.deleted, futureDated: futureDated)
+        defer {
+            tallies[reference.index] = (statistics.deleted - counted.deleted, futureDated - counted.futureDated)
+        }
         if reference.index == 0 {
             if let total = page.reportedTotal, statistics.reportedTotal == nil { statistics.reportedTotal = total }
             serverTime = page.serverTime

@@ -75,6 +75,9 @@ extension HarvestWorker {
         of page: Int, in window: DateWindow, span: ClosedRange<Int>, cursor: PageCursor = .token(nil)
     ) -> PageReference {
         let ordinal = window.from.map { min(max(0, ($0 - span.lowerBound) / window.granule + 1), 1 << 40) } ?? 0
-        return PageReference(index: ordinal * 1_000_000 + min(page, 999_999), cursor: cursor)
+        return PageReference(index: ordinal * pagesPerWindow + min(page, pagesPerWindow - 1), cursor: cursor)
     }
+
+    /// The places in the source's order that each window's pages take, from its start's.
+    static let pagesPerWindow = 1_000_000
 }

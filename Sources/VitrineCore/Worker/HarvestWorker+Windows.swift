@@ -46,13 +46,13 @@ extension HarvestWorker {
                         + "was cut into \(planned.count) equal date windows"))
         }
 
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: (PageReference, SourcePage).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: HarvestEvent.self)
         let started = Locked(0)
         let scheduler = Task {
             do {
                 let walked = try await runWindows(
                     windowed, span: span, planned: planned, chains: chains, target: target, started: started,
-                    yield: { continuation.yield(($0, $1)) })
+                    yield: { continuation.yield($0) })
                 continuation.finish()
                 return walked
             } catch {
@@ -61,7 +61,7 @@ extension HarvestWorker {
             }
         }
         do {
-            for try await (reference, page) in stream { try events(.page(reference, page)) }
+            for try await event in stream { try events(event) }
         } catch let refused as WindowRefused {
             // What arrived is void: the windows still walking stop, and the list is walked as one chain.
             scheduler.cancel()
@@ -150,7 +150,7 @@ extension HarvestWorker {
     /// because they did not shrink.
     private func runWindows(
         _ windowed: any WindowedSource, span: ClosedRange<Int>, planned initial: [PlannedWindow], chains: Int,
-        target: Int, started: Locked<Int>, yield: @escaping @Sendable (PageReference, SourcePage) -> Void
+        target: Int, started: Locked<Int>, yield: @escaping @Sendable (HarvestEvent) -> Void
     ) async throws -> (walked: Int, uncut: Int) {
         try await withThrowingTaskGroup(of: WindowEnd.self) { group in
             var pending = initial
@@ -192,7 +192,7 @@ extension HarvestWorker {
     /// returned), its chain to the end. An expired token restarts the window alone.
     private func walkWindow(
         _ windowed: any WindowedSource, span: ClosedRange<Int>, planned: PlannedWindow, target: Int, chains: Int,
-        yield: @escaping @Sendable (PageReference, SourcePage) -> Void
+        yield: @escaping @Sendable (HarvestEvent) -> Void
     ) async throws -> WindowEnd {
         var walker = walking(windowed.changes(in: planned.window.change))
         var didNotShrink = false
@@ -226,16 +226,19 @@ extension HarvestWorker {
                 }
                 didNotShrink = true
             }
-            yield(Self.place(of: 0, in: planned.window, span: span), first)
+            yield(.page(Self.place(of: 0, in: planned.window, span: span), first))
             let end = try await walkChain(
                 walker, span: span, window: planned.window, first: first, prefetched: prefetched,
-                yield: { yield($0, $1) })
+                yield: { yield(.page($0, $1)) })
             guard case .tokenExpired(let message, let page) = end else { return .walked(didNotShrink: didNotShrink) }
             guard attempt == 0 else {
                 throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
             }
             // The server forgot this window's token (a restart, a timeout), or its list changed under the stored
-            // pages: this window starts over, fetched anew; every other window goes on.
+            // pages: this window starts over, fetched anew; every other window goes on. Its records stand (its new
+            // pages list each again, as late or later); what its pages counted is taken back.
+            let start = Self.place(of: 0, in: planned.window, span: span).index
+            yield(.windowStartedOver(pages: start..<(start + Self.pagesPerWindow)))
             logger.warning(
                 "\(message); harvesting that window again",
                 metadata: [

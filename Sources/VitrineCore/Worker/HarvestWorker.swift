@@ -204,12 +204,15 @@ extension HarvestWorker {
 }
 
 /// What the worker hands over as a harvest goes.
-package enum HarvestEvent {
+package enum HarvestEvent: Sendable {
     /// A page, with its place in the source's order.
     case page(PageReference, SourcePage)
     /// Everything handed over so far is void: the harvest starts again from the first page (a chain resumed
     /// from the cache whose token the server no longer knows). `notice` says so, for the summary.
     case restart(notice: String)
+    /// A date window starts over (the server forgot its token): what its pages at these places counted is void,
+    /// though its records stand (they are listed again, as late or later).
+    case windowStartedOver(pages: Range<Int>)
     /// How many records the whole listing holds, measured before its pages arrive (a windowed harvest).
     case measured(total: Int)
     /// The span a windowed harvest lists, by the server's clock: where the next incremental run starts.
