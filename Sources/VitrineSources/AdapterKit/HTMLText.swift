@@ -132,11 +132,12 @@ package enum HTMLText {
         let needle = Array("</".utf8) + name
         var index = start
         while let found = find(needle, in: bytes, from: index, ignoringCase: true) {
-            guard let close = bytes[(found + needle.count)...].firstIndex(of: UInt8(ascii: ">")) else {
-                return bytes.count
-            }
             let after = found + needle.count
-            if after < bytes.count, !(0x61...0x7A).contains(bytes[after] | 0x20) { return close + 1 }
+            // `</scripts` closes nothing; its `>` is looked for only once the tag is the one: a look for every such
+            // near miss would scan to the end each time.
+            if after < bytes.count, !(0x61...0x7A).contains(bytes[after] | 0x20) {
+                return bytes[after...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count
+            }
             index = after
         }
         return bytes.count
