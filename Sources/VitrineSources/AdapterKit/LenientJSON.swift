@@ -81,10 +81,76 @@ extension SourceResponse {
                 retryAfter: retryAfter())
         }
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            return try JSONDecoder().decode(T.self, from: JSONMending.mended(body)?.body ?? body)
         } catch {
             throw .undecodablePage(DecodingFailure.describe(error))
         }
+    }
+
+    /// The note a page whose JSON needed mending gets (see `JSONMending`); none for one that did not.
+    func jsonMendingNotices(page: PageCursor) -> [String] {
+        guard let changes = JSONMending.mended(body)?.changes else { return [] }
+        return [
+            "page \(page): the server sent \(changes) \(changes == 1 ? "piece" : "pieces") of text that is not "
+                + "UTF-8 (bytes, or a lone surrogate's escape); read as U+FFFD (\u{FFFD})"
+        ]
+    }
+}
+
+/// JSON mended where Foundation's decoder would drop a whole field, or record, for one bad character: bytes that
+/// are not UTF-8 become U+FFFD, as do `\u` escapes of lone surrogates (`\ud800`), as an OAI-PMH page's are.
+enum JSONMending {
+    /// The mended body and how many places changed; `nil` when it needed nothing.
+    static func mended(_ body: Data) -> (body: Data, changes: Int)? {
+        var changes = 0
+        var bytes: [UInt8]
+        if String(validating: body, as: UTF8.self) == nil {
+            bytes = []
+            bytes.reserveCapacity(body.count + 16)
+            var decoder = UTF8()
+            var input = body.makeIterator()
+            decoding: while true {
+                switch decoder.decode(&input) {
+                case .scalarValue(let scalar): bytes.append(contentsOf: String(scalar).utf8)
+                case .error:
+                    changes += 1
+                    bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                case .emptyInput: break decoding
+                }
+            }
+        } else {
+            guard body.contains(UInt8(ascii: "\\")) else { return nil }
+            bytes = [UInt8](body)
+        }
+        changes += mendSurrogateEscapes(&bytes)
+        return changes == 0 ? nil : (Data(bytes), changes)
+    }
+
+    /// Replaces each `\uD800`…`\uDFFF` escape that is not half of a pair with `\uFFFD`; returns how many.
+    private static func mendSurrogateEscapes(_ bytes: inout [UInt8]) -> Int {
+        func unit(at index: Int) -> UInt16? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { return nil }
+            return UInt16(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+        }
+        var changes = 0
+        var index = 0
+        while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "\\")) {
+            guard let value = unit(at: slash) else {
+                index = min(slash + 2, bytes.count)
+                continue
+            }
+            if (0xD800...0xDBFF).contains(value), let low = unit(at: slash + 6), (0xDC00...0xDFFF).contains(low) {
+                index = slash + 12
+            } else if (0xD800...0xDFFF).contains(value) {
+                bytes.replaceSubrange((slash + 2)..<(slash + 6), with: Array("FFFD".utf8))
+                changes += 1
+                index = slash + 6
+            } else {
+                index = slash + 6
+            }
+        }
+        return changes
     }
 }
 

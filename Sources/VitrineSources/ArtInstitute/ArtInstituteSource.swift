@@ -113,7 +113,7 @@ package struct ArtInstituteSource: CollectionSource {
         // A count that is missing or too low is not the end: pages are asked for while they come back full.
         let number = if case .number(let number) = page { number } else { startPage }
         let pages = max(counted ?? number, number)
-        var notices: [String] = []
+        var notices = response.jsonMendingNotices(page: page)
         var limit = Int.max
         if isSearch {
             limit = Self.searchWindow / pageSize

@@ -147,7 +147,9 @@ package struct MetSource: CollectionSource {
             } catch {
                 return SourcePage(records: [.skipped(reason: "object \(id): \(error.message)")], continuation: .end)
             }
-            return SourcePage(records: [.object(object.artObject)], continuation: .end)
+            return SourcePage(
+                records: [.object(object.artObject)], continuation: .end,
+                notices: response.jsonMendingNotices(page: page))
         case .number(let offset):
             let list = try response.decodeJSON(MetPayload.IDList.self)
             let ids = (list.objectIDs ?? []).map(\.value)

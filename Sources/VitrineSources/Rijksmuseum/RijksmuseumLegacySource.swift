@@ -123,7 +123,9 @@ package struct RijksmuseumLegacySource: CollectionSource {
         let reachable = Self.resultWindow / pageSize
         let continuation: Continuation =
             count > 0 ? .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize) : .end
-        return SourcePage(records: outcomes, continuation: continuation, reportedTotal: count, notices: notices)
+        return SourcePage(
+            records: outcomes, continuation: continuation, reportedTotal: count,
+            notices: notices + response.jsonMendingNotices(page: page))
     }
 
     /// The last page to ask for, and a notice when the API's window hides part of the result.

@@ -126,7 +126,7 @@ package struct UnsplashSource: CollectionSource {
         } else {
             continuation = .end
         }
-        var notices: [String] = []
+        var notices = response.jsonMendingNotices(page: page)
         if sponsored > 0 {
             notices.append(
                 "page \(page): \(sponsored) sponsored \(sponsored == 1 ? "photo" : "photos") (advertisements in "

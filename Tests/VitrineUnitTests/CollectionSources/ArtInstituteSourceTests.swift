@@ -53,6 +53,26 @@ import VitrineTestSupport
         #expect(search.failure(for: window)?.message.contains("only the first 1,000 results") == true)
     }
 
+    /// Found by a hostile check: one byte that is not UTF-8 lost its whole field (the maker, the subjects) with no
+    /// word; an OAI-PMH page's become U+FFFD, with a note.
+    @Test func `text that is not UTF-8 is read as U+FFFD, with a note, not dropped`() throws {
+        var body = Data(#"{"pagination":{"total":1,"limit":3,"total_pages":1},"data":[{"id":1,"title":"T","#.utf8)
+        body += Data(#""artist_title":"Ren"#.utf8) + Data([0xE9]) + Data(#" Magritte","#.utf8)
+        body += Data(#""subject_titles":["Caf"#.utf8) + Data([0xE9, 0xFF]) + Data(#"","Tree"]}]}"#.utf8)
+        let page = try source.decode(SourceResponse(status: 200, body: body), page: .number(1))
+        guard case .object(let object) = page.records.first else {
+            Issue.record("\(page.records)")
+            return
+        }
+        #expect(object.maker == "Ren\u{FFFD} Magritte")
+        #expect(object.details.subjects == ["Caf\u{FFFD}\u{FFFD}", "Tree"])
+        #expect(page.notices.contains { $0.contains("3 pieces of text that is not UTF-8") }, "\(page.notices)")
+        // A clean page gets no note.
+        let clean = try source.decode(
+            SourceResponse(status: 200, body: try Fixtures.data("aic", "artworks-page-1.json")), page: .number(1))
+        #expect(!clean.notices.contains { $0.contains("UTF-8") })
+    }
+
     /// Found by a hostile check: a maintenance page sent with 200 failed the run for good (exit 1).
     @Test func `a web page where JSON belongs is worth a retry, and says what came`() {
         let page = SourceResponse(status: 200, body: Data("<html><body>Down for maintenance</body></html>".utf8))

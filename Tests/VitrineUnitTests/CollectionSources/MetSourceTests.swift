@@ -45,6 +45,18 @@ import VitrineTestSupport
                 == .objects(["1", "2", "3", "436535", "436536"], next: nil, pageSize: 100))
     }
 
+    /// Found by a hostile check: a lone surrogate's escape in a title made the object "Untitled".
+    @Test func `escapes of lone surrogates are read as U+FFFD; pairs and escaped backslashes stay`() throws {
+        let body = #"{"objectID":7,"title":"A\ud800B \udc00 \ud83d\ude00 \\ud800 \uD800","artistDisplayName":"M"}"#
+        let page = try source.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .object("7"))
+        guard case .object(let object) = page.records.first else {
+            Issue.record("\(page.records)")
+            return
+        }
+        #expect(object.title == "A\u{FFFD}B \u{FFFD} 😀 \\ud800 \u{FFFD}")
+        #expect(page.notices.contains { $0.contains("3 pieces of text") }, "\(page.notices)")
+    }
+
     @Test func `the bot protection's 403 page and a non-JSON body are throttling, to be retried`() throws {
         let challenge = try Fixtures.data("met", "bot-challenge.html")
         let refused = source.failure(for: SourceResponse(status: 403, body: challenge))
