@@ -42,8 +42,18 @@ package enum YearRange {
             }
             let start = index
             while index < lowered.count, isDigit(lowered[index]) { index += 1 }
-            guard index - start <= 4, let number = Int(String(String.UnicodeScalarView(lowered[start..<index])))
-            else { continue }
+            var digits = String(String.UnicodeScalarView(lowered[start..<index]))
+            var longest = 4
+            // `12,000 BC`: a group of thousands, read as one number.
+            if index - start <= 2, index + 3 < lowered.count, lowered[index] == ",",
+                lowered[(index + 1)...(index + 3)].allSatisfy(isDigit),
+                !isDigit(lowered[index + 4 < lowered.count ? index + 4 : index])
+            {
+                digits += String(String.UnicodeScalarView(lowered[(index + 1)...(index + 3)]))
+                index += 4
+                longest = 5
+            }
+            guard digits.utf8.count <= longest, let number = Int(digits) else { continue }
             let before = preceding(lowered, start)
             let stated = before.era
             if hasCentury, (1...21).contains(number), let end = ordinalEnd(lowered, index) {
@@ -90,6 +100,20 @@ package enum YearRange {
             }
         }
         return (years.min() ?? 0, years.max() ?? 0)
+    }
+
+    /// The years a source gives as numbers (the Art Institute's `date_start`, The Met's `objectBeginDate`), with
+    /// its date text beside them. Both sources write 0 for a year they do not know: a range with a 0 end takes the
+    /// text's years, or else its other end alone; a range given the wrong way round is put right.
+    package static func given(begin: Int?, end: Int?, text: String?) -> (begin: Int, end: Int)? {
+        switch (begin, end) {
+        case (let begin?, let end?) where begin != 0 && end != 0: return (min(begin, end), max(begin, end))
+        case (let year?, nil) where year != 0, (nil, let year?) where year != 0: return (year, year)
+        case (nil, nil): return parse(text)
+        default:
+            let known = [begin, end].compactMap { $0 }.first { $0 != 0 }
+            return parse(text) ?? known.map { ($0, $0) }
+        }
     }
 
     /// A part written after its century (`17th century, 2nd quarter`): when the words before `index` end in a

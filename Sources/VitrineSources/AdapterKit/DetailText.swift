@@ -72,6 +72,13 @@ package enum DetailText {
         return kept
     }
 
+    /// The text as it is, or `nil` when it is blank or null-like: for the fields a catalog files and heads by
+    /// (title, maker, date), which the Presenter cleans itself.
+    package static func given(_ text: String?) -> String? {
+        guard let text, finished(text) != nil else { return nil }
+        return text
+    }
+
     /// Whether a value means "no value" in the JSON or XML it came from.
     package static func isNullLike(_ text: String) -> Bool {
         guard text.utf8.count <= 9 else { return false }

@@ -75,11 +75,7 @@ enum ArtInstitutePayload {
                 subjects: DetailText.lines((subject_titles?.value ?? []).compactMap { $0 }),
                 altText: DetailText.line(thumbnail?.value?.alt_text?.value)
             )
-            if let begin = date_start?.value {
-                // Given the wrong way round (an end before the start), the two still bound the range.
-                let end = date_end?.value ?? begin
-                (details.yearBegin, details.yearEnd) = (min(begin, end), max(begin, end))
-            } else if let range = YearRange.parse(date_display?.text) {
+            if let range = YearRange.given(begin: date_start?.value, end: date_end?.value, text: date_display?.text) {
                 (details.yearBegin, details.yearEnd) = range
             }
             if let name = DetailText.line(maker) {
@@ -117,11 +113,12 @@ enum ArtInstitutePayload {
         /// The common object. The maker is `artist_title`, else the first line of `artist_display`; the image
         /// is `{iiif_url}/{image_id}`, sized from the widths the museum serves from its cache.
         func artObject(iiifURL: String, websiteURL: String) -> ArtObject {
-            let displayed = artist_display?.text?.split(whereSeparator: \.isNewline).first.map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            let maker =
-                artist_title?.text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? displayed
+            // Only the first line names the maker: the next are nationality and life dates.
+            let displayed = DetailText.given(
+                artist_display?.text?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                })
+            let maker = DetailText.given(artist_title?.text) ?? displayed
             let image = image_id?.text.flatMap { id -> ImageReference? in
                 let trimmed = id.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { return nil }
@@ -135,9 +132,9 @@ enum ArtInstitutePayload {
             }
             return ArtObject(
                 id: id.value,
-                title: title?.text ?? "",
+                title: DetailText.given(title?.text) ?? "",
                 maker: maker,
-                date: date_display?.text,
+                date: DetailText.given(date_display?.text),
                 image: image,
                 objectURL: "\(websiteURL)/artworks/\(id.value)",
                 details: details(maker: maker)

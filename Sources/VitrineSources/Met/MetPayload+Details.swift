@@ -23,9 +23,8 @@ extension MetPayload.Object {
             subjects: DetailText.lines((tags?.value ?? []).compactMap { $0?.term }),
             makers: makers
         )
-        if let begin = objectBeginDate?.value, let end = objectEndDate?.value, begin != 0 || end != 0 {
-            (details.yearBegin, details.yearEnd) = (min(begin, end), max(begin, end))
-        } else if let range = YearRange.parse(objectDate?.text) {
+        if let range = YearRange.given(begin: objectBeginDate?.value, end: objectEndDate?.value, text: objectDate?.text)
+        {
             (details.yearBegin, details.yearEnd) = range
         }
         if isPublicDomain?.value == true {

@@ -60,10 +60,9 @@ enum MetPayload {
         var artObject: ArtObject {
             ArtObject(
                 id: objectID.value,
-                title: title?.text ?? "",
-                maker: artistDisplayName?.text.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-                    ?? makers.first?.name,
-                date: objectDate?.text.flatMap { $0.isEmpty ? nil : $0 },
+                title: DetailText.given(title?.text) ?? "",
+                maker: DetailText.given(artistDisplayName?.text) ?? makers.first?.name,
+                date: DetailText.given(objectDate?.text),
                 image: image,
                 objectURL: objectURL?.text.flatMap { $0.isEmpty ? nil : $0 },
                 datestamp: metadataDate?.text.flatMap { $0.isEmpty ? nil : $0 },

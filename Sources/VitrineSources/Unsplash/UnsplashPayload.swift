@@ -61,9 +61,7 @@ enum UnsplashPayload {
         /// The common object: sections by photographer, the title from `description` or `alt_description`, the
         /// image from `urls.raw` sized by Imgix (`&w=`), keeping its `ixid`.
         var artObject: ArtObject {
-            let title = [description?.value, alt_description?.value].lazy.compactMap { $0 }.first {
-                !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            }
+            let title = [description?.value, alt_description?.value].lazy.compactMap(DetailText.given).first
             let image = (urls?.value?.raw).flatMap { raw in
                 WebURL.isValid(raw)
                     ? ImageReference(url: raw, width: width?.value, height: height?.value, sizing: .imgix) : nil
@@ -71,7 +69,7 @@ enum UnsplashPayload {
             return ArtObject(
                 id: id.value,
                 title: title ?? "",
-                maker: user?.value?.name?.text ?? user?.value?.username?.text,
+                maker: DetailText.given(user?.value?.name?.text) ?? DetailText.given(user?.value?.username?.text),
                 date: created_at?.value.map { String($0.prefix(10)) },
                 image: image,
                 objectURL: links?.value?.html,

@@ -73,6 +73,23 @@ import VitrineTestSupport
         #expect(!clean.notices.contains { $0.contains("UTF-8") })
     }
 
+    /// Found by a hostile check: "null" was a title, a maker (with a section of its own) and a date, and with no
+    /// `artist_title` the maker's life dates, on `artist_display`'s second line, became the maker.
+    @Test func `null-like titles, makers and dates are none, and life dates never make a maker`() throws {
+        let body = #"""
+            {"pagination":{"total":2,"limit":3,"total_pages":1},"data":[
+            {"id":1,"title":"null","artist_title":"null","date_display":" None ","artist_display":"null"},
+            {"id":2,"title":"T","artist_title":"","artist_display":"\nFrench, 1800-1850"}]}
+            """#
+        let page = try source.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .number(1))
+        guard case .object(let first) = page.records[0], case .object(let second) = page.records[1] else {
+            Issue.record("\(page.records)")
+            return
+        }
+        #expect(first.title == "" && first.maker == nil && first.date == nil)
+        #expect(second.maker == nil && second.details.makers.isEmpty)
+    }
+
     /// Found by a hostile check: a maintenance page sent with 200 failed the run for good (exit 1).
     @Test func `a web page where JSON belongs is worth a retry, and says what came`() {
         let page = SourceResponse(status: 200, body: Data("<html><body>Down for maintenance</body></html>".utf8))

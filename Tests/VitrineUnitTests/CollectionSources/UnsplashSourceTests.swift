@@ -36,6 +36,22 @@ import VitrineTestSupport
         #expect(untitled.title == "" && untitled.maker == "田中 由紀")
     }
 
+    /// Found by a hostile check: a photographer named "null", or "   ", was the maker while the credit line gave
+    /// the username.
+    @Test func `a null-like or blank name gives way to the username, as the credit line does`() throws {
+        for name in [#""null""#, #""   ""#, "null"] {
+            let body =
+                #"[{"id":"a","description":"D","user":{"name":"#
+                + name + #","username":"user_one"},"urls":{"raw":"https://images.unsplash.com/p"}}]"#
+            let page = try source.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .number(1))
+            guard case .object(let photo) = page.records.first else {
+                Issue.record("\(page.records)")
+                continue
+            }
+            #expect(photo.maker == "user_one", "\(name)")
+        }
+    }
+
     @Test func `the key goes in a header; a plain-text 403 is the used-up quota, not a retry`() throws {
         let request = try source.request(for: .number(2))
         #expect(request.url.absoluteString == "http://127.0.0.1:9/photos?page=2&per_page=30")

@@ -77,13 +77,32 @@ import VitrineTestSupport
         // Found by a hostile check: read as the year 500 of the common era.
         ("-500", -500, -500),
         ("-50/-5", -50, -5),
+        // Found by a hostile check: read as the year 0.
+        ("12,000 BC", -12_000, -12_000),
+        ("c. 10,500–9,000 BCE", -10_500, -9_000),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
         #expect(range.begin == begin && range.end == end)
     }
 
-    @Test(arguments: ["", "undated", "n.d.", "Jan 5", "unknown", "0", "42", "12345", "the 5th of May", "../..", "/"])
+    /// Found by a hostile check: the Art Institute and The Met write 0 for a year they do not know, and objects
+    /// dated `1700` were filed under the 1st century BC.
+    @Test(
+        arguments: [
+            (0, 1700, "1700", 1700, 1700), (0, 1700, nil, 1700, 1700), (1900, 0, "about 1900", 1900, 1900),
+            (0, 0, "1650s", 1650, 1659), (0, 0, nil, nil, nil), (1700, 1650, nil, 1650, 1700),
+            (1642, nil, nil, 1642, 1642),
+            (nil, nil, "1642", 1642, 1642), (-500, -400, nil, -500, -400),
+        ] as [(Int?, Int?, String?, Int?, Int?)])
+    func `years given as numbers take 0 for unknown`(begin: Int?, end: Int?, text: String?, first: Int?, last: Int?) {
+        let range = YearRange.given(begin: begin, end: end, text: text)
+        #expect(range?.begin == first && range?.end == last)
+    }
+
+    @Test(arguments: [
+        "", "undated", "n.d.", "Jan 5", "unknown", "0", "42", "12345", "the 5th of May", "../..", "/",
+    ])
     func `a date without a year has no range`(text: String) {
         #expect(YearRange.parse(text) == nil)
     }
