@@ -31,6 +31,13 @@ extension OutputFolder {
 
     /// Refuses an `--output` that names a folder Vitrine must not replace whole (a link, `/`, the current folder,
     /// a home, a shared folder): a mistake in the command, told before the harvest.
+    /// The top-level folders of the Filesystem Hierarchy Standard (and of Linux distributions beside it).
+    static let systemFolders: Set<String> = [
+        "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "opt", "proc", "root",
+        "run", "sbin", "snap", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users",
+        "Volumes", "private",
+    ]
+
     package static func refuseChoice(_ destination: URL) throws(ExportError) {
         let path = destination.path
         var folder = stat()
@@ -43,6 +50,15 @@ extension OutputFolder {
         }
         if path == "/" {
             throw ExportError(.configuration("/ cannot be an output folder: choose a folder of its own with --output"))
+        }
+        // The swap would move the system's own folders (`/usr`, `/etc`) aside for a moment, and what is in them.
+        let top = destination.pathComponents
+        if top.count == 2, Self.systemFolders.contains(top[1]) {
+            throw ExportError(
+                .configuration(
+                    "\(path) is a folder of the operating system: Vitrine replaces its output folder in one step, "
+                        + "moving everything in it; give --output a folder of its own (a new one, such as "
+                        + "\(path)/gallery)"))
         }
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         let resolved = destination.resolvingSymlinksInPath().path

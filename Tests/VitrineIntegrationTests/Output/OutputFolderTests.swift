@@ -296,6 +296,19 @@ private struct FilesDisplay: CatalogFileDisplay {
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.url.path) == ["shared"])
     }
 
+    /// Found by a hostile check: `--output /usr` as root was taken, and the swap moved the system's /usr aside.
+    @Test(arguments: ["/usr", "/etc", "/var", "/home", "/opt", "/srv", "/usr/"])
+    func `a folder of the operating system is refused as the output`(path: String) {
+        let error = #expect(throws: ExportError.self) { try OutputFolder.refuseChoice(URL(fileURLWithPath: path)) }
+        #expect(
+            error?.description.contains("is a folder of the operating system") == true, "\(String(describing: error))")
+    }
+
+    @Test func `a folder of its own inside a system folder is an output like any other`() throws {
+        try OutputFolder.refuseChoice(URL(fileURLWithPath: "/srv/www/gallery"))
+        try OutputFolder.refuseChoice(URL(fileURLWithPath: "/var/www/html"))
+    }
+
     /// Issue 34, item 10: entries Vitrine no longer writes were deleted through a link to the user's own folder.
     @Test func `a link the user put where Vitrine writes is refused, and nothing is written or deleted through it`()
         throws
