@@ -127,6 +127,47 @@ import VitrineTestSupport
         #expect(counts[0] == 12 && counts[1] == counts[0], "\(counts)")
     }
 
+    /// Found by a hostile check: in a list ordered by datestamp whose tokens are offsets, records saved while a
+    /// night paged through it moved to its end, and the records that slid back past the page read were skipped;
+    /// the next night asked from a later clock, and they stayed stale for good. Likewise a full run lost records.
+    @Test(arguments: [false, true])
+    func `records revised while a run lists them leave no other stale after the next run`(full: Bool) async throws {
+        let repository = Self.repository(30) {
+            $0.pageSize = 3
+            $0.ordersByDatestamp = true
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        // Saved again while the second page is asked for: they move to the end of the list.
+        let meanwhile: @Sendable (inout [OAIRepository.Record], inout Int) -> Void = { records, clock in
+            clock += 60
+            for number in full ? [0, 1, 2] : [10, 11] {
+                records[number].title = "Object \(number) (saved again)"
+                records[number].datestamp = clock
+            }
+        }
+        if full { repository.change(beforeList: 2, meanwhile) }
+        let first = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        if !full {
+            // Revised a minute before the night begins, then two of them saved again as it pages.
+            Self.night(repository, revise: Array(10..<18))
+            repository.change { _, clock in clock += 60 }
+            repository.change(beforeList: 2, meanwhile)
+            let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+            #expect(night.summary.notices.contains { $0.contains("asks again for the changes since") })
+        } else {
+            #expect(first.summary.notices.contains { $0.contains("harvests the whole collection again") })
+        }
+        let after = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let fresh = try await ExportHarness.run(configuration, chains: 1)
+        #expect(try Self.titles(after) == Self.titles(fresh))
+        #expect(try Self.ids(after).count == 30)
+        // A quiet run after that asks from its own clock again.
+        #expect(!after.summary.notices.contains { $0.contains("changed while the repository listed them") })
+    }
+
     @Test func `a --set night keeps a re-created member whose old tombstone is listed after it`() async throws {
         // Headers that name no sets (every changed record looks like a leaver but for the set's own listing), and a
         // re-created record's old deleted header listed after it.

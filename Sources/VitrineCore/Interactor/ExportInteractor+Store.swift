@@ -181,13 +181,25 @@ extension ExportInteractor {
         state.harvests += 1
         state.repositoryName = plan.repositoryName
         let changes: StoreChanges
+        // Records revised while the list was read: a list ordered by datestamp whose tokens are offsets moved
+        // under the run, and a record may have slid past the page read (no sign of it but this). The next run
+        // lists the same again, so that what was skipped is read then.
+        let revised = run.inStore?.revisedWhileListed ?? 0
+        if revised > 0 {
+            notices.append(
+                "\(NumberText.grouped(revised)) \(revised == 1 ? "record was" : "records were") changed while the "
+                    + "repository listed them, which may have made the list skip others: the next run "
+                    + (plan.window != nil
+                        ? "asks again for the changes since \(state.harvestedAt ?? "the last harvest")"
+                        : "harvests the whole collection again"))
+        }
         if plan.window != nil {
             // The changes were listed from the server's clock when the run began: the next run asks from there.
-            state.harvestedAt = harvest.startedAt ?? state.harvestedAt
+            if revised == 0 { state.harvestedAt = harvest.startedAt ?? state.harvestedAt }
             changes = try store.commitRun(incremental: true, state: state)
         } else {
             // A windowed harvest listed everything from its span's end on, by the server's clock.
-            state.harvestedAt = run.span?.until ?? run.serverTime
+            state.harvestedAt = revised > 0 ? nil : run.span?.until ?? run.serverTime
             changes = try store.commitRun(incremental: false, state: state)
         }
         CrashPoint.harvestCommitted.reach()

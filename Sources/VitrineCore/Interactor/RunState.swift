@@ -21,6 +21,8 @@ struct RunState {
     /// Every key the collection holds now, when a page listed them all (`SourcePage.listedKeys`): an object
     /// listed elsewhere but not there is not in the collection.
     var listedKeys: Set<String>?
+    /// The server's earliest clock (`responseDate`) on the run's pages: when its listing began.
+    var listedSince: Int?
     /// What each page received counted, by its place: a date window that starts over takes its pages' back.
     private var tallies: [Int: (deleted: Int, futureDated: Int)] = [:]
 
@@ -77,6 +79,7 @@ struct RunState {
         }
         if !page.notices.isEmpty { notices.append((reference, page.notices)) }
         let clock = page.serverTime.flatMap(Datestamp.seconds)
+        if let clock { listedSince = min(listedSince ?? clock, clock) }
         var changes: [RunChange] = []
         for (offset, record) in page.records.enumerated() {
             let place = SectionIndex.Place(page: reference.index, position: offset)
@@ -122,7 +125,7 @@ struct RunState {
                 changes.append(.deletion(key, datestamp: nil, place))
             }
         }
-        if let inStore, !changes.isEmpty { try inStore.apply(changes) }
+        if let inStore, !changes.isEmpty { try inStore.apply(changes, listedSince: listedSince) }
     }
 }
 
@@ -134,6 +137,9 @@ final class RunCollection {
     let fromStored: Bool
     private(set) var count = 0
     private(set) var duplicates = 0
+    /// Records listed twice whose later version was made while the run listed them: a list ordered by datestamp,
+    /// whose tokens are offsets, moved under the run and may have skipped others.
+    private(set) var revisedWhileListed = 0
 
     init(store: any CollectionStore, fromStored: Bool) throws(ExportError) {
         self.store = store
@@ -145,16 +151,30 @@ final class RunCollection {
     func restart() throws(ExportError) {
         count = try store.startRun(fromStored: fromStored)
         duplicates = 0
+        revisedWhileListed = 0
     }
 
-    /// Applies a page's objects and deletions, in order.
-    func apply(_ changes: [RunChange]) throws(ExportError) {
-        var repeated = 0
+    /// Applies a page's objects and deletions, in order. `listedSince`: the server's clock when the run's
+    /// listing began (its earliest `responseDate`), in seconds.
+    func apply(_ changes: [RunChange], listedSince clock: Int? = nil) throws(ExportError) {
+        var (repeated, revised) = (0, 0)
         let delta = try store.addToRun(changes) { new, kept in
             if new.isObject, kept.isObject, kept.place != new.place { repeated += 1 }
+            if let clock, kept.place != new.place, Self.madeSince(clock, new.datestamp, kept.datestamp) { revised += 1 }
             return SectionIndex.wins(new.datestamp, new.place, over: kept.datestamp, kept.place)
         }
         duplicates += repeated
+        revisedWhileListed += revised
         count += delta
+    }
+
+    /// Whether two versions' datestamps differ and the later is at or after `clock` (its day, for dates by days).
+    private static func madeSince(_ clock: Int, _ one: String?, _ other: String?) -> Bool {
+        guard let one, let other, let first = Datestamp.seconds(one), let second = Datestamp.seconds(other),
+            first != second
+        else { return false }
+        let later = first > second ? one : other
+        let start = later.utf8.count == 10 ? clock - ((clock % 86_400) + 86_400) % 86_400 : clock
+        return max(first, second) >= start
     }
 }

@@ -116,6 +116,9 @@ package final class OAIRepository: @unchecked Sendable {
     private var issued = 0
     private var refusing: [String: Int] = [:]
     private var answers = 0
+    private var listsAsked = 0
+    /// Changes to make just before a list answer: an edit saved while a harvest pages through the list.
+    private var scheduled: [(list: Int, change: @Sendable (inout [Record], inout Int) -> Void)] = []
 
     package init(behaviour: Behaviour, clock: Int = 1_780_000_000) {
         self.behaviour = behaviour
@@ -127,6 +130,20 @@ package final class OAIRepository: @unchecked Sendable {
     /// Changes the records and the clock; the handler serves what they are after.
     package func change(_ body: (inout [Record], inout Int) -> Void) {
         lock.withLock { body(&records, &clock) }
+    }
+
+    /// Makes `body`'s change just before the `list`th list request from now is answered (1: the next one).
+    package func change(beforeList list: Int, _ body: @escaping @Sendable (inout [Record], inout Int) -> Void) {
+        lock.withLock { scheduled.append((listsAsked + list, body)) }
+    }
+
+    /// A list request is being answered: the changes scheduled for it are made first.
+    func listAsked() {
+        lock.withLock {
+            listsAsked += 1
+            for (list, change) in scheduled where list == listsAsked { change(&records, &clock) }
+            scheduled.removeAll { $0.list <= listsAsked }
+        }
     }
 
     /// The records as they stand.

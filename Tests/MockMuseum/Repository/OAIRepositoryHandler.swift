@@ -41,6 +41,7 @@ struct OAIRepositoryHandler: MockHandler {
     }
 
     private func list(_ query: [String: String], origin: String) -> MockResponse {
+        repository.listAsked()
         let verb = query["verb"] ?? ""
         let arguments: OAIRepository.ListArguments
         let offset: Int
