@@ -171,7 +171,8 @@ extension OutputFolder {
             let isFolder = status.st_mode & S_IFMT == S_IFDIR
             func check(_ relative: String) {
                 var there = stat()
-                if lstat(destination.path + "/" + relative, &there) == 0 {
+                // In the way too: a file of the new catalog where the user's path has a folder (`page.html/notes`).
+                if lstat(destination.path + "/" + relative, &there) == 0 || errno == ENOTDIR {
                     inTheWay.append(relative)
                 } else {
                     moves.append(relative)

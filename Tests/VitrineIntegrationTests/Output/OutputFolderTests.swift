@@ -296,6 +296,25 @@ private struct FilesDisplay: CatalogFileDisplay {
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.url.path) == ["shared"])
     }
 
+    /// Found by a hostile check: a folder of the user's where a new page goes (`objects/new.html/notes.txt`) was
+    /// replaced without `--force`, its files left in a folder the next export removed.
+    @Test(arguments: ["objects/new.html", "index.html"])
+    func `a folder of the user's where the new catalog has a file stops the export`(page: String) throws {
+        let parent = try TemporaryFolder()
+        let path = parent.url.appendingPathComponent("site").path
+        _ = try Self.export(["objects/old.html": "v1", "other.html": "v1"], to: path)
+        try FileManager.default.createDirectory(atPath: path + "/" + page, withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: path + "/" + page + "/notes.txt"))
+        let error = #expect(throws: ExportError.self) {
+            try Self.export(["objects/old.html": "v2", page: "v2", "other.html": "v2"], to: path)
+        }
+        #expect(
+            error?.description.hasPrefix("\(path)/\(page)/notes.txt would be replaced, and Vitrine did not write it")
+                == true, "\(String(describing: error))")
+        #expect(try String(contentsOfFile: path + "/" + page + "/notes.txt", encoding: .utf8) == "notes")
+        #expect(try String(contentsOfFile: path + "/objects/old.html", encoding: .utf8) == "v1")
+    }
+
     /// Found by a hostile check: `--output /usr` as root was taken, and the swap moved the system's /usr aside.
     @Test(arguments: ["/usr", "/etc", "/var", "/home", "/opt", "/srv", "/usr/"])
     func `a folder of the operating system is refused as the output`(path: String) {
