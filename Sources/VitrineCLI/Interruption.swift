@@ -30,10 +30,11 @@ struct Interruption {
             }
             // On a terminal, off the progress line first.
             let start = TerminalDisplay.standardErrorIsTerminal ? "\n" : ""
-            TerminalDisplay.standardError(start + "vitrine: interrupted; run the same command again to resume")
+            let line = "vitrine: interrupted; run the same command again to resume"
+            TerminalDisplay.standardError(start + line)
             let status = 128 + Int32(number)
             if let report {
-                try? RunReportFile.write(RunReport(status: "interrupted", exitStatus: status, error: nil), to: report)
+                try? RunReportFile.write(RunReport(status: "interrupted", exitStatus: status, error: line), to: report)
             }
             // The lines above are written already (no buffer).
             _exit(status)

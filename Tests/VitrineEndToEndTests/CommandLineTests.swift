@@ -249,6 +249,8 @@ import VitrineTestSupport
         #expect(stderr.hasSuffix("vitrine: interrupted; run the same command again to resume\n"), "\(stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
         #expect(json?["status"] as? String == "interrupted" && json?["exitStatus"] as? Int == 130)
+        // The stderr line, as for a run that failed (found by a hostile check: it was missing).
+        #expect(json?["error"] as? String == "vitrine: interrupted; run the same command again to resume")
         #expect(!FileManager.default.fileExists(atPath: work.url.appendingPathComponent("site").path))
 
         await museum.setFaults(MockFaults())
