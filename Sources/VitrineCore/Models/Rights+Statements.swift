@@ -60,36 +60,47 @@ extension Rights {
         return (host, text[slash..<end])
     }
 
-    /// A Creative Commons address's label, from its path (`licenses/by-sa/4.0/deed.en`).
+    /// A Creative Commons address's label, from its path (`licenses/by-sa/4.0/deed.en`); `nil` for a license,
+    /// version or path Creative Commons never published (`by-by/4.0`, `by/99.0`, `by/4.0/nc/`).
     private static func creativeCommons(_ path: [String]) -> (label: String, isOpen: Bool)? {
-        guard path.count >= 2 else { return nil }
-        var version = path.count >= 3 && path[2].first?.isNumber == true ? " " + path[2] : ""
+        guard path.count >= 3, ["1.0", "2.0", "2.1", "2.5", "3.0", "4.0"].contains(path[2]) else { return nil }
+        var rest = path.dropFirst(3)
         // A license ported to a country (`by-sa/3.0/nl/`) is that country's: `CC BY-SA 3.0 NL`; so are the ports
         // to Scotland and to intergovernmental organisations (`by/3.0/igo/`).
-        if !version.isEmpty, path.count >= 4 {
-            let port = path[3].lowercased()
-            if port.count == 2, port.allSatisfy(\.isLetter) {
-                version += " " + port.uppercased()
-            } else if port == "igo" {
-                version += " IGO"
-            } else if port == "scotland" {
-                version += " Scotland"
-            }
+        var port = ""
+        if path[0] == "licenses", let first = rest.first, Self.creativeCommonsPorts.contains(first) {
+            port = first == "igo" ? " IGO" : first == "scotland" ? " Scotland" : " " + first.uppercased()
+            rest = rest.dropFirst()
         }
+        // Then at most the page itself: the deed or the legal code, in a language.
+        guard rest.count <= 1,
+            rest.allSatisfy({ ["deed", "legalcode"].contains($0.split(separator: ".").first.map(String.init) ?? "") })
+        else { return nil }
         switch (path[0], path[1]) {
-        case ("publicdomain", "mark"):
+        case ("publicdomain", "mark") where path[2] == "1.0":
             return ("Public Domain Mark", true)
-        case ("publicdomain", "zero"):
-            return ("CC0" + version, true)
-        case ("licenses", let kind):
-            let parts = kind.split(separator: "-")
-            guard !parts.isEmpty, parts.allSatisfy({ ["by", "sa", "nc", "nd"].contains($0) }) else { return nil }
-            let isOpen = !parts.contains("nc") && !parts.contains("nd")
-            return ("CC " + parts.map { $0.uppercased() }.joined(separator: "-") + version, isOpen)
+        case ("publicdomain", "zero") where path[2] == "1.0":
+            return ("CC0 1.0", true)
+        case ("licenses", let kind) where Self.creativeCommonsLicenses.contains(kind):
+            let isOpen = !kind.contains("nc") && !kind.contains("nd")
+            return ("CC " + kind.uppercased() + " " + path[2] + port, isOpen)
         default:
             return nil
         }
     }
+
+    /// The jurisdictions Creative Commons ported its licenses to (`by/3.0/nl/`).
+    private static let creativeCommonsPorts: Set<String> = [
+        "am", "ar", "at", "au", "az", "be", "bg", "br", "ca", "ch", "cl", "cn", "co", "cr", "cz", "de", "dk", "ec",
+        "ee", "eg", "es", "eu", "fi", "fr", "ge", "gr", "gt", "hk", "hr", "hu", "ie", "igo", "il", "in", "it", "jo",
+        "jp", "kr", "lu", "mk", "mt", "mx", "my", "nl", "no", "nz", "pe", "ph", "pl", "pr", "pt", "ro", "rs",
+        "scotland", "se", "sg", "si", "sk", "th", "tw", "ua", "ug", "uk", "us", "ve", "vn", "za",
+    ]
+
+    /// The licenses Creative Commons published (`by-nd-nc` in version 1.0 only).
+    private static let creativeCommonsLicenses: Set<String> = [
+        "by", "by-sa", "by-nd", "by-nc", "by-nc-sa", "by-nc-nd", "by-nd-nc",
+    ]
 
     /// rightsstatements.org's statements by their code: none of them opens an image for reuse everywhere.
     private static let rightsStatements = [

@@ -127,6 +127,8 @@ import VitrineTestSupport
             // Not a port: a deed's language.
             ("https://creativecommons.org/licenses/by/4.0/legalcode.de", "CC BY 4.0", true),
             ("http://creativecommons.org/licenses/by-nc-nd/4.0/", "CC BY-NC-ND 4.0", false),
+            ("https://creativecommons.org/publicdomain/zero/1.0/deed.nl", "CC0 1.0", true),
+            ("https://creativecommons.org/licenses/by-nd-nc/1.0/", "CC BY-ND-NC 1.0", false),
             ("http://rightsstatements.org/vocab/InC/1.0/", "In Copyright", false),
             ("http://rightsstatements.org/vocab/NoC-NC/1.0/", "No Copyright – Non-Commercial Use Only", false),
             ("https://example.org/our-terms", "https://example.org/our-terms", false),
@@ -138,6 +140,15 @@ import VitrineTestSupport
             #expect(rights.label == label, "\(statement)")
             #expect(rights.isOpen == isOpen, "\(statement)")
             #expect(rights.url == (statement.hasPrefix("http") ? statement : nil))
+        }
+        // Found by a hostile check: licenses, versions and paths Creative Commons never published were read as
+        // open licenses (`CC BY 4.0 NC`).
+        for made in [
+            "licenses/by-by/4.0/", "licenses/by/99.0/", "licenses/by/4.0/nc/", "licenses/sa-by/4.0/",
+            "publicdomain/zero/9.9/", "licenses/by/", "licenses/by/4.0/nl/extra/", "publicdomain/zero/1.0/nl/",
+        ] {
+            let rights = try #require(Rights(statement: "https://creativecommons.org/" + made))
+            #expect(!rights.isOpen && rights.label == "https://creativecommons.org/" + made, "\(made)")
         }
         #expect(Rights(statement: " \n") == nil)
         #expect(Rights(statement: "HTTPS://CreativeCommons.org/publicdomain/mark/1.0/")?.isOpen == true)
