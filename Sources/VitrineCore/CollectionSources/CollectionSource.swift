@@ -126,10 +126,14 @@ extension SourceResponse {
         body.prefix(512).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     }
 
-    /// Whether the body starts like a JSON document (not an HTML challenge page or plain text).
+    /// Whether the body starts like a JSON document (not an HTML challenge page or plain text), or is one of
+    /// JSON's literals alone (`null`, which an API may answer for an object it cannot give).
     package var looksLikeJSON: Bool {
         let start = firstSignificantByte
-        return start == UInt8(ascii: "{") || start == UInt8(ascii: "[") || start == UInt8(ascii: "\"")
+        if start == UInt8(ascii: "{") || start == UInt8(ascii: "[") || start == UInt8(ascii: "\"") { return true }
+        guard body.count <= 16 else { return false }
+        let literal = body.filter { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return ["null", "true", "false"].contains { literal.elementsEqual($0.utf8) }
     }
 
     /// Whether the body is a web page, as a server's maintenance or error page is, whatever its status: its

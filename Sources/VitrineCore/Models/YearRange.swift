@@ -103,17 +103,13 @@ package enum YearRange {
     }
 
     /// The years a source gives as numbers (the Art Institute's `date_start`, The Met's `objectBeginDate`), with
-    /// its date text beside them. Both sources write 0 for a year they do not know: a range with a 0 end takes the
-    /// text's years, or else its other end alone; a range given the wrong way round is put right.
+    /// its date text beside them. Both sources write 0 for a year they do not know: a range missing an end, or
+    /// with a 0 one, takes the text's years, or else its other end alone; one given the wrong way round is put
+    /// right.
     package static func given(begin: Int?, end: Int?, text: String?) -> (begin: Int, end: Int)? {
-        switch (begin, end) {
-        case (let begin?, let end?) where begin != 0 && end != 0: return (min(begin, end), max(begin, end))
-        case (let year?, nil) where year != 0, (nil, let year?) where year != 0: return (year, year)
-        case (nil, nil): return parse(text)
-        default:
-            let known = [begin, end].compactMap { $0 }.first { $0 != 0 }
-            return parse(text) ?? known.map { ($0, $0) }
-        }
+        if let begin, let end, begin != 0, end != 0 { return (min(begin, end), max(begin, end)) }
+        let known = [begin, end].compactMap { $0 }.first { $0 != 0 }
+        return parse(text) ?? known.map { ($0, $0) }
     }
 
     /// A part written after its century (`17th century, 2nd quarter`): when the words before `index` end in a

@@ -71,6 +71,22 @@ import VitrineTestSupport
         }
     }
 
+    /// Found by a hostile check: an object answered with JSON `null` was taken for the bot protection, and the
+    /// whole export stopped (exit 75).
+    @Test func `an object answered with null is skipped, and the harvest goes on`() throws {
+        for body in ["null", " null\n", "true"] {
+            let page = try source.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .object("6"))
+            guard case .skipped(let reason, _, _) = page.records.first else {
+                Issue.record("\(page.records)")
+                continue
+            }
+            #expect(reason.hasPrefix("object 6: "), "\(reason)")
+        }
+        #expect(throws: HarvestFailure.self) {
+            try source.decode(SourceResponse(status: 200, body: Data("nullified".utf8)), page: .object("6"))
+        }
+    }
+
     @Test func `departments, searches and their combinations build the right requests`() throws {
         let department = try MetSource(SourceConfiguration(source: .met, baseURL: base, department: "1, 3,9"))
         #expect(
