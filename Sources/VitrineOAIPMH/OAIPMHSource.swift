@@ -15,7 +15,7 @@ package struct OAIPMHSource: CollectionSource {
         defaultBaseURL: "(none: --base-url is required)",
         paging: "OAI-PMH resumption tokens, one page after another (the server sets the page size)",
         keyVariable: nil,
-        filters: ["--set", "--from", "--until", "--metadata-prefix"],
+        filters: ["--set", "--from", "--until", "--metadata-prefix", "--language"],
         summary: "Any OAI-PMH 2.0 endpoint; Dublin Core (oai_dc) by default, EDM understood too.",
         namedByRepository: true
     )

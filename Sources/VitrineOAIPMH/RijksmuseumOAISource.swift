@@ -12,7 +12,7 @@ package enum RijksmuseumOAISource {
         defaultBaseURL: defaultBaseURL,
         paging: "OAI-PMH resumption tokens, 50 records a page, one after another (about 844,000 records)",
         keyVariable: nil,
-        filters: ["--set", "--from", "--until", "--metadata-prefix"],
+        filters: ["--set", "--from", "--until", "--metadata-prefix", "--language"],
         summary: "The Rijksmuseum's whole collection through its OAI-PMH service (EDM; --metadata-prefix oai_dc too)."
     )
 

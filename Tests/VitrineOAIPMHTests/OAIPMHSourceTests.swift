@@ -176,7 +176,7 @@ import VitrineTestSupport
         let refusals: [(SourceConfiguration, String)] = [
             (
                 SourceConfiguration(source: .rijksmuseum, query: "Rembrandt"),
-                "rijksmuseum: the rijksmuseum source cannot honour --query; it can filter by --set, --from, --until, --metadata-prefix"
+                "rijksmuseum: the rijksmuseum source cannot honour --query; it can filter by --set, --from, --until, --metadata-prefix, --language"
             ),
             (
                 SourceConfiguration(source: .rijksmuseum, from: "2026-13-45"),

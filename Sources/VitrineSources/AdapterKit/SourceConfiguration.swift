@@ -65,6 +65,8 @@ package struct SourceConfiguration: Sendable, Equatable {
             ("--query", query != nil), ("--artist", artist != nil), ("--department", department != nil),
             ("--set", set != nil), ("--from", from != nil), ("--until", until != nil),
             ("--metadata-prefix", metadataPrefix != nil), ("--start-page", startPage != nil),
+            // English is what every source answers in when it has one language.
+            ("--language", language.lowercased() != "en"),
         ]
         return flags.filter(\.1).map(\.0)
     }

@@ -20,7 +20,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
         defaultBaseURL: defaultBaseURL,
         paging: "page numbers p/ps (up to 100 a page), first 10,000 results only",
         keyVariable: keyVariable,
-        filters: ["--query", "--artist", "--start-page"],
+        filters: ["--query", "--artist", "--start-page", "--language"],
         summary: "The Rijksmuseum's retired collection API (answers 410 Gone); for mirrors and recorded data.",
         speculativePaging: true,
         // It names a copyright holder at most, never that an image may be reused.

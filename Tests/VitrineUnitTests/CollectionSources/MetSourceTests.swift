@@ -87,6 +87,17 @@ import VitrineTestSupport
         }
     }
 
+    /// Found by a hostile check: `--language nl` was taken and ignored by sources that answer in English only.
+    @Test func `a language other than English is refused by a source that has no other`() throws {
+        let error = #expect(throws: ExportError.self) {
+            _ = try MetSource(SourceConfiguration(source: .met, baseURL: base, language: "nl"))
+        }
+        #expect(
+            error?.description == "met: the met source cannot honour --language; it can filter by --query, "
+                + "--artist, --department")
+        _ = try MetSource(SourceConfiguration(source: .met, baseURL: base, language: "EN"))
+    }
+
     @Test func `departments, searches and their combinations build the right requests`() throws {
         let department = try MetSource(SourceConfiguration(source: .met, baseURL: base, department: "1, 3,9"))
         #expect(
