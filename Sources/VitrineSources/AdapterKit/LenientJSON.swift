@@ -38,6 +38,10 @@ enum DecodingFailure {
         case .valueNotFound(_, let context):
             return "null field \(path(context.codingPath, droppingFirst: depth))"
         case .typeMismatch(let type, let context):
+            // The whole answer, or the whole record, is not what the API sends (a list for an object).
+            guard context.codingPath.count > depth else {
+                return depth == 0 ? "the answer is not the JSON this API sends" : "the record is not a JSON object"
+            }
             return "field \(path(context.codingPath, droppingFirst: depth)) is not \(typeName(type))"
         case .dataCorrupted(let context):
             // A field's value that is valid JSON but cannot be read as its kind (a number too large, say).

@@ -93,6 +93,13 @@ package struct UnsplashSource: CollectionSource {
             return .quotaExhausted(Self.quotaMessage(response))
         case 404 where username != nil:
             return .httpStatus(404, "no Unsplash user '\(username ?? "")' (\(Self.errors(in: response)))")
+        case 200..<300:
+            // An error sent with 200: its own words, not "the page could not be read".
+            guard response.firstSignificantByte == UInt8(ascii: "{"),
+                let errors = (try? JSONDecoder().decode(UnsplashPayload.Errors.self, from: response.body))?.errors,
+                !errors.isEmpty
+            else { return nil }
+            return .api("Unsplash answered with an error: \(errors.joined(separator: "; "))")
         default:
             return response.statusFailure
         }

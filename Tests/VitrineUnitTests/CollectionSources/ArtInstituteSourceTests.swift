@@ -90,6 +90,16 @@ import VitrineTestSupport
         #expect(second.maker == nil && second.details.makers.isEmpty)
     }
 
+    /// Found by a hostile check: a page that is a list read "field (record) is not of the expected type".
+    @Test func `a page of another shape says so in words`() {
+        let failure = #expect(throws: HarvestFailure.self) {
+            try source.decode(SourceResponse(status: 200, body: Data("[1, 2]".utf8)), page: .number(1))
+        }
+        #expect(
+            failure?.message.contains("the answer is not the JSON this API sends") == true,
+            "\(String(describing: failure))")
+    }
+
     /// Found by a hostile check: a maintenance page sent with 200 failed the run for good (exit 1).
     @Test func `a web page where JSON belongs is worth a retry, and says what came`() {
         let page = SourceResponse(status: 200, body: Data("<html><body>Down for maintenance</body></html>".utf8))

@@ -52,6 +52,13 @@ import VitrineTestSupport
         }
     }
 
+    /// Found by a hostile check: an error sent with 200 read "field (record) is not of the expected type".
+    @Test func `an error sent with 200 is told in Unsplash's words`() {
+        let answer = SourceResponse(status: 200, body: Data(#"{"errors":["OAuth error: invalid scope"]}"#.utf8))
+        #expect(source.failure(for: answer)?.message.contains("OAuth error: invalid scope") == true)
+        #expect(source.failure(for: SourceResponse(status: 200, body: Data(#"{"total":0,"results":[]}"#.utf8))) == nil)
+    }
+
     @Test func `the key goes in a header; a plain-text 403 is the used-up quota, not a retry`() throws {
         let request = try source.request(for: .number(2))
         #expect(request.url.absoluteString == "http://127.0.0.1:9/photos?page=2&per_page=30")
