@@ -147,6 +147,12 @@ package struct MetSource: CollectionSource {
             } catch {
                 return SourcePage(records: [.skipped(reason: "object \(id): \(error.message)")], continuation: .end)
             }
+            // Another object than the one asked for would take that one's place in the catalog.
+            guard object.objectID.value == id else {
+                return SourcePage(
+                    records: [.skipped(reason: "object \(id): the Met answered with object \(object.objectID.value)")],
+                    continuation: .end)
+            }
             return SourcePage(
                 records: [.object(object.artObject)], continuation: .end,
                 notices: response.jsonMendingNotices(page: page))

@@ -85,6 +85,10 @@ import VitrineTestSupport
         #expect(throws: HarvestFailure.self) {
             try source.decode(SourceResponse(status: 200, body: Data("nullified".utf8)), page: .object("6"))
         }
+        // Found by a hostile check: another object's answer took that object's place.
+        let other = try source.decode(
+            SourceResponse(status: 200, body: Data(#"{"objectID":1,"title":"One"}"#.utf8)), page: .object("6"))
+        #expect(other.records == [.skipped(reason: "object 6: the Met answered with object 1")])
     }
 
     /// Found by a hostile check: `--language nl` was taken and ignored by sources that answer in English only.
