@@ -177,12 +177,30 @@ struct FlexibleID: Decodable, Sendable {
 }
 
 /// A detail field that is dropped, not fatal, when the API sends it in another type than documented: the record
-/// is kept without it.
+/// is kept without it. Text sent as a number is read as its digits.
 struct Tolerant<Value: Decodable & Sendable>: Decodable, Sendable {
     var value: Value?
 
     init(from decoder: any Decoder) throws {
         value = try? decoder.singleValueContainer().decode(Value.self)
+        if value == nil, Value.self == String.self { value = try FlexibleText(from: decoder).text as? Value }
+    }
+}
+
+/// A date the API sends as text (`2016-05-03T11:00:28Z`); anything else, a number included, is none.
+struct DateText: Decodable, Sendable {
+    var value: String?
+
+    init(from decoder: any Decoder) throws {
+        value = try? decoder.singleValueContainer().decode(String.self)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The text at `key`, or its digits when it is a number; `nil` for anything else: a member of a nested
+    /// object sent in another type loses itself, not the object.
+    func text(_ key: Key) -> String? {
+        (try? decodeIfPresent(FlexibleText.self, forKey: key))?.flatMap(\.text)
     }
 }
 

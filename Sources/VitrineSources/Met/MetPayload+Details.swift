@@ -4,12 +4,25 @@ extension MetPayload.Object {
     /// `tags[]`: a subject, with its Getty AAT and Wikidata links (not read).
     struct Tag: Decodable, Sendable {
         var term: String?
+
+        init(from decoder: any Decoder) throws {
+            term = try decoder.container(keyedBy: CodingKeys.self).text(.term)
+        }
+
+        private enum CodingKeys: String, CodingKey { case term }
     }
 
     /// `constituents[]`: every maker with a role; `null` for many objects.
     struct Constituent: Decodable, Sendable {
         var name: String?
         var role: String?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            (name, role) = (container.text(.name), container.text(.role))
+        }
+
+        private enum CodingKeys: String, CodingKey { case name, role }
     }
 
     /// What the Met says about the object. Empty strings mean none; `0` for both years means no dating.

@@ -18,7 +18,7 @@ enum UnsplashPayload {
     struct Photo: Decodable {
         // Each read whatever its type, or dropped alone: one wrong-typed field does not lose the photo.
         var id: FlexibleID
-        var created_at: Tolerant<String>?
+        var created_at: DateText?
         var width: FlexibleInt?
         var height: FlexibleInt?
         var description: Tolerant<String>?
@@ -37,6 +37,13 @@ enum UnsplashPayload {
             var name: String?
             var city: String?
             var country: String?
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                (name, city, country) = (container.text(.name), container.text(.city), container.text(.country))
+            }
+
+            private enum CodingKeys: String, CodingKey { case name, city, country }
         }
 
         struct Sponsorship: Decodable, Sendable {
@@ -52,10 +59,23 @@ enum UnsplashPayload {
         struct URLs: Decodable, Sendable {
             var raw: String?
             var full: String?
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                (raw, full) = (container.text(.raw), container.text(.full))
+            }
+
+            private enum CodingKeys: String, CodingKey { case raw, full }
         }
 
         struct Links: Decodable, Sendable {
             var html: String?
+
+            init(from decoder: any Decoder) throws {
+                html = try decoder.container(keyedBy: CodingKeys.self).text(.html)
+            }
+
+            private enum CodingKeys: String, CodingKey { case html }
         }
 
         /// The common object: sections by photographer, the title from `description` or `alt_description`, the

@@ -91,6 +91,25 @@ import VitrineTestSupport
         #expect(other.records == [.skipped(reason: "object 6: the Met answered with object 1")])
     }
 
+    /// Found by a hostile check: numbers where the Met writes text were dropped (SOURCES.md says a number is read as
+    /// its digits), and a constituent with a numeric role lost its maker, the object filed under the next one.
+    @Test func `numbers sent for text are read as their digits, and a bad member loses only itself`() throws {
+        let body = #"""
+            {"objectID":6,"title":"T","medium":5,"creditLine":1999,"dimensions":12.5,"artistBeginDate":1853,
+            "artistEndDate":1890,"artistDisplayName":"","constituents":[{"name":"Jan Six","role":1},{"name":"Pub"}],
+            "tags":[{"term":42},{"term":"Boats"}]}
+            """#
+        let page = try source.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .object("6"))
+        guard case .object(let object) = page.records.first else {
+            Issue.record("\(page.records)")
+            return
+        }
+        #expect(object.details.materials == ["5"] && object.details.creditLine == "1999")
+        #expect(object.details.dimensions == "12.5")
+        #expect(object.maker == "Jan Six" && object.details.makers.map(\.name) == ["Jan Six", "Pub"])
+        #expect(object.details.subjects == ["42", "Boats"])
+    }
+
     /// Found by a hostile check: `--language nl` was taken and ignored by sources that answer in English only.
     @Test func `a language other than English is refused by a source that has no other`() throws {
         let error = #expect(throws: ExportError.self) {

@@ -55,7 +55,8 @@ import VitrineTestSupport
                 == ObjectDetails(
                     yearBegin: 1850, yearEnd: 1870,
                     makers: [ObjectDetails.Maker(name: "Unknown Maker", lifeDates: "American, 19th century")]))
-        // A field of the wrong type is dropped with the record kept; not public domain: the notice, not open.
+        // A field of another type is read as its digits where it is a number (`style_title: 7`), else dropped
+        // with the record kept; not public domain: the notice, not open.
         #expect(
             records[2].details
                 == ObjectDetails(
@@ -64,7 +65,8 @@ import VitrineTestSupport
                     yearEnd: 1942, makers: [ObjectDetails.Maker(name: "Edward Hopper")],
                     rights: Rights(
                         url: nil, label: "© Heirs of Josephine N. Hopper/Licensed by Whitney Museum of American Art.",
-                        isOpen: false)))
+                        isOpen: false),
+                    otherFacts: [.init(label: "Style", value: "7")]))
     }
 
     @Test func `The Met: constituents with roles, sort name and bio; constituents null; CR LF dimensions`()
@@ -305,7 +307,7 @@ import VitrineTestSupport
                     dimensions: "h 88cm × w 60.5cm", yearBegin: 1918, yearEnd: 1923,
                     makers: [
                         ObjectDetails.Maker(
-                            name: "Gerrit Thomas Rietveld", role: "furniture designer", lifeDates: "born 1888",
+                            name: "Gerrit Thomas Rietveld", role: "furniture designer", lifeDates: "born 1888 in 7",
                             sortName: "Rietveld, Gerrit Thomas")
                     ],
                     rights: Rights(url: nil, label: "© c/o Pictoright Amsterdam", isOpen: false),

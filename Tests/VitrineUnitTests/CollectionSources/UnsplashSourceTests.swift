@@ -52,6 +52,22 @@ import VitrineTestSupport
         }
     }
 
+    /// Found by a hostile check: a number where Unsplash writes a URL it is not even read for (`urls.full`) lost the
+    /// photo's image, and a numeric city lost its place.
+    @Test func `a member of another type loses only itself`() throws {
+        let body = #"""
+            [{"id":"a","description":"D","user":{"name":"Ann","username":"ann"},
+            "urls":{"raw":"https://images.unsplash.com/p","full":5},"location":{"name":"Montréal, Canada","city":5}}]
+            """#
+        let page = try source.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .number(1))
+        guard case .object(let photo) = page.records.first else {
+            Issue.record("\(page.records)")
+            return
+        }
+        #expect(photo.image?.url.hasPrefix("https://images.unsplash.com/p") == true)
+        #expect(photo.details.place == "Montréal, Canada")
+    }
+
     /// Found by a hostile check: an error sent with 200 read "field (record) is not of the expected type".
     @Test func `an error sent with 200 is told in Unsplash's words`() {
         let answer = SourceResponse(status: 200, body: Data(#"{"errors":["OAuth error: invalid scope"]}"#.utf8))
