@@ -67,11 +67,15 @@ extension Rights {
         var rest = path.dropFirst(3)
         // A license ported to a country (`by-sa/3.0/nl/`) is that country's: `CC BY-SA 3.0 NL`; so are the ports
         // to Scotland and to intergovernmental organisations (`by/3.0/igo/`).
+        // Ports came with versions 1.0 to 3.0 (2.1 only as one, IGO only in 3.0); 4.0 has none.
         var port = ""
-        if path[0] == "licenses", let first = rest.first, Self.creativeCommonsPorts.contains(first) {
+        if path[0] == "licenses", path[2] != "4.0", let first = rest.first, Self.creativeCommonsPorts.contains(first),
+            first != "igo" || path[2] == "3.0"
+        {
             port = first == "igo" ? " IGO" : first == "scotland" ? " Scotland" : " " + first.uppercased()
             rest = rest.dropFirst()
         }
+        guard path[2] != "2.1" || !port.isEmpty else { return nil }
         // Then at most the page itself: the deed or the legal code, in a language.
         guard rest.count <= 1,
             rest.allSatisfy({ ["deed", "legalcode"].contains($0.split(separator: ".").first.map(String.init) ?? "") })
@@ -81,7 +85,9 @@ extension Rights {
             return ("Public Domain Mark", true)
         case ("publicdomain", "zero") where path[2] == "1.0":
             return ("CC0 1.0", true)
-        case ("licenses", let kind) where Self.creativeCommonsLicenses.contains(kind):
+        case ("licenses", let kind)
+        where path[2] == "1.0"
+            ? Self.creativeCommonsLicensesOne.contains(kind) : Self.creativeCommonsLicenses.contains(kind):
             let isOpen = !kind.contains("nc") && !kind.contains("nd")
             return ("CC " + kind.uppercased() + " " + path[2] + port, isOpen)
         default:
@@ -97,9 +103,10 @@ extension Rights {
         "scotland", "se", "sg", "si", "sk", "th", "tw", "ua", "ug", "uk", "us", "ve", "vn", "za",
     ]
 
-    /// The licenses Creative Commons published (`by-nd-nc` in version 1.0 only).
-    private static let creativeCommonsLicenses: Set<String> = [
-        "by", "by-sa", "by-nd", "by-nc", "by-nc-sa", "by-nc-nd", "by-nd-nc",
+    /// The licenses Creative Commons published from version 2.0 on, and in 1.0 (with and without attribution).
+    private static let creativeCommonsLicenses: Set<String> = ["by", "by-sa", "by-nd", "by-nc", "by-nc-sa", "by-nc-nd"]
+    private static let creativeCommonsLicensesOne: Set<String> = [
+        "by", "by-sa", "by-nd", "by-nc", "by-nc-sa", "by-nd-nc", "sa", "nd", "nc", "nc-sa", "nd-nc",
     ]
 
     /// rightsstatements.org's statements by their code: none of them opens an image for reuse everywhere.

@@ -129,6 +129,10 @@ import VitrineTestSupport
             ("http://creativecommons.org/licenses/by-nc-nd/4.0/", "CC BY-NC-ND 4.0", false),
             ("https://creativecommons.org/publicdomain/zero/1.0/deed.nl", "CC0 1.0", true),
             ("https://creativecommons.org/licenses/by-nd-nc/1.0/", "CC BY-ND-NC 1.0", false),
+            // Found by a review: version 1.0's licenses without attribution were refused.
+            ("https://creativecommons.org/licenses/sa/1.0/", "CC SA 1.0", true),
+            ("https://creativecommons.org/licenses/nc-sa/1.0/fi/", "CC NC-SA 1.0 FI", false),
+            ("https://creativecommons.org/licenses/by/2.1/jp/deed.ja", "CC BY 2.1 JP", true),
             ("http://rightsstatements.org/vocab/InC/1.0/", "In Copyright", false),
             ("http://rightsstatements.org/vocab/NoC-NC/1.0/", "No Copyright – Non-Commercial Use Only", false),
             ("https://example.org/our-terms", "https://example.org/our-terms", false),
@@ -146,6 +150,8 @@ import VitrineTestSupport
         for made in [
             "licenses/by-by/4.0/", "licenses/by/99.0/", "licenses/by/4.0/nc/", "licenses/sa-by/4.0/",
             "publicdomain/zero/9.9/", "licenses/by/", "licenses/by/4.0/nl/extra/", "publicdomain/zero/1.0/nl/",
+            "licenses/by/4.0/scotland/", "licenses/by-nd-nc/4.0/", "licenses/by/2.1/", "licenses/by/2.5/igo/",
+            "licenses/sa/4.0/",
         ] {
             let rights = try #require(Rights(statement: "https://creativecommons.org/" + made))
             #expect(!rights.isOpen && rights.label == "https://creativecommons.org/" + made, "\(made)")
