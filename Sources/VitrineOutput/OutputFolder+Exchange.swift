@@ -34,8 +34,8 @@ extension OutputFolder {
     /// The top-level folders of the Filesystem Hierarchy Standard (and of Linux distributions beside it).
     static let systemFolders: Set<String> = [
         "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "opt", "proc", "root",
-        "run", "sbin", "snap", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users",
-        "Volumes", "private",
+        "run", "sbin", "snap", "srv", "sys", "tmp", "usr", "var", "applications", "library", "system", "users",
+        "volumes", "private",
     ]
 
     package static func refuseChoice(_ destination: URL) throws(ExportError) {
@@ -51,9 +51,15 @@ extension OutputFolder {
         if path == "/" {
             throw ExportError(.configuration("/ cannot be an output folder: choose a folder of its own with --output"))
         }
-        // The swap would move the system's own folders (`/usr`, `/etc`) aside for a moment, and what is in them.
-        let top = destination.pathComponents
-        if top.count == 2, Self.systemFolders.contains(top[1]) {
+        // The swap would move the system's own folders (`/usr`, `/etc`) aside for a moment, and what is in them:
+        // named as they are or through a link (`~/root-link/usr`), in any case (macOS's disks ignore it).
+        let resolved = destination.resolvingSymlinksInPath().path
+        let isSystemFolder = [destination.path, resolved].contains { path in
+            var parts = URL(fileURLWithPath: path).pathComponents.map { $0.lowercased() }
+            if parts.count == 3, parts[1] == "private" { parts.remove(at: 1) }
+            return parts.count == 2 && Self.systemFolders.contains(parts[1])
+        }
+        if isSystemFolder {
             throw ExportError(
                 .configuration(
                     "\(path) is a folder of the operating system: Vitrine replaces its output folder in one step, "
@@ -61,7 +67,6 @@ extension OutputFolder {
                         + "\(path)/gallery)"))
         }
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
-        let resolved = destination.resolvingSymlinksInPath().path
         if here == resolved {
             throw ExportError(
                 .configuration(

@@ -323,6 +323,18 @@ private struct FilesDisplay: CatalogFileDisplay {
             error?.description.contains("is a folder of the operating system") == true, "\(String(describing: error))")
     }
 
+    /// Found by a review: a system folder named through a link (`~/r -> /`, `--output ~/r/usr`) was taken.
+    @Test func `a folder of the operating system named through a link is refused too`() throws {
+        let parent = try TemporaryFolder()
+        let link = parent.url.appendingPathComponent("root")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/")
+        let error = #expect(throws: ExportError.self) {
+            try OutputFolder.refuseChoice(link.appendingPathComponent("usr"))
+        }
+        #expect(
+            error?.description.contains("is a folder of the operating system") == true, "\(String(describing: error))")
+    }
+
     @Test func `a folder of its own inside a system folder is an output like any other`() throws {
         try OutputFolder.refuseChoice(URL(fileURLWithPath: "/srv/www/gallery"))
         try OutputFolder.refuseChoice(URL(fileURLWithPath: "/var/www/html"))
