@@ -66,7 +66,7 @@ package struct SourceConfiguration: Sendable, Equatable {
             ("--set", set != nil), ("--from", from != nil), ("--until", until != nil),
             ("--metadata-prefix", metadataPrefix != nil), ("--start-page", startPage != nil),
             // English is what every source answers in when it has one language.
-            ("--language", language.lowercased() != "en"),
+            ("--language", language.split(separator: "-").first?.lowercased() != "en"),
         ]
         return flags.filter(\.1).map(\.0)
     }

@@ -118,7 +118,9 @@ import VitrineTestSupport
         #expect(
             error?.description == "met: the met source cannot honour --language; it can filter by --query, "
                 + "--artist, --department")
-        _ = try MetSource(SourceConfiguration(source: .met, baseURL: base, language: "EN"))
+        for english in ["EN", "en-US", "en-GB"] {
+            _ = try MetSource(SourceConfiguration(source: .met, baseURL: base, language: english))
+        }
     }
 
     @Test func `departments, searches and their combinations build the right requests`() throws {
