@@ -163,6 +163,12 @@ extension ExportInteractor {
         return try await worker.serverClock(of: incremental)
     }
 
+    /// Whether a datestamp is written as OAI-PMH's `from` takes it: a day, or a second in UTC.
+    private static func isListArgument(_ datestamp: String) -> Bool {
+        let utf8 = datestamp.utf8
+        return utf8.count == 10 || (utf8.count == 20 && utf8.last == UInt8(ascii: "Z"))
+    }
+
     /// Stores what the run read, when it read everything it meant to: the whole collection after a full run,
     /// what the changes listed after an incremental one; then drops the harvest's pages. Returns what changed.
     func keep(
@@ -181,27 +187,32 @@ extension ExportInteractor {
         state.harvests += 1
         state.repositoryName = plan.repositoryName
         let changes: StoreChanges
+        if plan.window != nil {
+            // The changes were listed from the server's clock when the run began: the next run asks from there.
+            state.harvestedAt = harvest.startedAt ?? state.harvestedAt
+        } else {
+            // A windowed harvest listed everything from its span's end on, by the server's clock.
+            state.harvestedAt = run.span?.until ?? run.serverTime
+        }
         // Records revised while the list was read: a list ordered by datestamp whose tokens are offsets moved
-        // under the run, and a record may have slid past the page read (no sign of it but this). The next run
-        // lists the same again, so that what was skipped is read then.
-        let revised = run.inStore?.revisedWhileListed ?? 0
-        if revised > 0 {
+        // under the run, and a record may have slid past the page being read (no sign of it but this). It was
+        // dated at or after the moved record's earlier datestamp: the next run asks again from there.
+        if let collection = run.inStore, collection.revisedWhileListed > 0 {
+            if let moved = collection.movedFrom, Self.isListArgument(moved.text) {
+                if state.harvestedAt.flatMap(Datestamp.seconds).map({ moved.seconds < $0 }) ?? true {
+                    state.harvestedAt = moved.text
+                }
+            } else {
+                state.harvestedAt = plan.window != nil ? plan.state.harvestedAt : nil
+            }
+            let revised = collection.revisedWhileListed
             notices.append(
                 "\(NumberText.grouped(revised)) \(revised == 1 ? "record was" : "records were") changed while the "
                     + "repository listed them, which may have made the list skip others: the next run "
-                    + (plan.window != nil
-                        ? "asks again for the changes since \(state.harvestedAt ?? "the last harvest")"
-                        : "harvests the whole collection again"))
+                    + (state.harvestedAt.map { "asks again for the changes since \($0)" }
+                        ?? "harvests the whole collection again"))
         }
-        if plan.window != nil {
-            // The changes were listed from the server's clock when the run began: the next run asks from there.
-            if revised == 0 { state.harvestedAt = harvest.startedAt ?? state.harvestedAt }
-            changes = try store.commitRun(incremental: true, state: state)
-        } else {
-            // A windowed harvest listed everything from its span's end on, by the server's clock.
-            state.harvestedAt = revised > 0 ? nil : run.span?.until ?? run.serverTime
-            changes = try store.commitRun(incremental: false, state: state)
-        }
+        changes = try store.commitRun(incremental: plan.window != nil, state: state)
         CrashPoint.harvestCommitted.reach()
         cache?.drop(harvest: harvest.id)
         return changes

@@ -56,6 +56,8 @@ struct RunState {
             }
             warnings.removeAll { places.contains($0.0.index) }
             notices.removeAll { places.contains($0.0.index) }
+            index.voided.append(places)
+            inStore?.voided.append(places)
         case .restart(let notice):
             // The worker starts over from the first page: what was read so far does not count.
             let notices = harvestNotices
@@ -140,6 +142,11 @@ final class RunCollection {
     /// Records listed twice whose later version was made while the run listed them: a list ordered by datestamp,
     /// whose tokens are offsets, moved under the run and may have skipped others.
     private(set) var revisedWhileListed = 0
+    /// The earliest datestamp such a record had before (as the repository writes it): a record that slid past the
+    /// page being read stood after it in the list, so was dated at it or later.
+    private(set) var movedFrom: (seconds: Int, text: String)?
+    /// Places of pages listed again from the start (a date window's first attempt): see `SectionIndex.voided`.
+    var voided: [Range<Int>] = []
 
     init(store: any CollectionStore, fromStored: Bool) throws(ExportError) {
         self.store = store
@@ -152,29 +159,41 @@ final class RunCollection {
         count = try store.startRun(fromStored: fromStored)
         duplicates = 0
         revisedWhileListed = 0
+        movedFrom = nil
+        voided = []
     }
 
     /// Applies a page's objects and deletions, in order. `listedSince`: the server's clock when the run's
     /// listing began (its earliest `responseDate`), in seconds.
     func apply(_ changes: [RunChange], listedSince clock: Int? = nil) throws(ExportError) {
         var (repeated, revised) = (0, 0)
+        var moved = movedFrom
         let delta = try store.addToRun(changes) { new, kept in
-            if new.isObject, kept.isObject, kept.place != new.place { repeated += 1 }
-            if let clock, kept.place != new.place, Self.madeSince(clock, new.datestamp, kept.datestamp) { revised += 1 }
+            if kept.place != new.place, !voided.contains(where: { $0.contains(kept.place.page) }) {
+                if new.isObject, kept.isObject { repeated += 1 }
+                if let clock, let earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock) {
+                    revised += 1
+                    if moved.map({ earlier.seconds < $0.seconds }) ?? true { moved = earlier }
+                }
+            }
             return SectionIndex.wins(new.datestamp, new.place, over: kept.datestamp, kept.place)
         }
         duplicates += repeated
         revisedWhileListed += revised
+        movedFrom = moved
         count += delta
     }
 
-    /// Whether two versions' datestamps differ and the later is at or after `clock` (its day, for dates by days).
-    private static func madeSince(_ clock: Int, _ one: String?, _ other: String?) -> Bool {
+    /// The earlier of two versions' datestamps, when they differ and the later is at or after `clock` (its day,
+    /// for dates by days).
+    private static func earlier(
+        _ one: String?, _ other: String?, ifLaterSince clock: Int
+    ) -> (seconds: Int, text: String)? {
         guard let one, let other, let first = Datestamp.seconds(one), let second = Datestamp.seconds(other),
             first != second
-        else { return false }
-        let later = first > second ? one : other
-        let start = later.utf8.count == 10 ? clock - ((clock % 86_400) + 86_400) % 86_400 : clock
-        return max(first, second) >= start
+        else { return nil }
+        let (early, late) = first < second ? ((first, one), other) : ((second, other), one)
+        let start = late.utf8.count == 10 ? clock - ((clock % 86_400) + 86_400) % 86_400 : clock
+        return max(first, second) >= start ? early : nil
     }
 }

@@ -57,6 +57,9 @@ package struct SectionIndex: Sendable {
     private var makers: [String?] = []
     /// Records seen under an identifier already kept.
     package private(set) var duplicates = 0
+    /// Places of pages listed again from the start (a date window's first attempt): a record they held, listed
+    /// again, is no duplicate.
+    var voided: [Range<Int>] = []
     /// Objects kept (deleted records aside).
     private var live = 0
 
@@ -74,7 +77,11 @@ package struct SectionIndex: Sendable {
             return .added
         }
         let existing = entries[slot]
-        if existing.section != Entry.removed, existing.place != place { duplicates += 1 }
+        if existing.section != Entry.removed, existing.place != place,
+            !voided.contains(where: { $0.contains(existing.place.page) })
+        {
+            duplicates += 1
+        }
         guard Self.wins(object.datestamp, place, over: existing.object.datestamp, existing.place) else { return .kept }
         if existing.section == Entry.removed { live += 1 }
         entries[slot] = Entry(object: object, place: place, section: Int32(section(of: object.maker)))

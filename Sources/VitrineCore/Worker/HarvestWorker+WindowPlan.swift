@@ -70,14 +70,17 @@ extension HarvestWorker {
     }
 
     /// A page's place in the source's order: windows by their start (the one open before first), pages in order
-    /// within a window.
+    /// within a window; a window's second attempt after its first's (`attempt` 1).
     static func place(
-        of page: Int, in window: DateWindow, span: ClosedRange<Int>, cursor: PageCursor = .token(nil)
+        of page: Int, in window: DateWindow, span: ClosedRange<Int>, attempt: Int = 0, cursor: PageCursor = .token(nil)
     ) -> PageReference {
         let ordinal = window.from.map { min(max(0, ($0 - span.lowerBound) / window.granule + 1), 1 << 40) } ?? 0
-        return PageReference(index: ordinal * pagesPerWindow + min(page, pagesPerWindow - 1), cursor: cursor)
+        return PageReference(
+            index: ordinal * pagesPerWindow + attempt * pagesPerAttempt + min(page, pagesPerAttempt - 1),
+            cursor: cursor)
     }
 
-    /// The places in the source's order that each window's pages take, from its start's.
+    /// The places in the source's order that each window's pages take, from its start's, half for each attempt.
     static let pagesPerWindow = 1_000_000
+    static let pagesPerAttempt = pagesPerWindow / 2
 }

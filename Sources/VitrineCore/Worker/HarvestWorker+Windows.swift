@@ -226,9 +226,9 @@ extension HarvestWorker {
                 }
                 didNotShrink = true
             }
-            yield(.page(Self.place(of: 0, in: planned.window, span: span), first))
+            yield(.page(Self.place(of: 0, in: planned.window, span: span, attempt: attempt), first))
             let end = try await walkChain(
-                walker, span: span, window: planned.window, first: first, prefetched: prefetched,
+                walker, span: span, window: planned.window, attempt: attempt, first: first, prefetched: prefetched,
                 yield: { yield(.page($0, $1)) })
             guard case .tokenExpired(let message, let page) = end else { return .walked(didNotShrink: didNotShrink) }
             guard attempt == 0 else {
@@ -236,9 +236,9 @@ extension HarvestWorker {
             }
             // The server forgot this window's token (a restart, a timeout), or its list changed under the stored
             // pages: this window starts over, fetched anew; every other window goes on. Its records stand (its new
-            // pages list each again, as late or later); what its pages counted is taken back.
+            // pages list each again, as late or later, at places after them); what its pages counted is taken back.
             let start = Self.place(of: 0, in: planned.window, span: span).index
-            yield(.windowStartedOver(pages: start..<(start + Self.pagesPerWindow)))
+            yield(.windowStartedOver(pages: start..<(start + Self.pagesPerAttempt)))
             logger.warning(
                 "\(message); harvesting that window again",
                 metadata: [
@@ -251,14 +251,16 @@ extension HarvestWorker {
 
     /// Walks a window's chain after its first page, handing pages over with their places.
     private func walkChain(
-        _ walker: HarvestWorker, span: ClosedRange<Int>, window: DateWindow, first: SourcePage, prefetched: Prefetch?,
-        yield: (PageReference, SourcePage) throws -> Void
+        _ walker: HarvestWorker, span: ClosedRange<Int>, window: DateWindow, attempt: Int, first: SourcePage,
+        prefetched: Prefetch?, yield: (PageReference, SourcePage) throws -> Void
     ) async throws -> ChainEnd {
         switch first.continuation {
         case .next(.some(let cursor)):
             return try await walker.harvestChain(from: cursor, prefetched: prefetched, pageLimit: Int.max) {
                 reference, page in
-                try yield(Self.place(of: reference.index, in: window, span: span, cursor: reference.cursor), page)
+                try yield(
+                    Self.place(of: reference.index, in: window, span: span, attempt: attempt, cursor: reference.cursor),
+                    page)
             }
         case .expiredToken(let message):
             await prefetched?.cancel()
