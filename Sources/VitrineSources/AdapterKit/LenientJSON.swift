@@ -74,6 +74,14 @@ extension SourceResponse {
     /// The body decoded as `T`, or an `undecodablePage` failure saying what was wrong. The one way adapters read
     /// JSON.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws(HarvestFailure) -> T {
+        var unused: [String] = []
+        return try decodeJSON(type, page: .token(nil), notices: &unused)
+    }
+
+    /// The body decoded as `T`; a page whose JSON needed mending (see `JSONMending`) adds its note to `notices`.
+    func decodeJSON<T: Decodable>(
+        _ type: T.Type, page: PageCursor, notices: inout [String]
+    ) throws(HarvestFailure) -> T {
         // A web page, plain text or nothing where JSON belongs is a server's maintenance or error page, sent with
         // 200: worth a retry. JSON cut short is not.
         if !looksLikeJSON {
@@ -84,20 +92,17 @@ extension SourceResponse {
                     : "no JSON came (\(body.isEmpty ? "an empty answer" : bodySnippet.prefix(80)))",
                 retryAfter: retryAfter())
         }
+        let mended = JSONMending.mended(body)
+        if let changes = mended?.changes {
+            notices.append(
+                "page \(page): the server sent \(changes) \(changes == 1 ? "piece" : "pieces") of text that is not "
+                    + "UTF-8 (bytes, or a lone surrogate's escape); read as U+FFFD (\u{FFFD})")
+        }
         do {
-            return try JSONDecoder().decode(T.self, from: JSONMending.mended(body)?.body ?? body)
+            return try JSONDecoder().decode(T.self, from: mended?.body ?? body)
         } catch {
             throw .undecodablePage(DecodingFailure.describe(error))
         }
-    }
-
-    /// The note a page whose JSON needed mending gets (see `JSONMending`); none for one that did not.
-    func jsonMendingNotices(page: PageCursor) -> [String] {
-        guard let changes = JSONMending.mended(body)?.changes else { return [] }
-        return [
-            "page \(page): the server sent \(changes) \(changes == 1 ? "piece" : "pieces") of text that is not "
-                + "UTF-8 (bytes, or a lone surrogate's escape); read as U+FFFD (\u{FFFD})"
-        ]
     }
 }
 

@@ -93,7 +93,8 @@ package struct ArtInstituteSource: CollectionSource {
     }
 
     package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
-        let list = try response.decodeJSON(ArtInstitutePayload.List.self)
+        var notices: [String] = []
+        let list = try response.decodeJSON(ArtInstitutePayload.List.self, page: page, notices: &notices)
         guard let data = list.data else { throw .undecodablePage("no data array") }
         let iiif = Self.trimmed(list.config?.iiif_url) ?? Self.defaultIIIFURL
         let website = Self.trimmed(list.config?.website_url).map(Self.secure) ?? "https://www.artic.edu"
@@ -113,7 +114,6 @@ package struct ArtInstituteSource: CollectionSource {
         // A count that is missing or too low is not the end: pages are asked for while they come back full.
         let number = if case .number(let number) = page { number } else { startPage }
         let pages = max(counted ?? number, number)
-        var notices = response.jsonMendingNotices(page: page)
         var limit = Int.max
         if isSearch {
             limit = Self.searchWindow / pageSize

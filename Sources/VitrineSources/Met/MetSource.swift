@@ -142,8 +142,9 @@ package struct MetSource: CollectionSource {
             }
             // One object a response: an unreadable one (no id, not an object) is skipped, the harvest goes on.
             let object: MetPayload.Object
+            var notices: [String] = []
             do {
-                object = try response.decodeJSON(MetPayload.Object.self)
+                object = try response.decodeJSON(MetPayload.Object.self, page: page, notices: &notices)
             } catch {
                 return SourcePage(records: [.skipped(reason: "object \(id): \(error.message)")], continuation: .end)
             }
@@ -155,7 +156,7 @@ package struct MetSource: CollectionSource {
             }
             return SourcePage(
                 records: [.object(object.artObject)], continuation: .end,
-                notices: response.jsonMendingNotices(page: page))
+                notices: notices)
         case .number(let offset):
             let list = try response.decodeJSON(MetPayload.IDList.self)
             let ids = (list.objectIDs ?? []).map(\.value)

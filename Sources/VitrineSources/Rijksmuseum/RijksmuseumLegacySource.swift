@@ -111,7 +111,8 @@ package struct RijksmuseumLegacySource: CollectionSource {
     }
 
     package func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
-        let list = try response.decodeJSON(RijksmuseumLegacyPayload.List.self)
+        var mending: [String] = []
+        let list = try response.decodeJSON(RijksmuseumLegacyPayload.List.self, page: page, notices: &mending)
         guard let records = list.artObjects else {
             throw .undecodablePage("no artObjects array")
         }
@@ -125,7 +126,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
             count > 0 ? .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize) : .end
         return SourcePage(
             records: outcomes, continuation: continuation, reportedTotal: count,
-            notices: notices + response.jsonMendingNotices(page: page))
+            notices: notices + mending)
     }
 
     /// The last page to ask for, and a notice when the API's window hides part of the result.

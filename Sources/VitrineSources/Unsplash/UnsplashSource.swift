@@ -109,13 +109,14 @@ package struct UnsplashSource: CollectionSource {
         let photos: [Lenient<UnsplashPayload.Photo>]
         var total = response.headers["x-total"].flatMap { Int($0) }
         var pagesFromBody: Int?
+        var notices: [String] = []
         if query != nil {
-            let search = try response.decodeJSON(UnsplashPayload.SearchResult.self)
+            let search = try response.decodeJSON(UnsplashPayload.SearchResult.self, page: page, notices: &notices)
             photos = search.results
             total = search.total ?? total
             pagesFromBody = search.total_pages
         } else {
-            photos = try response.decodeJSON([Lenient<UnsplashPayload.Photo>].self)
+            photos = try response.decodeJSON([Lenient<UnsplashPayload.Photo>].self, page: page, notices: &notices)
         }
         // Unsplash puts advertisements in its feed (`sponsorship` set): they are no one's photographs here.
         let sponsored = photos.filter { (try? $0.result.get())?.sponsorship?.value != nil }.count
@@ -133,7 +134,6 @@ package struct UnsplashSource: CollectionSource {
         } else {
             continuation = .end
         }
-        var notices = response.jsonMendingNotices(page: page)
         if sponsored > 0 {
             notices.append(
                 "page \(page): \(sponsored) sponsored \(sponsored == 1 ? "photo" : "photos") (advertisements in "
