@@ -171,6 +171,35 @@ import VitrineTestSupport
         #expect(!after.summary.notices.contains { $0.contains("changed while the repository listed them") })
     }
 
+    /// Found by a review: in a windowed harvest, a record saved after the last (open) window had ended was listed by
+    /// no window again, so the record it made slide back in its own window went unseen.
+    @Test func `a record saved after the last date window ended leaves no other stale`() async throws {
+        let repository = Self.repository(300) {
+            $0.pageSize = 5
+            $0.ordersByDatestamp = true
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        // The window's first record (listed on its first page) is saved again before its second page.
+        repository.change(afterOpenListEnds: { records, clock, window in
+            clock += 60
+            guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else { return }
+            records[first].title = "Object \(first) (saved again)"
+            records[first].datestamp = clock
+        })
+        let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
+        #expect(first.summary.notices.contains { $0.contains("date windows") })
+        #expect(try Self.titles(first).contains { $0.hasSuffix("(saved again)") })
+        #expect(first.summary.notices.contains { $0.contains("asks again for the changes since") })
+        #expect(first.summary.summary.contains(" 0 duplicates"), "\(first.summary.summary)")
+        let after = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let fresh = try await ExportHarness.run(configuration, chains: 1)
+        #expect(try Self.titles(after) == Self.titles(fresh))
+        #expect(try Self.ids(after).count == 300)
+    }
+
     @Test func `a --set night keeps a re-created member whose old tombstone is listed after it`() async throws {
         // Headers that name no sets (every changed record looks like a leaver but for the set's own listing), and a
         // re-created record's old deleted header listed after it.

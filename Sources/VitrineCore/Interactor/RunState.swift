@@ -87,7 +87,9 @@ struct RunState {
             let place = SectionIndex.Place(page: reference.index, position: offset)
             switch record {
             case .object(let object):
-                if let clock, let stamp = object.datestamp.flatMap(Datestamp.seconds), stamp > clock {
+                if let clock, let stamp = object.datestamp.flatMap(Datestamp.seconds), stamp > clock,
+                    !PageReference.relisted.contains(reference.index)
+                {
                     futureDated += 1
                 }
                 if let listedKeys, !listedKeys.contains(object.recordKey.text) {
@@ -170,7 +172,7 @@ final class RunCollection {
         var moved = movedFrom
         let delta = try store.addToRun(changes) { new, kept in
             if kept.place != new.place, !voided.contains(where: { $0.contains(kept.place.page) }) {
-                if new.isObject, kept.isObject { repeated += 1 }
+                if new.isObject, kept.isObject, !PageReference.relisted.contains(new.place.page) { repeated += 1 }
                 if let clock, let earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock) {
                     revised += 1
                     if moved.map({ earlier.seconds < $0.seconds }) ?? true { moved = earlier }

@@ -78,7 +78,7 @@ package struct SectionIndex: Sendable {
         }
         let existing = entries[slot]
         if existing.section != Entry.removed, existing.place != place,
-            !voided.contains(where: { $0.contains(existing.place.page) })
+            !voided.contains(where: { $0.contains(existing.place.page) }), !PageReference.relisted.contains(place.page)
         {
             duplicates += 1
         }

@@ -10,6 +10,8 @@ extension HarvestWorker {
         var measure: Bool
         /// The measured size of the window it was cut from: a window is cut only while its size shrinks.
         var parent: Int?
+        /// Whether it lists again, after every window, what was saved since the span's end (`listSinceSpan`).
+        var relists = false
     }
 
     /// The largest list size believed (a billion records): a `completeListSize` beyond it is taken as this.
@@ -70,11 +72,17 @@ extension HarvestWorker {
     }
 
     /// A page's place in the source's order: windows by their start (the one open before first), pages in order
-    /// within a window; a window's second attempt after its first's (`attempt` 1).
+    /// within a window; a window's second attempt after its first's (`attempt` 1); the list since the span's end
+    /// after every window, at `PageReference.relisted`.
     static func place(
-        of page: Int, in window: DateWindow, span: ClosedRange<Int>, attempt: Int = 0, cursor: PageCursor = .token(nil)
+        of page: Int, in planned: PlannedWindow, span: ClosedRange<Int>, attempt: Int = 0,
+        cursor: PageCursor = .token(nil)
     ) -> PageReference {
-        let ordinal = window.from.map { min(max(0, ($0 - span.lowerBound) / window.granule + 1), 1 << 40) } ?? 0
+        let window = planned.window
+        let last = PageReference.relisted.lowerBound / pagesPerWindow - 1
+        let ordinal =
+            planned.relists
+            ? last + 1 : window.from.map { min(max(0, ($0 - span.lowerBound) / window.granule + 1), last) } ?? 0
         return PageReference(
             index: ordinal * pagesPerWindow + attempt * pagesPerAttempt + min(page, pagesPerAttempt - 1),
             cursor: cursor)

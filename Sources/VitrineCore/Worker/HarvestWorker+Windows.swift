@@ -53,6 +53,9 @@ extension HarvestWorker {
                 let walked = try await runWindows(
                     windowed, span: span, planned: planned, chains: chains, target: target, started: started,
                     yield: { continuation.yield($0) })
+                if root.until == nil {
+                    try await listSinceSpan(windowed, span: span, daysOnly: root.daysOnly) { continuation.yield($0) }
+                }
                 continuation.finish()
                 return walked
             } catch {
@@ -226,9 +229,9 @@ extension HarvestWorker {
                 }
                 didNotShrink = true
             }
-            yield(.page(Self.place(of: 0, in: planned.window, span: span, attempt: attempt), first))
+            yield(.page(Self.place(of: 0, in: planned, span: span, attempt: attempt), first))
             let end = try await walkChain(
-                walker, span: span, window: planned.window, attempt: attempt, first: first, prefetched: prefetched,
+                walker, span: span, planned: planned, attempt: attempt, first: first, prefetched: prefetched,
                 yield: { yield(.page($0, $1)) })
             guard case .tokenExpired(let message, let page) = end else { return .walked(didNotShrink: didNotShrink) }
             guard attempt == 0 else {
@@ -237,7 +240,7 @@ extension HarvestWorker {
             // The server forgot this window's token (a restart, a timeout), or its list changed under the stored
             // pages: this window starts over, fetched anew; every other window goes on. Its records stand (its new
             // pages list each again, as late or later, at places after them); what its pages counted is taken back.
-            let start = Self.place(of: 0, in: planned.window, span: span).index
+            let start = Self.place(of: 0, in: planned, span: span).index
             yield(.windowStartedOver(pages: start..<(start + Self.pagesPerAttempt)))
             logger.warning(
                 "\(message); harvesting that window again",
@@ -249,9 +252,22 @@ extension HarvestWorker {
         return .walked(didNotShrink: didNotShrink)
     }
 
+    /// The records saved since the span's end, listed once more after every window: a record saved while an
+    /// earlier window paged through a list ordered by datestamp left it (and may have made another slide past the
+    /// page read); listed again here, after the last window may have finished, its move is seen (`RunCollection`).
+    private func listSinceSpan(
+        _ windowed: any WindowedSource, span: ClosedRange<Int>, daysOnly: Bool,
+        yield: @escaping @Sendable (HarvestEvent) -> Void
+    ) async throws {
+        let since = DateWindow(from: span.upperBound, until: nil, daysOnly: daysOnly)
+        _ = try await walkWindow(
+            windowed, span: span, planned: PlannedWindow(window: since, estimate: 0, measure: false, relists: true),
+            target: Int.max, chains: 1, yield: yield)
+    }
+
     /// Walks a window's chain after its first page, handing pages over with their places.
     private func walkChain(
-        _ walker: HarvestWorker, span: ClosedRange<Int>, window: DateWindow, attempt: Int, first: SourcePage,
+        _ walker: HarvestWorker, span: ClosedRange<Int>, planned: PlannedWindow, attempt: Int, first: SourcePage,
         prefetched: Prefetch?, yield: (PageReference, SourcePage) throws -> Void
     ) async throws -> ChainEnd {
         switch first.continuation {
@@ -259,7 +275,8 @@ extension HarvestWorker {
             return try await walker.harvestChain(from: cursor, prefetched: prefetched, pageLimit: Int.max) {
                 reference, page in
                 try yield(
-                    Self.place(of: reference.index, in: window, span: span, attempt: attempt, cursor: reference.cursor),
+                    Self.place(
+                        of: reference.index, in: planned, span: span, attempt: attempt, cursor: reference.cursor),
                     page)
             }
         case .expiredToken(let message):

@@ -119,6 +119,10 @@ package final class OAIRepository: @unchecked Sendable {
     private var listsAsked = 0
     /// Changes to make just before a list answer: an edit saved while a harvest pages through the list.
     private var scheduled: [(list: Int, change: @Sendable (inout [Record], inout Int) -> Void)] = []
+    /// A change held for a date window's next page until the harvest's open last window has ended.
+    private var held: (@Sendable (inout [Record], inout Int, ClosedRange<Int>) -> Void)?
+    private var openListEnded = false
+    private var waiting: CheckedContinuation<Void, Never>?
 
     package init(behaviour: Behaviour, clock: Int = 1_780_000_000) {
         self.behaviour = behaviour
@@ -137,6 +141,11 @@ package final class OAIRepository: @unchecked Sendable {
         lock.withLock { scheduled.append((listsAsked + list, body)) }
     }
 
+    /// Drops the scheduled changes not made yet.
+    package func cancelScheduledChanges() {
+        lock.withLock { scheduled = [] }
+    }
+
     /// A list request is being answered: the changes scheduled for it are made first.
     func listAsked() {
         lock.withLock {
@@ -144,6 +153,47 @@ package final class OAIRepository: @unchecked Sendable {
             for (list, change) in scheduled where list == listsAsked { change(&records, &clock) }
             scheduled.removeAll { $0.list <= listsAsked }
         }
+    }
+
+    /// Makes `body`'s change (given the window's datestamps) just before the next page of a date window is
+    /// answered, once a list open at its end (a windowed harvest's last window) has been answered to its end: a
+    /// record saved while one window pages through its list, after the window that would list it again ended.
+    /// That page's answer waits for it (another chain walks the last window).
+    package func change(
+        afterOpenListEnds body: @escaping @Sendable (inout [Record], inout Int, ClosedRange<Int>) -> Void
+    ) {
+        lock.withLock { held = body }
+    }
+
+    /// A page after the first of a list from `window` is being answered: a held change waits, then is made.
+    func nextPageAsked(window: ClosedRange<Int>) async {
+        let mine: Bool = lock.withLock {
+            guard held != nil, waiting == nil else { return false }
+            return true
+        }
+        guard mine else { return }
+        await withCheckedContinuation { continuation in
+            let ready: Bool = lock.withLock {
+                if openListEnded { return true }
+                waiting = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+        lock.withLock {
+            held?(&records, &clock, window)
+            held = nil
+        }
+    }
+
+    /// A list with a start and no end has been answered to its end: a held change may be made.
+    func openListEnds() {
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            openListEnded = true
+            defer { waiting = nil }
+            return waiting
+        }
+        waiter?.resume()
     }
 
     /// The records as they stand.

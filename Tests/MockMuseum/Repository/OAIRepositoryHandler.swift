@@ -14,7 +14,7 @@ struct OAIRepositoryHandler: MockHandler {
         let query = MockHTTP.formQuery(request.rawQuery)
         switch query["verb"] {
         case "Identify": return identify(request.origin)
-        case "ListRecords", "ListIdentifiers": return list(query, origin: request.origin)
+        case "ListRecords", "ListIdentifiers": return await list(query, origin: request.origin)
         default: return error("badVerb", "only Identify, ListRecords and ListIdentifiers are imitated")
         }
     }
@@ -40,7 +40,7 @@ struct OAIRepositoryHandler: MockHandler {
             """, verb: "Identify", origin: origin)
     }
 
-    private func list(_ query: [String: String], origin: String) -> MockResponse {
+    private func list(_ query: [String: String], origin: String) async -> MockResponse {
         repository.listAsked()
         let verb = query["verb"] ?? ""
         let arguments: OAIRepository.ListArguments
@@ -71,11 +71,19 @@ struct OAIRepositoryHandler: MockHandler {
                 verb: verb, prefix: prefix, set: query["set"], from: query["from"], until: query["until"])
             offset = 0
         }
+        if offset > 0, let from = arguments.from.flatMap(RepositoryDates.seconds),
+            let until = arguments.until.flatMap(RepositoryDates.seconds), from <= until
+        {
+            await repository.nextPageAsked(window: from...until)
+        }
         let entries = repository.entries(arguments)
+        let opensAtEnd = arguments.from != nil && arguments.until == nil
         guard !entries.isEmpty else {
+            if opensAtEnd { repository.openListEnds() }
             return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
         }
         let end = min(offset + behaviour.pageSize, entries.count)
+        if opensAtEnd, end >= entries.count { repository.openListEnds() }
         var body = ""
         var page = Array(entries[min(offset, entries.count)..<end])
         if behaviour.reordersPages, !page.isEmpty {
