@@ -166,4 +166,21 @@ package struct RepositoryHistory {
 
     /// A number in `range`, from the history's generator.
     package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+
+    /// Catalogers save a few records while the next run lists them: just before one of its first list answers,
+    /// they are revised and dated a minute later.
+    package mutating func saveWhileListed(_ repository: OAIRepository) {
+        let current = repository.current
+        let live = current.indices.filter { !current[$0].deleted }
+        let chosen = Array(live.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random)))
+        repository.change(beforeList: Int.random(in: 2...5, using: &random)) { records, clock in
+            clock += 60
+            for index in chosen where !records[index].deleted {
+                records[index].revision += 1
+                records[index].title =
+                    "\(records[index].title.split(separator: " (").first ?? "") (r\(records[index].revision))"
+                records[index].datestamp = clock
+            }
+        }
+    }
 }
