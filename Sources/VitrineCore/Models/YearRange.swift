@@ -44,14 +44,14 @@ package enum YearRange {
             while index < lowered.count, isDigit(lowered[index]) { index += 1 }
             var digits = String(String.UnicodeScalarView(lowered[start..<index]))
             var longest = 4
-            // `12,000 BC`: a group of thousands, read as one number.
-            if index - start <= 2, index + 3 < lowered.count, lowered[index] == ",",
+            // `12,000 BC`, `100,000 BC`: a group of thousands, read as one number.
+            if index - start <= 3, index + 3 < lowered.count, lowered[index] == ",",
                 lowered[(index + 1)...(index + 3)].allSatisfy(isDigit),
                 !isDigit(lowered[index + 4 < lowered.count ? index + 4 : index])
             {
                 digits += String(String.UnicodeScalarView(lowered[(index + 1)...(index + 3)]))
                 index += 4
-                longest = 5
+                longest = 6
             }
             guard digits.utf8.count <= longest, let number = Int(digits) else { continue }
             let before = preceding(lowered, start)

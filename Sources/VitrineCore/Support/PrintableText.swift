@@ -4,14 +4,14 @@ import Foundation
 /// recolour or clear it; in a catalog, a NUL or an escape must not reach a CSV cell or a page; and text that
 /// reorders itself (U+202E) must not disguise a line or a file name.
 package enum PrintableText {
-    /// `text` without C0 controls (line breaks become spaces), DEL, C1 controls, the bidirectional overrides
-    /// and isolates, zero-width spaces and byte-order marks; itself when it has none, which is the common case and
-    /// costs no copy.
+    /// `text` without C0 controls, DEL, C1 controls, the line and paragraph separators (every line break becomes
+    /// a space), the bidirectional overrides and isolates, zero-width spaces and byte-order marks; itself when it
+    /// has none, which is the common case and costs no copy.
     package static func clean(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+            if isLineBreak(scalar) {
                 result.append(" ")
             } else if !isUnprintable(scalar) {
                 result.append(scalar)
@@ -69,7 +69,15 @@ package enum PrintableText {
     private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         // The zero-width space and the byte-order mark come from encodings gone wrong, not from a museum.
-        case 0x00...0x1F, 0x7F...0x9F, 0x200B, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x200B, 0x2028...0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// Tabs and the line and paragraph breaks of ASCII, Latin-1 (NEL) and Unicode: they part words.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x85, 0x2028...0x2029: true
         default: false
         }
     }

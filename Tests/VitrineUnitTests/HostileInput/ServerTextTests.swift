@@ -20,6 +20,8 @@ import VitrineTestSupport
         ("Café 葛飾北斎", "Café 葛飾北斎"),
         ("\u{FEFF}BOM Maker\u{200B}", "BOM Maker"),
         ("שלום\u{200F} 1642", "שלום\u{200F} 1642"),
+        // Found by a review: the other line breaks joined words.
+        ("one\u{85}two\u{2028}three\u{2029}four\u{0B}five\u{0C}six", "one two three four five six"),
     ])
     func `control characters and bidi overrides are taken out of server text`(raw: String, shown: String) {
         #expect(PrintableText.clean(raw) == shown)

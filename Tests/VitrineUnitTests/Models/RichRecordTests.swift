@@ -80,6 +80,9 @@ import VitrineTestSupport
         // Found by a hostile check: read as the year 0.
         ("12,000 BC", -12_000, -12_000),
         ("c. 10,500–9,000 BCE", -10_500, -9_000),
+        // Found by a review: read as 100 BC.
+        ("100,000 BC", -100_000, -100_000),
+        ("1642, 1650", 1642, 1650),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
