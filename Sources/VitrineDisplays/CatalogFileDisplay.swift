@@ -27,11 +27,6 @@ extension CatalogPartWriter {
 package struct CatalogFile: Sendable, Equatable {
     package let format: CatalogFormat
     package let size: Int
-
-    package init(format: CatalogFormat, size: Int) {
-        self.format = format
-        self.size = size
-    }
 }
 
 /// A part of the catalog: consecutive sections with their objects, and the gallery's page name of each object

@@ -38,7 +38,6 @@ package final class OutputFolder: Sendable {
     }
 
     let staged = Locked(Staged())
-    var fileManager: FileManager { FileManager.default }
     /// The open lock file beside the output folder: while it is held (`flock`), no other export writes into this
     /// folder, across the exchange too. The kernel releases it when the process ends, however it ends.
     private let lockDescriptor: Locked<Int32>

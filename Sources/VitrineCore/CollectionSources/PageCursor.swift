@@ -23,11 +23,6 @@ package struct PageReference: Sendable, Hashable {
     package var index: Int
     package var cursor: PageCursor
 
-    package init(index: Int, cursor: PageCursor) {
-        self.index = index
-        self.cursor = cursor
-    }
-
     /// The places of a windowed harvest's last list, of what was saved since its span's end: what it lists again
     /// is no duplicate.
     package static let relisted = (1 << 40) * 1_000_000..<((1 << 40) + 1) * 1_000_000

@@ -3,7 +3,7 @@ import Logging
 /// Drives the harvest and applies the domain rules: every object joins its maker's section, repeated ids are
 /// kept once and counted, undecodable records are skipped with a warning, and the result does not depend on
 /// the order pages arrive in.
-package struct ExportInteractor: ExportBusinessLogic {
+package struct ExportInteractor: Sendable {
     package let source: any CollectionSource
     package let transport: any Transport
     package let presenter: any ExportPresentationLogic

@@ -160,12 +160,6 @@ package struct SummaryViewModel: Sendable, Equatable {
     package var summary: String
     /// The same figures as values.
     package var report = RunReport()
-
-    package init(warnings: [String], notices: [String], summary: String) {
-        self.warnings = warnings
-        self.notices = notices
-        self.summary = summary
-    }
 }
 
 extension UnsafePointer<CatalogViewModel.DisplayedObject> {

@@ -37,13 +37,6 @@ package struct DisplayedDetails: Sendable, Equatable {
         package var role: String
         package var lifeDates: String
         package var sortName: String
-
-        package init(name: String, role: String, lifeDates: String, sortName: String) {
-            self.name = name
-            self.role = role
-            self.lifeDates = lifeDates
-            self.sortName = sortName
-        }
     }
 
     /// A labelled value of the detail page's list.

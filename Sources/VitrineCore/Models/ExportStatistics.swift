@@ -54,12 +54,6 @@ package struct RecordWarning: Sendable, Equatable, CustomStringConvertible {
     package var position: Int
     package var reason: String
 
-    package init(page: String, position: Int, reason: String) {
-        self.page = page
-        self.position = position
-        self.reason = reason
-    }
-
     package var description: String { "page \(page), record \(position): \(reason)" }
 }
 
@@ -104,13 +98,4 @@ package struct HarvestWait: Sendable, Equatable {
     /// Which retry comes after the pause (1-based), and how many are allowed.
     package var retry: Int
     package var retries: Int
-
-    package init(source: String, page: String, reason: String, seconds: Double, retry: Int, retries: Int) {
-        self.source = source
-        self.page = page
-        self.reason = reason
-        self.seconds = seconds
-        self.retry = retry
-        self.retries = retries
-    }
 }

@@ -6,12 +6,6 @@ package enum ThumbnailSelector {
         package var url: String
         package var width: Int
         package var height: Int
-
-        package init(url: String, width: Int, height: Int) {
-            self.url = url
-            self.width = width
-            self.height = height
-        }
     }
 
     /// The thumbnail of `image` for a requested width in pixels.

@@ -34,10 +34,4 @@ package struct WindowCounts: Sendable, Equatable {
     package var planned: Int
     package var running: Int
     package var done: Int
-
-    package init(planned: Int, running: Int, done: Int) {
-        self.planned = planned
-        self.running = running
-        self.done = done
-    }
 }
