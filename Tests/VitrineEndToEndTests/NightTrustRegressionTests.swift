@@ -200,6 +200,31 @@ import VitrineTestSupport
         #expect(try Self.ids(after).count == 300)
     }
 
+    /// Found by a review: the list since the span's end lists again what the last window listed, and a day-granular
+    /// repository's deletions and unreadable records of the day were counted twice.
+    @Test func `the list since a windowed span's end counts nothing twice`() async throws {
+        let repository = Self.repository(300) { $0.dayGranularity = true }
+        Self.night(repository, delete: [3, 150, 299])
+        repository.change { records, clock in
+            for number in [7, 151] {
+                records[number].unreadable = true
+                records[number].datestamp = clock
+            }
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        let windowed = try await ExportHarness.run(configuration, concurrency: 4, chains: 4)
+        let serial = try await ExportHarness.run(configuration, chains: 1)
+        #expect(windowed.summary.notices.contains { $0.contains("date windows") })
+        let counts = { (run: ExportHarness.Run) in
+            run.summary.summary.split(separator: ",").filter { $0.contains("deleted") || $0.contains("skipped") }
+        }
+        #expect(counts(windowed) == counts(serial), "\(windowed.summary.summary) / \(serial.summary.summary)")
+        #expect(windowed.summary.summary.contains("2 skipped"), "\(windowed.summary.summary)")
+        #expect(windowed.summary.warnings.count == 2, "\(windowed.summary.warnings)")
+    }
+
     @Test func `a --set night keeps a re-created member whose old tombstone is listed after it`() async throws {
         // Headers that name no sets (every changed record looks like a leaver but for the set's own listing), and a
         // re-created record's old deleted header listed after it.

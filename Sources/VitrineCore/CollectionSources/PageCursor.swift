@@ -25,5 +25,6 @@ package struct PageReference: Sendable, Hashable {
 
     /// The places of a windowed harvest's last list, of what was saved since its span's end: what it lists again
     /// is no duplicate.
-    package static let relisted = (1 << 40) * 1_000_000..<((1 << 40) + 1) * 1_000_000
+    package static let relisted =
+        (1 << 40) * HarvestWorker.pagesPerWindow..<((1 << 40) + 1) * HarvestWorker.pagesPerWindow
 }

@@ -25,6 +25,9 @@ struct RunState {
     var listedSince: Int?
     /// What each page received counted, by its place: a date window that starts over takes its pages' back.
     private var tallies: [Int: (deleted: Int, futureDated: Int)] = [:]
+    /// The deleted, skipped and future-dated versions listed that were made about when the run began or later:
+    /// the list since a windowed span's end (`PageReference.relisted`) lists them again, and they count once.
+    private var lateVersions: Set<String> = []
 
     init(inStore: RunCollection?, restartNotices: [String] = []) {
         self.inStore = inStore
@@ -67,6 +70,19 @@ struct RunState {
         }
     }
 
+    /// Whether a version listed on the page at `reference` counts: not when the list since the span's end lists
+    /// again one counted already. Versions from before the run's listing began (by two days, for dates by days)
+    /// are not remembered: that list holds none.
+    private mutating func countsOnce(
+        _ kind: Character, _ recordID: String?, _ datestamp: String?, at reference: PageReference
+    ) -> Bool {
+        guard let recordID, let datestamp, let since = listedSince, let stamp = Datestamp.seconds(datestamp),
+            stamp >= since - 2 * 86_400
+        else { return true }
+        let first = lateVersions.insert("\(kind) \(recordID) \(datestamp)").inserted
+        return first || !PageReference.relisted.contains(reference.index)
+    }
+
     /// Applies a page: every object and deleted record competes with the versions of its identifier seen before
     /// (`SectionIndex.wins`).
     mutating func receive(_ page: SourcePage, at reference: PageReference) throws(ExportError) {
@@ -88,7 +104,7 @@ struct RunState {
             switch record {
             case .object(let object):
                 if let clock, let stamp = object.datestamp.flatMap(Datestamp.seconds), stamp > clock,
-                    !PageReference.relisted.contains(reference.index)
+                    countsOnce("o", object.recordKey.text, object.datestamp, at: reference)
                 {
                     futureDated += 1
                 }
@@ -102,8 +118,11 @@ struct RunState {
                     index.insert(object, at: place)
                 }
             case .skipped(let reason, let recordID, let datestamp):
-                let warning = RecordWarning(page: reference.cursor.description, position: offset + 1, reason: reason)
-                warnings.append((reference, warning))
+                if countsOnce("s", recordID, datestamp, at: reference) {
+                    let warning = RecordWarning(
+                        page: reference.cursor.description, position: offset + 1, reason: reason)
+                    warnings.append((reference, warning))
+                }
                 // Its latest version cannot be read: no earlier one stays in its place.
                 guard let recordID else { continue }
                 if inStore != nil {
@@ -112,7 +131,7 @@ struct RunState {
                     index.delete(recordID: recordID, datestamp: datestamp, at: place)
                 }
             case .deleted(let recordID, let datestamp):
-                statistics.deleted += 1
+                if countsOnce("d", recordID, datestamp, at: reference) { statistics.deleted += 1 }
                 guard let recordID else { continue }
                 if inStore != nil {
                     changes.append(.deletion(recordID, datestamp: datestamp, place))

@@ -44,10 +44,12 @@ package enum YearRange {
             while index < lowered.count, isDigit(lowered[index]) { index += 1 }
             var digits = String(String.UnicodeScalarView(lowered[start..<index]))
             var longest = 4
-            // `12,000 BC`, `100,000 BC`: a group of thousands, read as one number.
+            // `12,000 BC`, `100,000 BC`: a group of thousands, read as one number (after three digits only before
+            // an era that is BCE: `850,870` is two years).
             if index - start <= 3, index + 3 < lowered.count, lowered[index] == ",",
                 lowered[(index + 1)...(index + 3)].allSatisfy(isDigit),
-                !isDigit(lowered[index + 4 < lowered.count ? index + 4 : index])
+                !isDigit(lowered[index + 4 < lowered.count ? index + 4 : index]),
+                index - start <= 2 || followedByEra(lowered, index + 4, isBCE: true)
             {
                 digits += String(String.UnicodeScalarView(lowered[(index + 1)...(index + 3)]))
                 index += 4
@@ -231,10 +233,11 @@ package enum YearRange {
     }
 
     /// Whether an era follows the number that ends at `index` (`500 BC`, `30 AD`): then even a short number is a year.
-    private static func followedByEra(_ text: [Unicode.Scalar], _ index: Int) -> Bool {
+    private static func followedByEra(_ text: [Unicode.Scalar], _ index: Int, isBCE: Bool? = nil) -> Bool {
         var next = index
         while next < text.count, text[next] == " " { next += 1 }
-        return next < text.count && era(text, at: next) != nil
+        guard next < text.count, let era = era(text, at: next) else { return false }
+        return isBCE.map { $0 == era.isBCE } ?? true
     }
 
     /// An era word starting at `index`, on its own (`bc`, `b.c.`, `bce`, `v. chr`, `ad`, `a.d.`, `ce`, `n. chr`):

@@ -259,8 +259,10 @@ extension HarvestWorker {
         _ windowed: any WindowedSource, span: ClosedRange<Int>, daysOnly: Bool,
         yield: @escaping @Sendable (HarvestEvent) -> Void
     ) async throws {
+        // Asked of the server even when resuming: a page the last window (or a killed run) stored holds no record
+        // saved since.
         let since = DateWindow(from: span.upperBound, until: nil, daysOnly: daysOnly)
-        _ = try await walkWindow(
+        _ = try await walking(windowed, readsCache: false).walkWindow(
             windowed, span: span, planned: PlannedWindow(window: since, estimate: 0, measure: false, relists: true),
             target: Int.max, chains: 1, yield: yield)
     }

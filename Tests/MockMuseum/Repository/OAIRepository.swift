@@ -121,6 +121,7 @@ package final class OAIRepository: @unchecked Sendable {
     private var scheduled: [(list: Int, change: @Sendable (inout [Record], inout Int) -> Void)] = []
     /// A change held for a date window's next page until the harvest's open last window has ended.
     private var held: (@Sendable (inout [Record], inout Int, ClosedRange<Int>) -> Void)?
+    private var holding = false
     private var openListEnded = false
     private var waiting: CheckedContinuation<Void, Never>?
 
@@ -162,13 +163,19 @@ package final class OAIRepository: @unchecked Sendable {
     package func change(
         afterOpenListEnds body: @escaping @Sendable (inout [Record], inout Int, ClosedRange<Int>) -> Void
     ) {
-        lock.withLock { held = body }
+        lock.withLock {
+            held = body
+            holding = false
+            openListEnded = false
+        }
     }
 
     /// A page after the first of a list from `window` is being answered: a held change waits, then is made.
     func nextPageAsked(window: ClosedRange<Int>) async {
+        // The first such page claims the change; the others are answered at once.
         let mine: Bool = lock.withLock {
-            guard held != nil, waiting == nil else { return false }
+            guard held != nil, !holding else { return false }
+            holding = true
             return true
         }
         guard mine else { return }

@@ -83,6 +83,7 @@ import VitrineTestSupport
         // Found by a review: read as 100 BC.
         ("100,000 BC", -100_000, -100_000),
         ("1642, 1650", 1642, 1650),
+        ("850,870", 850, 870),
     ])
     func `a date's years are read from its text`(text: String, begin: Int, end: Int) throws {
         let range = try #require(YearRange.parse(text))
