@@ -515,7 +515,7 @@ import VitrineTestSupport
         #expect(again.status == 0)
         #expect(
             again.stderr.contains(
-                "vitrine: rijksmuseum: incremental run, changes since 2026-11-22T10:00:00Z "
+                "vitrine: rijksmuseum: incremental run, changes since 2026-11-22T09:55:00Z "
                     + "(1 changed, 0 deleted, 1 new)"))
         let shown = try await run(["cache", "--cache", cache.path])
         #expect(shown.stdout.contains("collection stores: \(cache.path)/stores\n  1 store, "))

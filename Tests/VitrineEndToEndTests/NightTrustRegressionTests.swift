@@ -172,8 +172,10 @@ import VitrineTestSupport
     }
 
     /// Found by a review: in a windowed harvest, a record saved after the last (open) window had ended was listed by
-    /// no window again, so the record it made slide back in its own window went unseen.
-    @Test func `a record saved after the last date window ended leaves no other stale`() async throws {
+    /// no window again, so the record it made slide back in its own window went unseen. Found by a hostile check:
+    /// nor when the repository dated the save a little before its clock said the run began (`lag`).
+    @Test(arguments: [0, 90])
+    func `a record saved after the last date window ended leaves no other stale`(lag: Int) async throws {
         let repository = Self.repository(300) {
             $0.pageSize = 5
             $0.ordersByDatestamp = true
@@ -187,7 +189,7 @@ import VitrineTestSupport
             clock += 60
             guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else { return }
             records[first].title = "Object \(first) (saved again)"
-            records[first].datestamp = clock
+            records[first].datestamp = clock - lag
         })
         let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
         #expect(first.summary.notices.contains { $0.contains("date windows") })
@@ -202,6 +204,28 @@ import VitrineTestSupport
 
     /// Found by a review: the list since the span's end lists again what the last window listed, and a day-granular
     /// repository's deletions and unreadable records of the day were counted twice.
+    /// Found by a hostile check: a repository that dates a change when it began (a transaction's start) lists it
+    /// only later, and a change dated seconds before a run's clock but saved after its list passed was never asked
+    /// for again.
+    @Test func `a change dated a little before the last run's clock is listed the next night`() async throws {
+        let repository = Self.repository(30)
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        repository.change { records, clock in
+            records[5].title = "Object 5 (saved as the run listed)"
+            records[5].datestamp = clock - 30
+            clock += 3_600
+        }
+        let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        #expect(night.summary.summary.contains("incremental run"), "\(night.summary.summary)")
+        #expect(try Self.titles(night).contains("Object 5 (saved as the run listed)"))
+        let fresh = try await ExportHarness.run(configuration, chains: 1)
+        #expect(try Self.titles(night) == Self.titles(fresh))
+    }
+
     @Test func `the list since a windowed span's end counts nothing twice`() async throws {
         let repository = Self.repository(300) { $0.dayGranularity = true }
         Self.night(repository, delete: [3, 150, 299])

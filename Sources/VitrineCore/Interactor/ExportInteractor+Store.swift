@@ -122,7 +122,8 @@ extension ExportInteractor {
                             + "(\(since)), so a list of changes since then would miss what changed in between")
                 } else {
                     harvest = PendingHarvest(
-                        id: PendingHarvest.newID(), changesFrom: asked.formatted(since), startedAt: asked.now)
+                        id: PendingHarvest.newID(), changesFrom: asked.formatted(Datestamp.settled(since)),
+                        startedAt: asked.now)
                 }
             }
             if let harvest {

@@ -192,7 +192,9 @@ final class RunCollection {
         let delta = try store.addToRun(changes) { new, kept in
             if kept.place != new.place, !voided.contains(where: { $0.contains(kept.place.page) }) {
                 if new.isObject, kept.isObject, !PageReference.relisted.contains(new.place.page) { repeated += 1 }
-                if let clock, let earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock) {
+                if let clock,
+                    let earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock - Datestamp.settling)
+                {
                     revised += 1
                     if moved.map({ earlier.seconds < $0.seconds }) ?? true { moved = earlier }
                 }

@@ -57,6 +57,17 @@ package enum Datestamp {
         return (era * 146_097 + dayOfEra - 719_468) * 86_400 + seconds
     }
 
+    /// How far before a server's clock a change listed after it may be dated: a repository dates a record when its
+    /// change began (a transaction's start), and its clock may run a little ahead of its datestamps. Lists of
+    /// changes reach back this far.
+    package static let settling = 5 * 60
+
+    /// `text`, a time of day, `settling` earlier; a day alone as it is (a list by days holds its whole day).
+    package static func settled(_ text: String) -> String {
+        guard text.utf8.count > 10, let seconds = seconds(text) else { return text }
+        return Self.text(seconds - settling, daysOnly: false)
+    }
+
     /// A datestamp for seconds since 1970: `2024-08-15T13:51:17Z`, or the day alone.
     package static func text(_ seconds: Int, daysOnly: Bool) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

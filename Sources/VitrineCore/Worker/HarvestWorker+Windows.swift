@@ -261,7 +261,8 @@ extension HarvestWorker {
     ) async throws {
         // Asked of the server even when resuming: a page the last window (or a killed run) stored holds no record
         // saved since.
-        let since = DateWindow(from: span.upperBound, until: nil, daysOnly: daysOnly)
+        let since = DateWindow(
+            from: span.upperBound - (daysOnly ? 0 : Datestamp.settling), until: nil, daysOnly: daysOnly)
         _ = try await walking(windowed, readsCache: false).walkWindow(
             windowed, span: span, planned: PlannedWindow(window: since, estimate: 0, measure: false, relists: true),
             target: Int.max, chains: 1, yield: yield)
