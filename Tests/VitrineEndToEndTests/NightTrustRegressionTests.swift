@@ -204,6 +204,34 @@ import VitrineTestSupport
 
     /// Found by a review: the list since the span's end lists again what the last window listed, and a day-granular
     /// repository's deletions and unreadable records of the day were counted twice.
+    /// Found by a hostile check: in a list by identifier whose tokens are offsets, a record saved out of its date
+    /// window made the record after it slide back, dated anywhere in the window (here before the saved one), and
+    /// the next run asked only from the saved record's old datestamp.
+    @Test func `a record saved out of its window in a list by identifier leaves no other stale`() async throws {
+        let repository = Self.repository(300) { $0.pageSize = 5 }
+        // Identifiers run against the dates: the record after one in the list is older.
+        repository.change { records, clock in
+            for index in records.indices { records[index].datestamp = clock - (index + 1) * 86_400 }
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        repository.change(afterOpenListEnds: { records, clock, window in
+            clock += 60
+            guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else { return }
+            records[first].title = "Object \(first) (saved again)"
+            records[first].datestamp = clock
+        })
+        let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
+        #expect(first.summary.notices.contains { $0.contains("date windows") })
+        #expect(first.summary.notices.contains { $0.contains("asks again for the changes since") })
+        let after = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let fresh = try await ExportHarness.run(configuration, chains: 1)
+        #expect(try Self.titles(after) == Self.titles(fresh))
+        #expect(try Self.ids(after).count == 300)
+    }
+
     /// Found by a hostile check: a repository that dates a change when it began (a transaction's start) lists it
     /// only later, and a change dated seconds before a run's clock but saved after its list passed was never asked
     /// for again.

@@ -48,6 +48,8 @@ struct RunState {
             statistics.reportedTotal = total
         case .span(let span):
             self.span = span
+        case .windowsStart(let start, let daysOnly):
+            inStore?.windowsStart = (start, daysOnly)
         case .notice(let notice):
             harvestNotices.append(notice)
         case .windowStartedOver(let places):
@@ -168,6 +170,8 @@ final class RunCollection {
     private(set) var movedFrom: (seconds: Int, text: String)?
     /// Places of pages listed again from the start (a date window's first attempt): see `SectionIndex.voided`.
     var voided: [Range<Int>] = []
+    /// Where a windowed harvest's windows start (`HarvestWorker.place`).
+    var windowsStart: (seconds: Int, daysOnly: Bool)?
 
     init(store: any CollectionStore, fromStored: Bool) throws(ExportError) {
         self.store = store
@@ -182,6 +186,7 @@ final class RunCollection {
         revisedWhileListed = 0
         movedFrom = nil
         voided = []
+        windowsStart = nil
     }
 
     /// Applies a page's objects and deletions, in order. `listedSince`: the server's clock when the run's
@@ -193,8 +198,14 @@ final class RunCollection {
             if kept.place != new.place, !voided.contains(where: { $0.contains(kept.place.page) }) {
                 if new.isObject, kept.isObject, !PageReference.relisted.contains(new.place.page) { repeated += 1 }
                 if let clock,
-                    let earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock - Datestamp.settling)
+                    var earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock - Datestamp.settling)
                 {
+                    // A list by identifier whose window's end the record left skipped one after it in the window,
+                    // dated anywhere in it: from the window's start.
+                    let firstPlace = earlier.text == new.datestamp ? new.place : kept.place
+                    if let start = windowStart(ofPage: firstPlace.page), start.seconds < earlier.seconds {
+                        earlier = start
+                    }
                     revised += 1
                     if moved.map({ earlier.seconds < $0.seconds }) ?? true { moved = earlier }
                 }
@@ -205,6 +216,14 @@ final class RunCollection {
         revisedWhileListed += revised
         movedFrom = moved
         count += delta
+    }
+
+    /// The start of the date window a page at `page` belongs to (the span's start for the window open before it).
+    private func windowStart(ofPage page: Int) -> (seconds: Int, text: String)? {
+        guard let (start, daysOnly) = windowsStart, !PageReference.relisted.contains(page) else { return nil }
+        let ordinal = page / HarvestWorker.pagesPerWindow
+        let seconds = start + max(0, ordinal - 1) * (daysOnly ? 86_400 : 1)
+        return (seconds, Datestamp.text(seconds, daysOnly: daysOnly))
     }
 
     /// The earlier of two versions' datestamps, when they differ and the later is at or after `clock` (its day,

@@ -29,6 +29,7 @@ extension HarvestWorker {
             try events(.notice("the span to harvest is one \(root.daysOnly ? "day" : "second"): one chain"))
             return false
         }
+        try events(.windowsStart(span.lowerBound, daysOnly: root.daysOnly))
         let chains = windowing.chains
         let total = Self.size(of: first)
         let target = windowing.target(total: total, pageSize: first.records.count)

@@ -217,6 +217,8 @@ package enum HarvestEvent: Sendable {
     case measured(total: Int)
     /// The span a windowed harvest lists, by the server's clock: where the next incremental run starts.
     case span(ChangeWindow)
+    /// Where a windowed harvest's windows start (`HarvestWorker.place`): its span's first granule, in seconds.
+    case windowsStart(Int, daysOnly: Bool)
     /// Something the user should know about how the harvest went (windows, or why there were none).
     case notice(String)
 }
