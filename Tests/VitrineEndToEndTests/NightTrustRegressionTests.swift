@@ -232,6 +232,54 @@ import VitrineTestSupport
         #expect(try Self.ids(after).count == 300)
     }
 
+    /// Found by a review: a windowed night whose first window a saved record left asked again from that window's
+    /// start, the night's own `from` less five minutes more each time: nights that drift back.
+    @Test func `a night asked again from its own start does not reach further back`() async throws {
+        let repository = Self.repository(300) {
+            $0.pageSize = 5
+            $0.ordersByDatestamp = true
+        }
+        let server = try await MockMuseum.repository(repository)
+        defer { Task { await server.stop() } }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        // A busy night, its changes spread over the day, so that they are cut into windows; a record of the first
+        // window (which starts at the night's `from`, five minutes before the last run's clock) saved again.
+        let nightFrom = repository.now - 300
+        repository.change { records, clock in
+            clock += 86_400
+            for number in 0..<150 {
+                records[number].title = "Object \(number) (r1)"
+                records[number].datestamp = clock - 86_000 + number * 500
+            }
+        }
+        repository.change(
+            inWindow: { $0.lowerBound == nightFrom },
+            afterOpenListEnds: { records, clock, window in
+                clock += 60
+                guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else {
+                    return
+                }
+                records[first].title = "Object \(first) (saved again)"
+                records[first].datestamp = clock
+            })
+        await server.resetLog()
+        let night = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
+        let asked = await server.requests().compactMap { $0.removingPercentEncoding }
+        #expect(night.summary.notices.contains { $0.contains("date windows") }, "\(night.summary.notices)")
+        #expect(night.summary.notices.contains { $0.contains("asks again") }, "\(night.summary.notices)")
+        let from = try #require(asked.first { $0.contains("from=") })
+            .firstMatch(of: /from=([^&]+)/).map { String($0.output.1) }
+        await server.resetLog()
+        let after = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let again = await server.requests().compactMap { $0.removingPercentEncoding }
+        // Asked again from where the night asked, no further back.
+        #expect(again.contains { $0.contains("from=\(from ?? "")") }, "\(again.prefix(3)), night from \(from ?? "")")
+        let fresh = try await ExportHarness.run(configuration, chains: 1)
+        #expect(try Self.titles(after) == Self.titles(fresh))
+    }
+
     /// Found by a hostile check: a repository that dates a change when it began (a transaction's start) lists it
     /// only later, and a change dated seconds before a run's clock but saved after its list passed was never asked
     /// for again.

@@ -200,7 +200,11 @@ extension ExportInteractor {
         // dated at or after the moved record's earlier datestamp: the next run asks again from there.
         if let collection = run.inStore, collection.revisedWhileListed > 0 {
             if let moved = collection.movedFrom, Self.isListArgument(moved.text) {
-                if state.harvestedAt.flatMap(Datestamp.seconds).map({ moved.seconds < $0 }) ?? true {
+                // A night's list held nothing before its `from`: asked again from there, not from before it.
+                let asked = plan.window?.from.flatMap(Datestamp.seconds)
+                if let asked, moved.seconds <= asked {
+                    state.harvestedAt = plan.state.harvestedAt
+                } else if state.harvestedAt.flatMap(Datestamp.seconds).map({ moved.seconds < $0 }) ?? true {
                     state.harvestedAt = moved.text
                 }
             } else {

@@ -27,7 +27,7 @@ struct RunState {
     private var tallies: [Int: (deleted: Int, futureDated: Int)] = [:]
     /// The deleted, skipped and future-dated versions listed that were made about when the run began or later:
     /// the list since a windowed span's end (`PageReference.relisted`) lists them again, and they count once.
-    private var lateVersions: Set<String> = []
+    private var lateVersions: [String: Int] = [:]
 
     init(inStore: RunCollection?, restartNotices: [String] = []) {
         self.inStore = inStore
@@ -61,6 +61,7 @@ struct RunState {
             }
             warnings.removeAll { places.contains($0.0.index) }
             notices.removeAll { places.contains($0.0.index) }
+            lateVersions = lateVersions.filter { !places.contains($0.value) }
             index.voided.append(places)
             inStore?.voided.append(places)
         case .restart(let notice):
@@ -81,8 +82,12 @@ struct RunState {
         guard let recordID, let datestamp, let since = listedSince, let stamp = Datestamp.seconds(datestamp),
             stamp >= since - 2 * 86_400
         else { return true }
-        let first = lateVersions.insert("\(kind) \(recordID) \(datestamp)").inserted
-        return first || !PageReference.relisted.contains(reference.index)
+        let key = "\(kind) \(recordID) \(datestamp)"
+        guard lateVersions[key] != nil else {
+            lateVersions[key] = reference.index
+            return true
+        }
+        return !PageReference.relisted.contains(reference.index)
     }
 
     /// Applies a page: every object and deleted record competes with the versions of its identifier seen before
@@ -198,12 +203,12 @@ final class RunCollection {
             if kept.place != new.place, !voided.contains(where: { $0.contains(kept.place.page) }) {
                 if new.isObject, kept.isObject, !PageReference.relisted.contains(new.place.page) { repeated += 1 }
                 if let clock,
-                    var earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock - Datestamp.settling)
+                    var earlier = Self.earlier(new.datestamp, kept.datestamp, ifLaterSince: clock)
                 {
                     // A list by identifier whose window's end the record left skipped one after it in the window,
                     // dated anywhere in it: from the window's start.
                     let firstPlace = earlier.text == new.datestamp ? new.place : kept.place
-                    if let start = windowStart(ofPage: firstPlace.page), start.seconds < earlier.seconds {
+                    if let start = windowStart(ofPage: firstPlace.page), start.seconds <= earlier.seconds {
                         earlier = start
                     }
                     revised += 1
@@ -235,7 +240,7 @@ final class RunCollection {
             first != second
         else { return nil }
         let (early, late) = first < second ? ((first, one), other) : ((second, other), one)
-        let start = late.utf8.count == 10 ? clock - ((clock % 86_400) + 86_400) % 86_400 : clock
+        let start = late.utf8.count == 10 ? clock - ((clock % 86_400) + 86_400) % 86_400 : clock - Datestamp.settling
         return max(first, second) >= start ? early : nil
     }
 }

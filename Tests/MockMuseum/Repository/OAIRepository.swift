@@ -121,6 +121,7 @@ package final class OAIRepository: @unchecked Sendable {
     private var scheduled: [(list: Int, change: @Sendable (inout [Record], inout Int) -> Void)] = []
     /// A change held for a date window's next page until the harvest's open last window has ended.
     private var held: (@Sendable (inout [Record], inout Int, ClosedRange<Int>) -> Void)?
+    private var heldFor: @Sendable (ClosedRange<Int>) -> Bool = { _ in true }
     private var holding = false
     private var openListEnded = false
     private var waiting: CheckedContinuation<Void, Never>?
@@ -161,10 +162,12 @@ package final class OAIRepository: @unchecked Sendable {
     /// record saved while one window pages through its list, after the window that would list it again ended.
     /// That page's answer waits for it (another chain walks the last window).
     package func change(
+        inWindow picks: @escaping @Sendable (ClosedRange<Int>) -> Bool = { _ in true },
         afterOpenListEnds body: @escaping @Sendable (inout [Record], inout Int, ClosedRange<Int>) -> Void
     ) {
         lock.withLock {
             held = body
+            heldFor = picks
             holding = false
             openListEnded = false
         }
@@ -174,7 +177,7 @@ package final class OAIRepository: @unchecked Sendable {
     func nextPageAsked(window: ClosedRange<Int>) async {
         // The first such page claims the change; the others are answered at once.
         let mine: Bool = lock.withLock {
-            guard held != nil, !holding else { return false }
+            guard held != nil, !holding, heldFor(window) else { return false }
             holding = true
             return true
         }
