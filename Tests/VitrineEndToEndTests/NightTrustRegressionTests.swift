@@ -73,6 +73,20 @@ import VitrineTestSupport
         }
     }
 
+    /// Once the last (open) window has ended, the first record of a date window (`inWindow`) that has listed it is
+    /// saved again a minute later, dated `lag` seconds before that, just before the window's next page.
+    private static func saveFirstRecordOfAWindow(
+        _ repository: OAIRepository, lag: Int = 0,
+        inWindow: @escaping @Sendable (ClosedRange<Int>) -> Bool = { _ in true }
+    ) {
+        repository.change(inWindow: inWindow) { records, clock, window in
+            clock += 60
+            guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else { return }
+            records[first].title = "Object \(first) (saved again)"
+            records[first].datestamp = clock - lag
+        }
+    }
+
     private static func ids(_ run: ExportHarness.Run) throws -> [String] {
         try ExportHarness.csvRows(run.folder.read("collection.csv")).map { $0[0] }.sorted()
     }
@@ -185,12 +199,7 @@ import VitrineTestSupport
         let cache = FilePageCache(directory: try TemporaryFolder().url)
         let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         // The window's first record (listed on its first page) is saved again before its second page.
-        repository.change(afterOpenListEnds: { records, clock, window in
-            clock += 60
-            guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else { return }
-            records[first].title = "Object \(first) (saved again)"
-            records[first].datestamp = clock - lag
-        })
+        Self.saveFirstRecordOfAWindow(repository, lag: lag)
         let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
         #expect(first.summary.notices.contains { $0.contains("date windows") })
         #expect(try Self.titles(first).contains { $0.hasSuffix("(saved again)") })
@@ -217,12 +226,7 @@ import VitrineTestSupport
         defer { Task { await server.stop() } }
         let cache = FilePageCache(directory: try TemporaryFolder().url)
         let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
-        repository.change(afterOpenListEnds: { records, clock, window in
-            clock += 60
-            guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else { return }
-            records[first].title = "Object \(first) (saved again)"
-            records[first].datestamp = clock
-        })
+        Self.saveFirstRecordOfAWindow(repository)
         let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
         #expect(first.summary.notices.contains { $0.contains("date windows") })
         #expect(first.summary.notices.contains { $0.contains("asks again for the changes since") })
@@ -254,16 +258,7 @@ import VitrineTestSupport
                 records[number].datestamp = clock - 86_000 + number * 500
             }
         }
-        repository.change(
-            inWindow: { $0.lowerBound == nightFrom },
-            afterOpenListEnds: { records, clock, window in
-                clock += 60
-                guard let first = records.indices.filter({ window.contains(records[$0].datestamp) }).min() else {
-                    return
-                }
-                records[first].title = "Object \(first) (saved again)"
-                records[first].datestamp = clock
-            })
+        Self.saveFirstRecordOfAWindow(repository, inWindow: { $0.lowerBound == nightFrom })
         await server.resetLog()
         let night = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
         let asked = await server.requests().compactMap { $0.removingPercentEncoding }
