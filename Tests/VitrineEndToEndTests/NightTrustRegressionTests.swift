@@ -55,11 +55,20 @@ import VitrineTestSupport
         repository.change { records, _ in
             for index in records.indices { records[index].sets = index < count ? ["S"] : ["T"] }
         }
-        let server = try await MockMuseum.repository(repository)
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL, set: "S")
+        let (server, cache, whole) = try await Self.served(repository)
+        var configuration = whole
+        configuration.set = "S"
         _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         return (repository, server, cache, configuration)
+    }
+
+    /// `repository` served, a temporary page cache, and the configuration that harvests it whole.
+    private static func served(
+        _ repository: OAIRepository
+    ) async throws -> (MockMuseum, FilePageCache, SourceConfiguration) {
+        let server = try await MockMuseum.repository(repository)
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        return (server, cache, SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL))
     }
 
     /// Records leave the set (dated now), the clock a day on.
@@ -102,10 +111,8 @@ import VitrineTestSupport
         tokens: OAIRepository.Behaviour.Tokens
     ) async throws {
         let repository = Self.repository(60) { $0.tokens = tokens }
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         // Every record changed, the changes span pages: token 2 of tonight is not token 2 of last night.
         Self.night(repository, revise: Array(0..<60))
@@ -150,10 +157,8 @@ import VitrineTestSupport
             $0.pageSize = 3
             $0.ordersByDatestamp = true
         }
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         // Saved again while the second page is asked for: they move to the end of the list.
         let meanwhile: @Sendable (inout [OAIRepository.Record], inout Int) -> Void = { records, clock in
             clock += 60
@@ -194,10 +199,8 @@ import VitrineTestSupport
             $0.pageSize = 5
             $0.ordersByDatestamp = true
         }
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         // The window's first record (listed on its first page) is saved again before its second page.
         Self.saveFirstRecordOfAWindow(repository, lag: lag)
         let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
@@ -222,10 +225,8 @@ import VitrineTestSupport
         repository.change { records, clock in
             for index in records.indices { records[index].datestamp = clock - (index + 1) * 86_400 }
         }
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         Self.saveFirstRecordOfAWindow(repository)
         let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
         #expect(first.summary.notices.contains { $0.contains("date windows") })
@@ -243,10 +244,8 @@ import VitrineTestSupport
             $0.pageSize = 5
             $0.ordersByDatestamp = true
         }
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         // A busy night, its changes spread over the day, so that they are cut into windows; a record of the first
         // window (which starts at the night's `from`, five minutes before the last run's clock) saved again.
@@ -280,10 +279,8 @@ import VitrineTestSupport
     /// for again.
     @Test func `a change dated a little before the last run's clock is listed the next night`() async throws {
         let repository = Self.repository(30)
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         repository.change { records, clock in
             records[5].title = "Object 5 (saved as the run listed)"
@@ -306,9 +303,8 @@ import VitrineTestSupport
                 records[number].datestamp = clock
             }
         }
-        let server = try await MockMuseum.repository(repository)
+        let (server, _, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         let windowed = try await ExportHarness.run(configuration, concurrency: 4, chains: 4)
         let serial = try await ExportHarness.run(configuration, chains: 1)
         #expect(windowed.summary.notices.contains { $0.contains("date windows") })
@@ -368,9 +364,8 @@ import VitrineTestSupport
         }
         // Three records dated after the server's clock.
         Self.night(repository, revise: [5, 50, 250], ahead: 3 * 3_600)
-        let server = try await MockMuseum.repository(repository)
+        let (server, _, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         let windowed = try await ExportHarness.run(configuration, concurrency: 4, chains: 4)
         #expect(windowed.summary.notices.contains { $0.contains("date windows") })
         #expect(try Self.ids(windowed).count == 300)
@@ -389,10 +384,9 @@ import VitrineTestSupport
             $0.sizeLies = true
             $0.ignoresDates = ignoresDates
         }
-        let server = try await MockMuseum.repository(repository)
+        let (server, _, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let run = try await ExportHarness.run(
-            SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL), concurrency: 4, chains: 4)
+        let run = try await ExportHarness.run(configuration, concurrency: 4, chains: 4)
         let requests = await server.requests().count
         #expect(try Self.ids(run).count == 200)
         #expect(requests <= 20 * 3 / 2 + 12, "\(requests) requests for 20 pages")
@@ -404,10 +398,8 @@ import VitrineTestSupport
     /// Item 4: a record whose new datestamp sorts before the stored one kept its stale version.
     @Test func `a revision dated before the stored version still replaces it`() async throws {
         let repository = Self.repository(30)
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         // Record 3 revised and stamped two days ahead of the clock: stored so.
         Self.night(repository, revise: [3], ahead: 2 * 86_400)
         _ = try await ExportHarness.run(configuration, cache: cache)
@@ -423,10 +415,8 @@ import VitrineTestSupport
         async throws
     {
         let repository = Self.repository(40)
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, cache: cache)
         Self.night(repository, revise: [3, 7])
         repository.change { records, _ in records[7].unreadable = true }
@@ -441,10 +431,8 @@ import VitrineTestSupport
     /// changes from that future, missing them all until the real clock caught up.
     @Test func `a repository clock put back harvests whole, missing nothing`() async throws {
         let repository = Self.repository(30)
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         let real = repository.now
         repository.change { _, clock in clock += 5 * 365 * 86_400 }
         _ = try await ExportHarness.run(configuration, cache: cache)
@@ -475,10 +463,8 @@ import VitrineTestSupport
             $0.fractionalResponseDate = true
             $0.takesOnlyDays = true
         }
-        let server = try await MockMuseum.repository(repository)
+        let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        let cache = FilePageCache(directory: try TemporaryFolder().url)
-        let configuration = SourceConfiguration(source: .oai, baseURL: server.oaiBaseURL)
         _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         Self.night(repository, revise: [1, 2], delete: [7])
         await server.resetLog()
