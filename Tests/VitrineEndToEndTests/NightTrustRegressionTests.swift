@@ -214,23 +214,33 @@ import VitrineTestSupport
         #expect(try Self.ids(after).count == 300)
     }
 
-    /// Found by a review: the list since the span's end lists again what the last window listed, and a day-granular
-    /// repository's deletions and unreadable records of the day were counted twice.
     /// Found by a hostile check: in a list by identifier whose tokens are offsets, a record saved out of its date
     /// window made the record after it slide back, dated anywhere in the window (here before the saved one), and
-    /// the next run asked only from the saved record's old datestamp.
-    @Test func `a record saved out of its window in a list by identifier leaves no other stale`() async throws {
-        let repository = Self.repository(300) { $0.pageSize = 5 }
-        // Identifiers run against the dates: the record after one in the list is older.
+    /// the next run asked only from the saved record's old datestamp. The window open before the span (which an
+    /// `earliestDatestamp` later than the oldest records fills) has no start: the next run harvests whole.
+    @Test(arguments: [false, true])
+    func `a record saved out of its window in a list by identifier leaves no other stale`(
+        openBefore: Bool
+    ) async throws {
+        let repository = Self.repository(300) {
+            $0.pageSize = 5
+            $0.earliestLies = openBefore
+        }
+        // Identifiers run against the dates: the record after one in the list is older. Open before: only the 40
+        // oldest, dated before the `earliestDatestamp` the repository states (the others run with the dates).
         repository.change { records, clock in
-            for index in records.indices { records[index].datestamp = clock - (index + 1) * 86_400 }
+            for index in records.indices {
+                let days = openBefore ? (index < 40 ? 261 + index : 300 - index) : index + 1
+                records[index].datestamp = clock - days * 86_400
+            }
         }
         let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        Self.saveFirstRecordOfAWindow(repository)
+        Self.saveFirstRecordOfAWindow(repository) { window in window.lowerBound == Int.min || !openBefore }
         let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
         #expect(first.summary.notices.contains { $0.contains("date windows") })
-        #expect(first.summary.notices.contains { $0.contains("asks again for the changes since") })
+        let next = openBefore ? "harvests the whole collection again" : "asks again for the changes since"
+        #expect(first.summary.notices.contains { $0.contains(next) }, "\(first.summary.notices)")
         let after = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
         let fresh = try await ExportHarness.run(configuration, chains: 1)
         #expect(try Self.titles(after) == Self.titles(fresh))
@@ -294,6 +304,8 @@ import VitrineTestSupport
         #expect(try Self.titles(night) == Self.titles(fresh))
     }
 
+    /// Found by a review: the list since the span's end lists again what the last window listed, and a day-granular
+    /// repository's deletions and unreadable records of the day were counted twice.
     @Test func `the list since a windowed span's end counts nothing twice`() async throws {
         let repository = Self.repository(300) { $0.dayGranularity = true }
         Self.night(repository, delete: [3, 150, 299])

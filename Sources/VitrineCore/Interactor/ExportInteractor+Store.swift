@@ -208,6 +208,7 @@ extension ExportInteractor {
                     state.harvestedAt = moved.text
                 }
             } else {
+                // No datestamp to ask from (one unreadable, or the window open before the span).
                 state.harvestedAt = plan.window != nil ? plan.state.harvestedAt : nil
             }
             let revised = collection.revisedWhileListed

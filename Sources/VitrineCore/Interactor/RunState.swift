@@ -223,11 +223,13 @@ final class RunCollection {
         count += delta
     }
 
-    /// The start of the date window a page at `page` belongs to (the span's start for the window open before it).
+    /// The start of the date window a page at `page` belongs to. The window open before the span (an
+    /// `earliestDatestamp` later than the oldest records fills it) has none: `Int.min`, which no list can ask from.
     private func windowStart(ofPage page: Int) -> (seconds: Int, text: String)? {
         guard let (start, daysOnly) = windowsStart, !PageReference.relisted.contains(page) else { return nil }
         let ordinal = page / HarvestWorker.pagesPerWindow
-        let seconds = start + max(0, ordinal - 1) * (daysOnly ? 86_400 : 1)
+        guard ordinal > 0 else { return (Int.min, "") }
+        let seconds = start + (ordinal - 1) * (daysOnly ? 86_400 : 1)
         return (seconds, Datestamp.text(seconds, daysOnly: daysOnly))
     }
 

@@ -71,8 +71,9 @@ struct OAIRepositoryHandler: MockHandler {
                 verb: verb, prefix: prefix, set: query["set"], from: query["from"], until: query["until"])
             offset = 0
         }
-        if offset > 0, let from = arguments.from.flatMap(RepositoryDates.seconds),
-            let until = arguments.until.flatMap(RepositoryDates.seconds), from <= until
+        // A window open before its end (a full run's first) starts at `Int.min`.
+        if offset > 0, let until = arguments.until.flatMap(RepositoryDates.seconds),
+            case let from = arguments.from.flatMap(RepositoryDates.seconds) ?? Int.min, from <= until
         {
             await repository.nextPageAsked(window: from...until)
         }
