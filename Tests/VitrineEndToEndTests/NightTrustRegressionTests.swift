@@ -82,11 +82,12 @@ import VitrineTestSupport
         }
     }
 
-    /// Once the last (open) window has ended, the first record of a date window (`inWindow`) that has listed it is
-    /// saved again a minute later, dated `lag` seconds before that, just before the window's next page.
+    /// Once the last (open) window has ended, the first record of a date window (`inWindow`; by default one with a
+    /// start) that has listed it is saved again a minute later, dated `lag` seconds before that, just before the
+    /// window's next page.
     private static func saveFirstRecordOfAWindow(
         _ repository: OAIRepository, lag: Int = 0,
-        inWindow: @escaping @Sendable (ClosedRange<Int>) -> Bool = { _ in true }
+        inWindow: @escaping @Sendable (ClosedRange<Int>) -> Bool = { $0.lowerBound != Int.min }
     ) {
         repository.change(inWindow: inWindow) { records, clock, window in
             clock += 60
@@ -236,7 +237,7 @@ import VitrineTestSupport
         }
         let (server, cache, configuration) = try await Self.served(repository)
         defer { Task { await server.stop() } }
-        Self.saveFirstRecordOfAWindow(repository) { window in window.lowerBound == Int.min || !openBefore }
+        Self.saveFirstRecordOfAWindow(repository) { window in (window.lowerBound == Int.min) == openBefore }
         let first = try await ExportHarness.run(configuration, concurrency: 4, cache: cache, chains: 4)
         #expect(first.summary.notices.contains { $0.contains("date windows") })
         let next = openBefore ? "harvests the whole collection again" : "asks again for the changes since"

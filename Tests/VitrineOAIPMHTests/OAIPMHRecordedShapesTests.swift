@@ -181,6 +181,9 @@ import VitrineTestSupport
         #expect(read.map(\.maker) == ["Иванова, Мария", "शर्मा, अनीता"])
         #expect(read.first?.objectURL == "https://zenodo.org/record/7411028")
         #expect(read.first?.recordID == "oai:zenodo.org:7411028")
+        // Descriptions are HTML escaped once more (`&amp;lt;p&amp;gt;`): their text, never their tags.
+        #expect(
+            read.map(\.details.description) == ["Фотографии из фондов музея, 1905.", "संग्रहालय की पांडुलिपियाँ"])
         let token = "eJyNj0tvwjAQhP-LzxwSHg3k1gJqkapKqOFgnCxh7c3GsLzk36cm59jzO"
         #expect(page.continuation == .next(.token(token)))
         #expect(dublinCore.peekNext(response) == .token(token))

@@ -171,14 +171,17 @@ import VitrineTestSupport
                         // A MIME type is the format, never a material.
                         .init(label: "Format", value: "image/jpeg"),
                     ]))
-        // Empty and "None" values are none; of a prose statement and a license URI, the URI.
+        // Empty and "None" values are none; of a prose statement and a license URI, the URI shows the rights and
+        // the prose is kept beside it.
         #expect(
             records[1].details
                 == ObjectDetails(
                     // A type that says nothing does not hide the next one.
                     objectType: "print", yearBegin: 1646, yearEnd: 1646,
                     makers: [ObjectDetails.Maker(name: "Jan van Goyen")],
-                    rights: Rights(url: "http://creativecommons.org/licenses/by/4.0/", label: "CC BY 4.0", isOpen: true)
+                    rights: Rights(
+                        url: "http://creativecommons.org/licenses/by/4.0/", label: "CC BY 4.0", isOpen: true),
+                    otherFacts: [.init(label: "Rights statement", value: "No known restrictions")]
                 ))
     }
 
@@ -188,6 +191,13 @@ import VitrineTestSupport
             !OAIDetails.isIconclass("1642") && !OAIDetails.isIconclass("militia") && !OAIDetails.isIconclass("17th C"))
         #expect(OAIDetails.isMIMEType("image/jpeg") && OAIDetails.isMIMEType("application/pdf; charset=binary"))
         #expect(!OAIDetails.isMIMEType("oil on canvas") && !OAIDetails.isMIMEType("pen/ink"))
+        // A measurement is dimensions, not a material.
+        for measurement in ["height 10 cm", "24 x 30 cm", "35 mm", "10cm", "8 1/2 x 11 in.", "1.5 kg"] {
+            #expect(OAIDetails.isMeasurement(measurement), "\(measurement)")
+        }
+        for format in ["pen and brown ink", "oil on canvas", "3 prints", "in 2 parts", "1 photograph", "image/jpeg"] {
+            #expect(!OAIDetails.isMeasurement(format), "\(format)")
+        }
         #expect(OAIDetails.isInverted("Rijn, Rembrandt van") && !OAIDetails.isInverted("Rembrandt van Rijn"))
         #expect(!OAIDetails.isInverted("Smith, John, 1900-1980") && !OAIDetails.isInverted("Amsterdam,"))
         // The first 64 values of a field, each once (here one of them twice).

@@ -49,17 +49,20 @@ extension EDMRecordMapper {
 
 extension DublinCoreRecordMapper {
     /// What a Dublin Core record says beyond title, maker and date: `dc:format` is a material unless it is a MIME
-    /// type or a link; `dc:coverage` (or `dcterms:spatial`) is the place; an inverted creator is a sort name.
+    /// type, a link or a measurement (then the dimensions); `dc:coverage` (or `dcterms:spatial`) is the place; an
+    /// inverted creator is a sort name.
     func details(_ dc: OAIRecordFields, date: String?) -> ObjectDetails {
         let lookup = ConceptLookup(dc, languages: languages)
         let (types, places) = (DetailText.lines(lookup.labels(dc.types)), DetailText.lines(lookup.labels(dc.places)))
-        let formats = dc.formats.lazy.map { dc.string($0) }.filter { !OAIDetails.isMIMEType($0) && !$0.contains("://") }
+        let formats = dc.formats.map { dc.string($0) }.filter { !OAIDetails.isMIMEType($0) && !$0.contains("://") }
+        let measured = formats.filter(OAIDetails.isMeasurement)
         var details = ObjectDetails(
             description: OAIDetails.block(
                 dc.values(dc.descriptions, languages: languages), separator: "\n\n", html: true),
             objectType: types.first,
-            materials: DetailText.lines(lookup.labels(dc.media) + formats),
-            dimensions: OAIDetails.block(dc.values(dc.extents, languages: languages), separator: "\n"),
+            materials: DetailText.lines(lookup.labels(dc.media) + formats.filter { !OAIDetails.isMeasurement($0) }),
+            dimensions: OAIDetails.block(
+                dc.values(dc.extents, languages: languages) + measured, separator: "\n"),
             place: places.first,
             subjects: DetailText.lines(lookup.labels(dc.subjects).filter { !OAIDetails.isIconclass($0) }),
             rights: OAIDetails.rights(dc.rights, in: dc, lookup: lookup)
@@ -85,6 +88,11 @@ extension DublinCoreRecordMapper {
         }
         lookup.addOtherFacts(to: &details, types: types, places: places, placesLabel: "Coverage")
         details.addFact("Format", DetailText.lines(dc.formats.lazy.map { dc.string($0) }.filter(OAIDetails.isMIMEType)))
+        // The prose beside the license the rights show ("No known restrictions").
+        let statements = DetailText.lines(lookup.labels(dc.rights, limit: 8)).filter {
+            !$0.hasPrefix("http://") && !$0.hasPrefix("https://") && $0 != details.rights?.label
+        }
+        details.addFact("Rights statement", statements)
         return details
     }
 }
@@ -93,12 +101,14 @@ extension DublinCoreRecordMapper {
 enum OAIDetails {
     /// Several values of one field (the first `ObjectDetails.listLimit`) as one text, each cleaned and kept once, in
     /// the record's order.
-    /// With `html`, a value with markup in it (a description in CDATA) is reduced to its text: never shown as tags.
+    /// With `html`, a value with markup in it (a description in CDATA, or escaped as `&lt;p&gt;`) is reduced to its
+    /// text: never shown as tags.
     static func block(_ values: [String], separator: String, html: Bool = false) -> String? {
         var parts: [String] = []
         for value in values.prefix(ObjectDetails.listLimit) {
             let cleaned =
-                html && HTMLText.hasMarkup(value) ? HTMLText.plainText(value) : DetailText.block(value)
+                html && (HTMLText.hasMarkup(value) || value.contains("&lt;"))
+                ? HTMLText.plainText(value) : DetailText.block(value)
             if let part = cleaned, !parts.contains(part) { parts.append(part) }
         }
         return parts.count < 2 ? parts.first : DetailText.block(parts.joined(separator: separator))
@@ -139,6 +149,22 @@ enum OAIDetails {
         return !subtype.isEmpty
             && subtype.allSatisfy { byte in
                 (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || Array("+-._".utf8).contains(byte)
+            }
+    }
+
+    /// A measurement (`height 10 cm`, `24 x 30 cm`, `35 mm`): a number, then a unit of length or weight as a word.
+    static func isMeasurement(_ format: String) -> Bool {
+        let words = format.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "." }
+        return zip(words, words.dropFirst()).contains { number, unit in
+            number.first?.isNumber == true && number.allSatisfy { $0.isNumber || $0 == "." }
+                && ["mm", "cm", "m", "in", "in.", "inch", "inches", "ft", "kg", "g"].contains(unit)
+        }
+            || words.contains { word in
+                // `10cm`
+                guard let unitStart = word.firstIndex(where: \.isLetter), unitStart > word.startIndex,
+                    word[..<unitStart].allSatisfy({ $0.isNumber || $0 == "." })
+                else { return false }
+                return ["mm", "cm", "m", "kg", "g"].contains(word[unitStart...])
             }
     }
 

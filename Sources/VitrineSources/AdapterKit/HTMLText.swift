@@ -32,7 +32,13 @@ package enum HTMLText {
 
     /// The text of `html`, cleaned as `DetailText.block` cleans a description; `nil` when nothing is left.
     package static func plainText(_ html: String?) -> String? {
-        guard let html else { return nil }
+        guard let html, let text = stripped(html) else { return nil }
+        // Markup escaped once more (`&lt;p&gt;`, as Zenodo sends descriptions): its text too, never its tags.
+        return html.utf8.contains(UInt8(ascii: "&")) && hasMarkup(text) ? stripped(text) : text
+    }
+
+    /// The text of `html` with its tags dropped and its entities decoded, once.
+    private static func stripped(_ html: String) -> String? {
         let bytes = Array(html.utf8)
         guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "&")) else {
             return DetailText.block(html)

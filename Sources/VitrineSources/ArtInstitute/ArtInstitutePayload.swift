@@ -8,7 +8,7 @@ enum ArtInstitutePayload {
         "id", "title", "artist_title", "artist_display", "date_display", "image_id", "thumbnail", "description",
         "short_description", "medium_display", "dimensions", "credit_line", "place_of_origin", "artwork_type_title",
         "classification_title", "is_public_domain", "copyright_notice", "date_start", "date_end", "subject_titles",
-        "style_title", "term_titles", "category_titles",
+        "style_title", "term_titles", "category_titles", "updated_at",
     ]
 
     struct List: Decodable {
@@ -55,6 +55,7 @@ enum ArtInstitutePayload {
         var style_title: Tolerant<String>?
         var term_titles: TolerantList<String>?
         var category_titles: TolerantList<String>?
+        var updated_at: FlexibleText?
 
         struct Thumbnail: Decodable, Sendable {
             var width: FlexibleInt?
@@ -79,12 +80,12 @@ enum ArtInstitutePayload {
                 (details.yearBegin, details.yearEnd) = range
             }
             if let name = DetailText.line(maker) {
-                let bio = artist_display?.text?.split(whereSeparator: \.isNewline).dropFirst().compactMap {
-                    DetailText.line(String($0))
-                }
+                let lines = artist_display?.text?.split(whereSeparator: \.isNewline) ?? []
+                let bio = lines.dropFirst().compactMap { DetailText.line(String($0)) }
+                let bracketed = lines.first.flatMap { Self.bracketedBio(String($0)) }?.bio
                 details.makers = [
                     ObjectDetails.Maker(
-                        name: name, lifeDates: bio.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") })
+                        name: name, lifeDates: bio.isEmpty ? DetailText.line(bracketed) : bio.joined(separator: ", "))
                 ]
             }
             // The flag says either way; a notice, where there is one, says more than "not public domain".
@@ -110,13 +111,23 @@ enum ArtInstitutePayload {
             return details
         }
 
+        /// A one-line `artist_display` whose brackets hold what the next lines would ("Edward Hopper (American,
+        /// 1882–1967)"): the name before them, and what they hold when it has a year.
+        private static func bracketedBio(_ line: String) -> (name: String, bio: String)? {
+            guard line.hasSuffix(")"), let open = line.lastIndex(of: "("), line.startIndex < open else { return nil }
+            let bio = line[line.index(after: open)..<line.index(before: line.endIndex)]
+            guard bio.contains(where: \.isNumber) else { return nil }
+            return (line[..<open].trimmingCharacters(in: .whitespaces), String(bio))
+        }
+
         /// The common object. The maker is `artist_title`, else the first line of `artist_display`; the image
         /// is `{iiif_url}/{image_id}`, sized from the widths the museum serves from its cache.
         func artObject(iiifURL: String, websiteURL: String) -> ArtObject {
             // Only the first line names the maker: the next are nationality and life dates.
             let displayed = DetailText.given(
                 artist_display?.text?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map {
-                    $0.trimmingCharacters(in: .whitespaces)
+                    let line = $0.trimmingCharacters(in: .whitespaces)
+                    return Self.bracketedBio(line)?.name ?? line
                 })
             let maker = DetailText.given(artist_title?.text) ?? displayed
             let image = image_id?.text.flatMap { id -> ImageReference? in
@@ -137,6 +148,7 @@ enum ArtInstitutePayload {
                 date: DetailText.given(date_display?.text),
                 image: image,
                 objectURL: "\(websiteURL)/artworks/\(id.value)",
+                datestamp: DetailText.given(updated_at?.text),
                 details: details(maker: maker)
             )
         }

@@ -12,17 +12,20 @@ extension MetPayload.Object {
         private enum CodingKeys: String, CodingKey { case term }
     }
 
-    /// `constituents[]`: every maker with a role; `null` for many objects.
+    /// `constituents[]`: every maker with a role and links; `null` for many objects.
     struct Constituent: Decodable, Sendable {
         var name: String?
         var role: String?
+        var ulan: String?
+        var wikidata: String?
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             (name, role) = (container.text(.name), container.text(.role))
+            (ulan, wikidata) = (container.text(.constituentULAN_URL), container.text(.constituentWikidata_URL))
         }
 
-        private enum CodingKeys: String, CodingKey { case name, role }
+        private enum CodingKeys: String, CodingKey { case name, role, constituentULAN_URL, constituentWikidata_URL }
     }
 
     /// What the Met says about the object. Empty strings mean none; `0` for both years means no dating.
@@ -59,8 +62,13 @@ extension MetPayload.Object {
             details.addFact("Classification", classification)
         }
         details.addFact("Accession number", DetailText.line(accessionNumber?.value))
-        details.addFact("Maker in ULAN", WebURL.filter(artistULAN_URL?.value))
-        details.addFact("Maker in Wikidata", WebURL.filter(artistWikidata_URL?.value))
+        // The maker's links: the `artist*` fields', else those of the constituent that is the maker.
+        let maker = details.makers.first?.name
+        let own = (constituents?.value ?? []).lazy.compactMap { $0 }.first { DetailText.line($0.name) == maker }
+        details.addFact("Maker in ULAN", [artistULAN_URL?.value, own?.ulan].map(WebURL.filter).first { !$0.isEmpty })
+        details.addFact(
+            "Maker in Wikidata", [artistWikidata_URL?.value, own?.wikidata].map(WebURL.filter).first { !$0.isEmpty })
+        details.addFact("Object in Wikidata", WebURL.filter(objectWikidata_URL?.value))
         return details
     }
 

@@ -53,6 +53,7 @@ enum MetPayload {
         var dynasty: Tolerant<String>?
         var artistULAN_URL: Tolerant<String>?
         var artistWikidata_URL: Tolerant<String>?
+        var objectWikidata_URL: Tolerant<String>?
 
         /// The common object. `primaryImage` and `primaryImageSmall` are `""` for works in copyright: then the
         /// first of `additionalImages`, then no image. With no `artistDisplayName`, the first constituent is the

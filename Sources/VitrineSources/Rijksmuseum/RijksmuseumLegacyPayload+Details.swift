@@ -27,7 +27,7 @@ extension RijksmuseumLegacyPayload.Record {
         var unFixedName: String?
         var dateOfBirth: String?
         var dateOfDeath: String?
-        /// Dropped alone, not with the whole list of makers, when of another type.
+        /// Dropped alone, not with the whole list of makers, when of another type or a number (no place).
         var placeOfBirth: Tolerant<String>?
         var roles: [String?]?
         var occupation: [String?]?
@@ -102,7 +102,7 @@ extension RijksmuseumLegacyPayload.Record {
             guard let entry, let name = DetailText.line(entry.name) else { return nil }
             let lifeDates = DetailText.lifeDates(
                 born: DetailText.line(entry.dateOfBirth), died: DetailText.line(entry.dateOfDeath),
-                place: DetailText.line(entry.placeOfBirth?.value))
+                place: DetailText.line(entry.placeOfBirth?.value).flatMap { $0.allSatisfy(\.isNumber) ? nil : $0 })
             let role =
                 DetailText.lines((entry.roles ?? []).compactMap { $0 }).first
                 ?? DetailText.lines((entry.occupation ?? []).compactMap { $0 }).first

@@ -19,6 +19,7 @@ enum UnsplashPayload {
         // Each read whatever its type, or dropped alone: one wrong-typed field does not lose the photo.
         var id: FlexibleID
         var created_at: DateText?
+        var updated_at: DateText?
         var width: FlexibleInt?
         var height: FlexibleInt?
         var description: Tolerant<String>?
@@ -93,6 +94,7 @@ enum UnsplashPayload {
                 date: created_at?.value.map { String($0.prefix(10)) },
                 image: image,
                 objectURL: links?.value?.html,
+                datestamp: updated_at?.value.flatMap(DetailText.given),
                 details: details
             )
         }
@@ -120,6 +122,9 @@ enum UnsplashPayload {
             details.addFact("Photographer", WebURL.filter(user?.value?.links?.value?.html))
             if let color = DetailText.line(color?.value), color.utf8.count == 7, color.hasPrefix("#") {
                 details.addFact("Colour", color)
+            }
+            if let width = width?.value, let height = height?.value, width > 0, height > 0 {
+                details.addFact("Size in pixels", "\(width) × \(height)")
             }
             return details
         }

@@ -40,7 +40,7 @@ import VitrineTestSupport
         let listing = try source.request(for: .number(2))
         #expect(
             listing.url.absoluteString
-                == "http://127.0.0.1:9/api/v1/artworks?page=2&limit=3&fields=id%2Ctitle%2Cartist_title%2Cartist_display%2Cdate_display%2Cimage_id%2Cthumbnail%2Cdescription%2Cshort_description%2Cmedium_display%2Cdimensions%2Ccredit_line%2Cplace_of_origin%2Cartwork_type_title%2Cclassification_title%2Cis_public_domain%2Ccopyright_notice%2Cdate_start%2Cdate_end%2Csubject_titles%2Cstyle_title%2Cterm_titles%2Ccategory_titles"
+                == "http://127.0.0.1:9/api/v1/artworks?page=2&limit=3&fields=id%2Ctitle%2Cartist_title%2Cartist_display%2Cdate_display%2Cimage_id%2Cthumbnail%2Cdescription%2Cshort_description%2Cmedium_display%2Cdimensions%2Ccredit_line%2Cplace_of_origin%2Cartwork_type_title%2Cclassification_title%2Cis_public_domain%2Ccopyright_notice%2Cdate_start%2Cdate_end%2Csubject_titles%2Cstyle_title%2Cterm_titles%2Ccategory_titles%2Cupdated_at"
         )
         #expect(listing.headers["AIC-User-Agent"]?.hasPrefix("Vitrine/") == true)
         #expect(listing.headers["Referer"] == nil)

@@ -25,6 +25,7 @@ import VitrineTestSupport
                 ArtInstitutePayload.fields.contains))
         let records = try await objects(source, "aic", "artworks-rich.json")
         #expect(records.count == 3)
+        #expect(records.map(\.datestamp) == ["2024-11-05T23:01:36-06:00", nil, nil])
         #expect(
             records[0].details
                 == ObjectDetails(
@@ -62,7 +63,9 @@ import VitrineTestSupport
                 == ObjectDetails(
                     objectType: "Painting", materials: ["Oil on canvas"],
                     creditLine: "Friends of American Art Collection", place: "United States", yearBegin: 1942,
-                    yearEnd: 1942, makers: [ObjectDetails.Maker(name: "Edward Hopper")],
+                    yearEnd: 1942,
+                    // One line: the brackets hold the nationality and life dates.
+                    makers: [ObjectDetails.Maker(name: "Edward Hopper", lifeDates: "American, 1882–1967")],
                     rights: Rights(
                         url: nil, label: "© Heirs of Josephine N. Hopper/Licensed by Whitney Museum of American Art.",
                         isOpen: false),
@@ -94,6 +97,9 @@ import VitrineTestSupport
                         .init(label: "Period", value: "Edo period (1615–1868)"),
                         .init(label: "Classification", value: "Prints"),
                         .init(label: "Accession number", value: "JP1847"),
+                        // No `artist*` links: those of the constituent that is the maker.
+                        .init(label: "Maker in ULAN", value: "http://vocab.getty.edu/page/ulan/500060426"),
+                        .init(label: "Maker in Wikidata", value: "https://www.wikidata.org/wiki/Q5586"),
                     ]))
         let leutze = try #require(
             try await objects(source, "met", "object-constituents-null-crlf.json", page: .object("11417")).first)
@@ -130,6 +136,7 @@ import VitrineTestSupport
                 .init(label: "Accession number", value: "1993.132"),
                 .init(label: "Maker in ULAN", value: "http://vocab.getty.edu/page/ulan/500115588"),
                 .init(label: "Maker in Wikidata", value: "https://www.wikidata.org/wiki/Q5582"),
+                .init(label: "Object in Wikidata", value: "https://www.wikidata.org/wiki/Q4025624"),
             ])
     }
 
@@ -149,11 +156,13 @@ import VitrineTestSupport
                     otherFacts: [
                         .init(label: "Photographer", value: "https://unsplash.com/poorkane"),
                         .init(label: "Colour", value: "#60544D"),
+                        .init(label: "Size in pixels", value: "5245 × 3497"),
                     ]))
+        #expect(photos.map(\.datestamp) == ["2016-07-10T11:00:01-05:00", "2016-07-10T11:00:01-05:00"])
         #expect(photos[1].details.description == nil && photos[1].details.place == nil)
         #expect(photos[1].details.rights?.attribution == "Photo by 田中 由紀 on Unsplash")
         // A colour and links of another type are dropped alone, with the photo kept.
-        #expect(photos[1].details.otherFacts.isEmpty)
+        #expect(photos[1].details.otherFacts == [.init(label: "Size in pixels", value: "4000 × 6000")])
     }
 
     /// What a sloppy server sends: a number where text belongs, an object where a string does, a list with one
@@ -210,6 +219,23 @@ import VitrineTestSupport
             return
         }
         #expect(first.details.yearBegin == 1886 && first.details.yearEnd == 1890)
+        // One line and no `artist_title`: the name before the brackets is the maker; brackets with no year are
+        // part of the name.
+        for (display, maker, bio) in [
+            ("Edward Hopper (American, 1882–1967)", "Edward Hopper", "American, 1882–1967"),
+            ("Unknown Maker (Workshop)", "Unknown Maker (Workshop)", nil),
+        ] {
+            let oneLine = try await decode(
+                ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1")),
+                aicJSON.replacingOccurrences(of: "\"artist_title\": \"Edward Hopper\"", with: "\"artist_title\": null")
+                    .replacingOccurrences(of: "Edward Hopper (American, 1882–1967)", with: display),
+                page: .number(1))
+            guard case .object(let hopper) = oneLine.last else {
+                Issue.record("expected an object, got \(oneLine)")
+                return
+            }
+            #expect(hopper.maker == maker && hopper.details.makers.first?.lifeDates == bio, "\(hopper.details)")
+        }
         for case .object(let object) in sloppy {
             #expect(object.details.altText == nil && object.date == "1999")
             #expect(object.details.yearBegin == nil || object.details.yearBegin == 1999)
@@ -306,8 +332,9 @@ import VitrineTestSupport
                     description: "A chair of painted beech.", materials: ["beech, paint"],
                     dimensions: "h 88cm × w 60.5cm", yearBegin: 1918, yearEnd: 1923,
                     makers: [
+                        // `placeOfBirth: 7`: a number is no place.
                         ObjectDetails.Maker(
-                            name: "Gerrit Thomas Rietveld", role: "furniture designer", lifeDates: "born 1888 in 7",
+                            name: "Gerrit Thomas Rietveld", role: "furniture designer", lifeDates: "born 1888",
                             sortName: "Rietveld, Gerrit Thomas")
                     ],
                     rights: Rights(url: nil, label: "© c/o Pictoright Amsterdam", isOpen: false),
