@@ -10,6 +10,8 @@ package struct ArtInstituteCollection: Sendable {
     package var searchWindow = 1_000
     /// How `pagination` counts: truthfully, or as a hostile check found servers do.
     package var counting = Counting.truthful
+    /// How many records each generation (`MockFaults.museumGeneration`) deletes at the top of the listing.
+    package var deletedAtTop = 0
 
     package enum Counting: Sendable, CaseIterable {
         case truthful, totalNull, totalPagesNull, totalPagesZero, totalPagesTooLow
@@ -52,12 +54,14 @@ struct ArtInstituteHandler: MockHandler {
                     "detail": "You have requested too many resources per page. Please set a smaller limit.",
                 ])
         }
-        let listing = collection.listing
+        let deleted = collection.deletedAtTop * (await state.faults.museumGeneration)
+        let listing = Array(collection.listing.dropFirst(deleted))
         switch request.path {
         case "/api/v1/artworks":
             return respond(
                 request.origin,
-                listing, total: collection.count, page: page, limit: limit, fields: query["fields"], search: false)
+                listing, total: collection.count - deleted, page: page, limit: limit, fields: query["fields"],
+                search: false)
         case "/api/v1/artworks/search":
             if (page - 1) * limit + limit > collection.searchWindow {
                 return Self.json(

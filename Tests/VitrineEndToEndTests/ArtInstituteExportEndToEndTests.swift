@@ -9,6 +9,56 @@ import VitrineTestSupport
 /// The Art Institute of Chicago through a loopback imitation: 1-based pages, `fields=`, records that move
 /// between pages, null image ids, the search window, the AIC-User-Agent header and the rate ceiling.
 @Suite struct ArtInstituteExportEndToEndTests {
+    /// Found by a hostile check: a resumed listing read its stored pages and the server's next ones, though the
+    /// listing had moved since (records deleted at its top): records lost, deleted ones kept, exit 0.
+    @Test func `a listing resumed after it moved starts over and equals a fresh export`() async throws {
+        var collection = ArtInstituteCollection(count: 250, movingRecord: false)
+        collection.deletedAtTop = 5
+        let museum = try await MockMuseum.artInstitute(collection)
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(source: .aic, baseURL: museum.artInstituteBaseURL)
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        await museum.setFaults(MockFaults(outageAfter: 1, outageStatus: 404))
+        await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache, retries: 0)
+        }
+        var later = MockFaults()
+        later.museumGeneration = 1
+        await museum.setFaults(later)
+        let resumed = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let fresh = try await ExportHarness.run(configuration, concurrency: 1)
+        #expect(resumed.summary.notices.contains { $0.contains("started over") }, "\(resumed.summary.notices)")
+        try CatalogChecks.expectIdenticalFolders(resumed.folder, fresh.folder)
+        #expect(try ExportHarness.csvRows(resumed.folder.read("collection.csv")).count == 245)
+    }
+
+    /// Found by a hostile check: a count of Int.max crashed the process, and pages counted far too high were asked
+    /// for one after another though they came back empty; a list that counts artworks but lists none replaced the
+    /// catalog with an empty one.
+    @Test func `counts that lie neither crash nor page for ever, and a list of none fails`() async throws {
+        let pages = Locked(0)
+        let source = SourceConfiguration(source: .aic, baseURL: "http://127.0.0.1:9/api/v1")
+        let huge = #"{"pagination": {"total": 9223372036854775807, "total_pages": null}, "data": [{"id": 1}]}"#
+        let decoded = try ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1"), pageSize: 3).decode(
+            SourceResponse(status: 200, body: Data(huge.utf8)), page: .number(1))
+        #expect(decoded.records.count == 1)
+        let endless = ScriptedPages { number in
+            pages.withLock { $0 += 1 }
+            let data = number == 1 ? #"[{"id": 1, "title": "One"}]"# : "[]"
+            return #"{"pagination": {"total": null, "total_pages": 9223372036854775807}, "data": \#(data)}"#
+        }
+        let run = try await ExportHarness.run(source, transport: endless)
+        #expect(run.summary.summary.contains("1 object"), "\(run.summary.summary)")
+        #expect(pages.current <= 3 + 8, "\(pages.current) pages asked for")
+        let none = ScriptedPages { _ in #"{"pagination": {"total": 25, "total_pages": 3}, "data": []}"# }
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(source, transport: none)
+        }
+        #expect(
+            error?.description.contains("counts 25 objects but listed none") == true, "\(String(describing: error))")
+        #expect(error?.exitStatus == 75)
+    }
+
     @Test func `every artwork lands once in its maker's section, with cached IIIF widths`() async throws {
         let collection = ArtInstituteCollection(count: 250)
         let museum = try await MockMuseum.artInstitute(collection)
@@ -68,5 +118,21 @@ import VitrineTestSupport
         #expect(capped.summary.notices.contains { $0.contains("serves anonymous callers only the first 1,000") })
         let pages = await museum.requests().filter { $0.contains("q=study") }
         #expect(pages.count == 10)
+    }
+}
+
+/// Answers an Art Institute listing's page `page` with the body `answer` gives.
+private struct ScriptedPages: Transport {
+    let answer: @Sendable (Int) -> String
+
+    init(_ answer: @escaping @Sendable (Int) -> String) {
+        self.answer = answer
+    }
+
+    func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
+        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let page = items.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
+        return SourceResponse(
+            status: 200, headers: ["Content-Type": "application/json"], body: Data(answer(page).utf8))
     }
 }

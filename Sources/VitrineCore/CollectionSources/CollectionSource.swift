@@ -77,6 +77,24 @@ package struct SourceResponse: Sendable, Equatable {
         self.body = body
     }
 
+    /// The response with every secret `request` carries written as `***` in the body of an error: a server that
+    /// echoes the request in its error page puts the key into no message or log. A page of data is left as sent.
+    package func withoutSecrets(of request: SourceRequest) -> SourceResponse {
+        guard !(200..<300).contains(status) else { return self }
+        let secrets = URLRedaction.secrets(of: request)
+        guard !secrets.isEmpty else { return self }
+        var redacted = self
+        for secret in secrets {
+            let bytes = Data(secret.utf8)
+            var from = redacted.body.startIndex
+            while let found = redacted.body.range(of: bytes, in: from..<redacted.body.endIndex) {
+                redacted.body.replaceSubrange(found, with: Data("***".utf8))
+                from = found.lowerBound + 3
+            }
+        }
+        return redacted
+    }
+
     /// The start of the body as one line of printable text, for error messages: a server's control characters
     /// and escape sequences never reach a message.
     package var bodySnippet: String {

@@ -41,6 +41,26 @@ package enum URLRedaction {
 
     private static let longestSecretName = secretParameters.map(\.utf8.count).max() ?? 0
 
+    /// The secrets a request carries: the values of its secret query parameters (as sent and decoded), and the
+    /// credentials of its `Authorization` header and of any header named for a key or token.
+    package static func secrets(of request: SourceRequest) -> [String] {
+        var secrets: [String] = []
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        for item in components?.percentEncodedQueryItems ?? [] where secretParameters.contains(item.name.lowercased()) {
+            secrets += [item.value, item.value?.removingPercentEncoding].compactMap { $0 }
+        }
+        for (name, value) in request.headers {
+            let lowered = name.lowercased()
+            if lowered == "authorization" {
+                secrets.append(String(value.split(separator: " ").last ?? ""))
+            } else if ["key", "token", "secret"].contains(where: lowered.contains) {
+                secrets.append(value)
+            }
+        }
+        // Shorter ones would hide ordinary words of the server's answer.
+        return Array(Set(secrets.filter { $0.utf8.count >= 4 }))
+    }
+
     /// `https://user:pass@host/…` → `https://***@host/…`: credentials in `--base-url` never reach a message, a log
     /// or a cache file name.
     private static func redactUserInfo(_ url: String) -> String {

@@ -110,9 +110,11 @@ package struct ExportInteractor: Sendable {
         statistics.skipped = run.warnings.count
         statistics.warnings = run.warnings.sorted { ($0.0.index, $0.1.position) < ($1.0.index, $1.1.position) }
             .map(\.1)
+        // A notice every page repeats (a result window the API caps) is told once.
+        var told: Set<String> = []
         statistics.notices =
-            plan.notices + run.harvestNotices + run.restartNotices
-            + run.notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)
+            (plan.notices + run.harvestNotices + run.restartNotices
+            + run.notices.sorted { $0.0.index < $1.0.index }.flatMap(\.1)).filter { told.insert($0).inserted }
         if run.futureDated > 0 {
             statistics.notices.append(
                 "\(NumberText.grouped(run.futureDated)) \(run.futureDated == 1 ? "record is" : "records are") dated "
@@ -125,6 +127,18 @@ package struct ExportInteractor: Sendable {
         if plan.window == nil, plan.source != nil, let total = statistics.reportedTotal, options.maxPages == nil,
             statistics.objects + statistics.skipped + statistics.deleted < total
         {
+            // A list that counts objects but names none was cut short: an empty catalog would replace a good one,
+            // and its stored pages would be read again by the next run.
+            guard statistics.objects + statistics.skipped + statistics.deleted > 0 else {
+                if let harvest = plan.harvest { cache?.drop(harvest: harvest.id) }
+                throw ExportError(
+                    .harvest(
+                        .unavailable(
+                            200,
+                            "the API counts \(NumberText.grouped(total)) objects but listed none: an answer cut "
+                                + "short; nothing was written", retryAfter: nil)),
+                    source: source.descriptor.name)
+            }
             statistics.notices.append(
                 "the API reported \(total) objects but \(statistics.objects) distinct ones were read"
             )

@@ -94,7 +94,7 @@ extension HarvestWorker {
     /// after the list changed, go on from the wrong place and skip the records that moved across it. A page that
     /// lists other records than it did ends the chain as a refused token does: the list starts over, fetched anew.
     /// A list's first page was asked for with no token: its fresh copy, and its fresh token, simply take its place.
-    private func resuming(
+    func resuming(
         after stored: SourcePage, cursor: PageCursor
     ) async throws(ExportError) -> (page: SourcePage, next: Prefetch?) {
         let fresh = try await fetch(cursor, readingCache: false)
@@ -117,7 +117,7 @@ extension HarvestWorker {
     static let storedListChanged = "the repository's list changed since the pages of this harvest were stored"
 
     /// Whether the page at `cursor` is in the harvest's page cache (a chain resumed from it goes on there).
-    private func isStored(_ cursor: PageCursor) -> Bool {
+    func isStored(_ cursor: PageCursor) -> Bool {
         guard let cache, let request = try? source.request(for: cursor) else { return false }
         return cache.contains(cacheKey(request, cursor: cursor))
     }
@@ -213,7 +213,7 @@ extension HarvestWorker {
             return FetchedResponse(request: request, response: cached, fromCache: true)
         }
         try await pace()
-        let response = try await transport.fetch(request)
+        let response = try await transport.fetch(request).withoutSecrets(of: request)
         counters.countRequest()
         logger.debug(
             "fetched", metadata: ["status": "\(response.status)", "url": "\(request.redactedURL)"])

@@ -3,12 +3,17 @@ extension HarvestWorker {
     /// A sliding window over numbered pages. The last page is unknown until the first page arrives; until then
     /// the window holds at most `concurrency` pages, and pages past the end are dropped.
     func harvestNumbered(from first: Int, pageLimit: Int, _ receive: Receive) async throws -> ChainEnd {
+        let checked = readsCache && isStored(.number(first))
+        if checked, try await storedPagesMoved(from: first) {
+            return .tokenExpired(Self.storedListChanged, page: .number(first))
+        }
         let width = max(1, options.concurrency)
         // Speculating costs a request past the end: only worth it when no rate ceiling spaces requests anyway.
         var window = NumberedWindow(
             first: first, width: width, lastAllowed: first + min(pageLimit, Int.max - first) - 1,
             speculate: source.descriptor.speculativePaging && width > 1 && pacer == nil)
 
+        var emptyBefore = false
         try await withThrowingTaskGroup(of: (Int, Result<SourcePage, ExportError>).self) { group in
             while let number = window.nextToLaunch() {
                 group.addTask { (number, await fetchResult(.number(number))) }
@@ -16,6 +21,11 @@ extension HarvestWorker {
             while let (number, outcome) = try await group.next() {
                 for (ready, readyOutcome) in try window.accept(number, outcome) {
                     let page = try readyOutcome.get()
+                    // A count far too high (pages past the end come back empty): two empty pages in a row end the
+                    // list, and no page after them is asked for.
+                    let empty = page.records.isEmpty && ready > first
+                    if empty, emptyBefore, let last = window.last, ready < last { window.last = ready }
+                    emptyBefore = empty
                     if ready == window.last {
                         window.lastPageSize = page.records.count
                         window.lastPageKeys = page.objectKeys
@@ -27,6 +37,8 @@ extension HarvestWorker {
                 }
             }
         }
+        // The last stored page's fresh copy took its place in the cache: read from there, it is no cache hit.
+        if checked { counters.takeBackCacheHits(1) }
         let following = window.following
         let last = window.last
         let pageSize = window.pageSize
@@ -66,6 +78,17 @@ extension HarvestWorker {
             number += 1
         }
         return .finished
+    }
+
+    /// Whether a list resumed from the page cache moved under its stored pages: the last of them (from `first`
+    /// on, in a row) is asked again, and lists other records than it did (an update moved a record to the
+    /// front of a list ordered by last change, a deletion shifted the pages). The list then starts over.
+    private func storedPagesMoved(from first: Int) async throws(ExportError) -> Bool {
+        var last = first
+        while last < Int.max, isStored(.number(last + 1)) { last += 1 }
+        let stored = try await fetch(.number(last))
+        let (checked, _) = try await resuming(after: stored, cursor: .number(last))
+        return checked.continuation.isExpiredToken
     }
 
     /// A page fetched and decoded, or why not, without throwing (for task groups that sort pages first).

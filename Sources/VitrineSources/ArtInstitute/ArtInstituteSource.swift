@@ -101,18 +101,18 @@ package struct ArtInstituteSource: CollectionSource {
         let records = data.map { record in
             record.outcome { .object($0.artObject(iiifURL: iiif, websiteURL: website)) }
         }
-        let total = list.pagination?.total?.value
+        let total = list.pagination?.total?.value.map { max(0, $0) }
+        let number = if case .number(let number) = page { number } else { startPage }
         let stated = list.pagination?.limit?.value.flatMap { $0 > 0 ? $0 : nil }
         // A server that serves fewer than asked without saying so: its first page tells.
         let perPage = stated ?? (data.isEmpty ? pageSize : min(pageSize, data.count))
         // `total_pages` far too high (empty pages after the last) is cut to what `total` needs.
-        let needed = total.map { ($0 + perPage - 1) / perPage }
+        let needed = total.map { $0 / perPage + ($0 % perPage == 0 ? 0 : 1) }
         let counted = list.pagination?.total_pages?.value.flatMap { $0 > 0 ? min($0, needed ?? $0) : nil }
         guard counted != nil || !data.isEmpty else {
             return SourcePage(records: records, continuation: .end, reportedTotal: total)
         }
         // A count that is missing or too low is not the end: pages are asked for while they come back full.
-        let number = if case .number(let number) = page { number } else { startPage }
         let pages = max(counted ?? number, number)
         var limit = Int.max
         if isSearch {

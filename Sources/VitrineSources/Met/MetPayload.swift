@@ -6,7 +6,8 @@ enum MetPayload {
     /// `/v1/objects` and `/v1.1/search`: `objectIDs` is `null` when nothing matches.
     struct IDList: Decodable {
         var total: Int?
-        var objectIDs: [FlexibleID]?
+        /// One item of another type (`null`, `3.5`) drops that item, not the list.
+        var objectIDs: TolerantList<FlexibleID>?
     }
 
     /// `{"message":"ObjectID not found"}`, the body of a 404.

@@ -65,6 +65,12 @@ package struct MetSource: CollectionSource {
             throw ExportError(
                 .configuration("--department takes The Met's numeric department ids, e.g. 11 or 1,3,9"), source: name)
         }
+        if let departments, departments.contains("|"), configuration.query != nil || configuration.artist != nil {
+            throw ExportError(
+                .configuration(
+                    "The Met's search takes one department: give one --department id with --query or --artist, or "
+                        + "leave those out to walk every department given"), source: name)
+        }
         self.init(
             baseURL: settings.baseURL, query: configuration.query, artist: configuration.artist,
             departments: departments, pageSize: settings.pageSize)
@@ -93,9 +99,7 @@ package struct MetSource: CollectionSource {
             guard let searchText else { throw .invalidRequest("The Met's object list is not paged") }
             var parameters = [("q", searchText)]
             if artist != nil { parameters.append(("artistOrCulture", "true")) }
-            if let departments, let first = departments.split(separator: "|").first {
-                parameters.append(("departmentId", String(first)))
-            }
+            if let departments { parameters.append(("departmentId", departments)) }
             parameters += [
                 ("hasImages", "true"), ("offset", String(offset)), ("limit", String(Self.searchPageSize)),
             ]
@@ -137,7 +141,7 @@ package struct MetSource: CollectionSource {
                 if changedSince != nil { return SourcePage(records: [.deleted(recordID: id)], continuation: .end) }
                 let message = (try? response.decodeJSON(MetPayload.Message.self).message) ?? nil
                 return SourcePage(
-                    records: [.skipped(reason: "object \(id): \(message ?? "not found") (HTTP 404)")],
+                    records: [.skipped(reason: "object \(id): \(message ?? "not found") (HTTP 404)", recordID: id)],
                     continuation: .end)
             }
             // One object a response: an unreadable one (no id, not an object) is skipped, the harvest goes on.
@@ -146,12 +150,16 @@ package struct MetSource: CollectionSource {
             do {
                 object = try response.decodeJSON(MetPayload.Object.self, page: page, notices: &notices)
             } catch {
-                return SourcePage(records: [.skipped(reason: "object \(id): \(error.message)")], continuation: .end)
+                return SourcePage(
+                    records: [.skipped(reason: "object \(id): \(error.message)", recordID: id)], continuation: .end)
             }
             // Another object than the one asked for would take that one's place in the catalog.
             guard object.objectID.value == id else {
                 return SourcePage(
-                    records: [.skipped(reason: "object \(id): the Met answered with object \(object.objectID.value)")],
+                    records: [
+                        .skipped(
+                            reason: "object \(id): the Met answered with object \(object.objectID.value)", recordID: id)
+                    ],
                     continuation: .end)
             }
             return SourcePage(
@@ -159,10 +167,11 @@ package struct MetSource: CollectionSource {
                 notices: notices)
         case .number(let offset):
             let list = try response.decodeJSON(MetPayload.IDList.self)
-            let ids = (list.objectIDs ?? []).map(\.value)
+            let ids = (list.objectIDs?.value ?? []).compactMap { $0?.value }
             let total = list.total ?? ids.count
             let reachable = min(total, Self.searchWindow)
-            let nextOffset = offset + Self.searchPageSize
+            // On from what this page held: a server that serves fewer than asked skips none.
+            let nextOffset = offset + min(ids.count, Self.searchPageSize)
             let next: PageCursor? = !ids.isEmpty && nextOffset < reachable ? .number(nextOffset) : nil
             var notices: [String] = []
             if offset == 0 && total > Self.searchWindow {
@@ -176,7 +185,7 @@ package struct MetSource: CollectionSource {
                 reportedTotal: reachable, notices: notices)
         default:
             let list = try response.decodeJSON(MetPayload.IDList.self)
-            let ids = (list.objectIDs ?? []).map(\.value)
+            let ids = (list.objectIDs?.value ?? []).compactMap { $0?.value }
             if ids.isEmpty, let total = list.total, total > 0 {
                 throw .unavailable(
                     response.status, "The Met's list names no object but counts \(total): an answer cut short",

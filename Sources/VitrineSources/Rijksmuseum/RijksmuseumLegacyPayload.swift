@@ -5,20 +5,20 @@ import VitrineCore
 enum RijksmuseumLegacyPayload {
     struct List: Decodable {
         /// Total results across all pages (not capped at the 10 000 window).
-        var count: Int?
+        var count: FlexibleInt?
         var artObjects: [Lenient<Record>]?
     }
 
     struct Record: Decodable {
-        var objectNumber: String
-        var title: String?
-        var longTitle: String?
-        var principalOrFirstMaker: String?
-        var hasImage: Bool?
-        var showImage: Bool?
-        var webImage: Image?
-        var headerImage: Image?
-        var links: Links?
+        // Each read whatever its type (a number as its digits), or dropped alone: the record is kept.
+        var objectNumber: FlexibleText?
+        var title: FlexibleText?
+        var longTitle: FlexibleText?
+        var principalOrFirstMaker: FlexibleText?
+        var showImage: Tolerant<Bool>?
+        var webImage: Tolerant<Image>?
+        var headerImage: Tolerant<Image>?
+        var links: Tolerant<Links>?
         /// The detail shape's fields (`/collection/{objectNumber}`, mirrors and recorded data), read where present
         /// (`RijksmuseumLegacyPayload+Details.swift`); each dropped, not fatal, when it comes in another type.
         var description: Tolerant<String>?
@@ -38,44 +38,46 @@ enum RijksmuseumLegacyPayload {
         var copyrightHolder: Tolerant<String>?
         var classification: Tolerant<Classification>?
 
-        struct Image: Decodable {
-            var url: String?
-            var width: Int?
-            var height: Int?
+        struct Image: Decodable, Sendable {
+            var url: FlexibleText?
+            var width: FlexibleInt?
+            var height: FlexibleInt?
         }
 
-        struct Links: Decodable {
-            var web: String?
+        struct Links: Decodable, Sendable {
+            var web: FlexibleText?
         }
 
         /// The common object: image from `webImage`, else the `headerImage` banner, else none.
         func artObject(culture: String) -> RecordOutcome {
-            let id = objectNumber.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !id.isEmpty else { return .skipped(reason: "empty objectNumber") }
-            let maker = principalOrFirstMaker
+            let id = (objectNumber?.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !id.isEmpty else { return .skipped(reason: "no objectNumber") }
+            let maker = principalOrFirstMaker?.text
             // The detail shape's own date text where it gives one, else the end of the list shape's `longTitle`.
             let date =
                 DetailText.line(dating?.value?.presentingDate?.value)
-                ?? Self.date(fromLongTitle: longTitle, title: title, maker: maker)
+                ?? Self.date(fromLongTitle: longTitle?.text, title: title?.text, maker: maker)
             return .object(
                 ArtObject(
                     id: id,
-                    title: title ?? longTitle ?? "",
+                    title: title?.text ?? longTitle?.text ?? "",
                     maker: maker,
                     date: date,
                     image: image,
-                    objectURL: links?.web,
+                    objectURL: links?.value?.web?.text,
                     details: details(maker: maker, date: date, culture: culture)
                 )
             )
         }
 
         private var image: ImageReference? {
-            if showImage != false, let web = webImage, let url = web.url, !url.isEmpty {
-                return ImageReference(url: url, width: web.width, height: web.height, sizing: .googleImageHost)
+            if showImage?.value != false, let web = webImage?.value, let url = web.url?.text, !url.isEmpty {
+                return ImageReference(
+                    url: url, width: web.width?.value, height: web.height?.value, sizing: .googleImageHost)
             }
-            if let header = headerImage, let url = header.url, !url.isEmpty {
-                return ImageReference(url: url, width: header.width, height: header.height, sizing: .googleImageHost)
+            if let header = headerImage?.value, let url = header.url?.text, !url.isEmpty {
+                return ImageReference(
+                    url: url, width: header.width?.value, height: header.height?.value, sizing: .googleImageHost)
             }
             return nil
         }

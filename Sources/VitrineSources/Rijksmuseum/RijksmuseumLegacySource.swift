@@ -117,22 +117,27 @@ package struct RijksmuseumLegacySource: CollectionSource {
             throw .undecodablePage("no artObjects array")
         }
         let outcomes = records.map { record in record.outcome { $0.artObject(culture: culture) } }
-        guard case .number = page, let count = list.count else {
-            return SourcePage(records: outcomes, continuation: .end, reportedTotal: list.count)
+        let count = list.count?.value
+        guard case .number(let number) = page else {
+            return SourcePage(records: outcomes, continuation: .end, reportedTotal: count)
+        }
+        let reachable = Self.resultWindow / pageSize
+        // A count that is missing or 0 is not the end: pages are asked for while they come back full.
+        guard let count, count > 0 else {
+            let continuation: Continuation =
+                outcomes.isEmpty ? .end : .pageNumbers(lastPage: number, limit: reachable, pageSize: pageSize)
+            return SourcePage(records: outcomes, continuation: continuation, reportedTotal: nil, notices: mending)
         }
         let (lastPage, notices) = plan(count: count)
-        let reachable = Self.resultWindow / pageSize
-        let continuation: Continuation =
-            count > 0 ? .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize) : .end
         return SourcePage(
-            records: outcomes, continuation: continuation, reportedTotal: count,
-            notices: notices + mending)
+            records: outcomes, continuation: .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize),
+            reportedTotal: count, notices: notices + mending)
     }
 
     /// The last page to ask for, and a notice when the API's window hides part of the result.
     private func plan(count: Int) -> (lastPage: Int, notices: [String]) {
         // Pages 0…⌈count / ps⌉ cover the result whether the server counts pages from 0 or from 1.
-        let wanted = (count + pageSize - 1) / pageSize
+        let wanted = count / pageSize + (count % pageSize == 0 ? 0 : 1)
         let reachable = Self.resultWindow / pageSize
         guard wanted > reachable else { return (wanted, []) }
         let notice =

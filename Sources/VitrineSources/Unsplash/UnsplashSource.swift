@@ -131,6 +131,9 @@ package struct UnsplashSource: CollectionSource {
             continuation = .pageNumbers(lastPage: lastPage, limit: Int.max, pageSize: pageSize)
         } else if links["next"] != nil, !photos.isEmpty, case .number(let number) = page {
             continuation = .next(.number(number + 1))
+        } else if photos.count >= pageSize, page == firstPage, case .number(let number) = page {
+            // No count and no links: pages are asked for while they come back full.
+            continuation = .pageNumbers(lastPage: number, limit: Int.max, pageSize: pageSize)
         } else {
             continuation = .end
         }
@@ -141,8 +144,8 @@ package struct UnsplashSource: CollectionSource {
         }
         if response.headers["x-ratelimit-remaining"] == "0" {
             notices.append(
-                "Unsplash's hourly request quota is used up (X-Ratelimit-Remaining: 0); "
-                    + "pages not fetched yet need a new run after \(Self.inAnHour())")
+                "Unsplash's hourly request quota is used up (X-Ratelimit-Remaining: 0): Unsplash refuses "
+                    + "requests until about \(Self.inAnHour())")
         }
         return SourcePage(
             records: records, continuation: continuation, reportedTotal: startPage > 1 ? nil : total, notices: notices)

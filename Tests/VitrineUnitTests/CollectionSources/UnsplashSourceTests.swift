@@ -38,6 +38,17 @@ import VitrineTestSupport
 
     /// Found by a hostile check: a photographer named "null", or "   ", was the maker while the credit line gave
     /// the username.
+    /// Found by a hostile check: a search answered with `total_pages: 0` and no `Link` header ended after its first
+    /// page (10 of 45 photos).
+    @Test func `a full first page with no count and no links is not the end`() throws {
+        let search = UnsplashSource(baseURL: url("http://127.0.0.1:9"), key: "k3y", pageSize: 2, query: "cat")
+        let photos = String(decoding: try Fixtures.data("unsplash", "photos-with-location.json"), as: UTF8.self)
+        let body = Data(#"{"total": 0, "total_pages": 0, "results": \#(photos)}"#.utf8)
+        let first = try search.decode(SourceResponse(status: 200, body: body), page: .number(1))
+        #expect(first.continuation == .pageNumbers(lastPage: 1, limit: Int.max, pageSize: 2))
+        #expect(try search.decode(SourceResponse(status: 200, body: body), page: .number(2)).continuation == .end)
+    }
+
     @Test func `a null-like or blank name gives way to the username, as the credit line does`() throws {
         for name in [#""null""#, #""   ""#, "null"] {
             let body =

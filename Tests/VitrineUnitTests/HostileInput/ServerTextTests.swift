@@ -52,6 +52,21 @@ import VitrineTestSupport
         #expect(credentials?.user == "alice" && credentials?.password == "s3cret")
     }
 
+    /// Found by a hostile check: a server that echoed the request in an error page put the key into the message.
+    @Test func `a key a server echoes is hidden in its answer, from the query and from the headers`() {
+        let request = SourceRequest(
+            url: url("https://api.example/photos?page=2&client_id=abc%2Fdef&key=SECRETKEY123"),
+            headers: ["Authorization": "Client-ID t0ken-x", "X-Api-Key": "h3ader-key", "Accept": "application/json"])
+        let echoed = "GET /photos?client_id=abc%2Fdef&key=SECRETKEY123 (abc/def) Client-ID t0ken-x h3ader-key json"
+        let answer = SourceResponse(status: 401, body: Data(echoed.utf8)).withoutSecrets(of: request)
+        #expect(
+            String(decoding: answer.body, as: UTF8.self)
+                == "GET /photos?client_id=***&key=*** (***) Client-ID *** *** json")
+        // Nothing to hide: the same answer.
+        let plain = SourceResponse(status: 500, body: Data(echoed.utf8))
+        #expect(plain.withoutSecrets(of: SourceRequest(url: url("https://api.example/oai?verb=Identify"))) == plain)
+    }
+
     @Test func `a redirect loop or a bad URL is final; a timeout or a dropped connection is retried`() {
         let loop = AsyncHTTPTransport.failure(HTTPClientError.redirectCycleDetected)
         #expect(loop == .unusableResponse("the server redirects in a loop"))

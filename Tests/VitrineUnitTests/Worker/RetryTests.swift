@@ -56,8 +56,9 @@ import VitrineTestSupport
         let error = await #expect(throws: ExportError.self) { _ = try await failing.fetch(.number(1)) }
         #expect(
             error?.description
-                == "test: page 1 (http://127.0.0.1/stub?page=1&key=***): the server answered HTTP 500: boom (still "
-                + "failing after 2 retries; try again later or lower --rate)")
+                == "test: page 1 (http://127.0.0.1/stub?page=1&key=***): the server answered HTTP 500: boom at "
+                + "http://127.0.0.1/stub?page=1&key=*** (still failing after 2 retries; try again later or lower "
+                + "--rate)")
     }
 }
 
@@ -88,7 +89,9 @@ final class ScriptedTransport: Transport, Sendable {
 
     func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
         let status = statuses.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
-        return SourceResponse(status: status, body: Data(status == 200 ? "ok".utf8 : "boom".utf8))
+        // A 500 echoes the request, key and all, as some servers' error pages do.
+        let body = status == 200 ? "ok" : status == 500 ? "boom at \(request.url.absoluteString)" : "boom"
+        return SourceResponse(status: status, body: Data(body.utf8))
     }
 }
 
