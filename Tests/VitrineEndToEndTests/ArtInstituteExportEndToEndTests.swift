@@ -32,6 +32,39 @@ import VitrineTestSupport
         #expect(try ExportHarness.csvRows(resumed.folder.read("collection.csv")).count == 245)
     }
 
+    /// Found by a review: a listing that started over and was cut off again left the first pass's later pages
+    /// stored under the same page numbers, and every resume after found them changed and started over again.
+    @Test func `a listing that started over and was cut off again resumes without starting over`() async throws {
+        var collection = ArtInstituteCollection(count: 450, movingRecord: false)
+        collection.deletedAtTop = 5
+        let museum = try await MockMuseum.artInstitute(collection)
+        defer { Task { await museum.stop() } }
+        let configuration = SourceConfiguration(source: .aic, baseURL: museum.artInstituteBaseURL)
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        // Pages 1 to 3 of 5 stored; then the listing moves, and the resume is cut off after the check (of page 3)
+        // and the new pass's first page: page 2 as the first pass stored it must not be read.
+        for (outage, generation) in [(3, 0), (2, 1)] {
+            var faults = MockFaults(outageAfter: outage, outageStatus: 404)
+            faults.museumGeneration = generation
+            await museum.setFaults(faults)
+            await museum.resetLog()  // the outage counts the requests logged
+            await #expect(throws: ExportError.self) {
+                _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache, retries: 0)
+            }
+        }
+        var later = MockFaults()
+        later.museumGeneration = 1
+        await museum.setFaults(later)
+        await museum.resetLog()
+        let resumed = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        // Page 1, stored by the new pass, asked again to check it; then the others.
+        let asked = await museum.requests().compactMap { URLComponents(string: $0)?.queryItems?.first?.value }
+        let fresh = try await ExportHarness.run(configuration, concurrency: 1)
+        #expect(!resumed.summary.notices.contains { $0.contains("started over") }, "\(resumed.summary.notices)")
+        #expect(asked == ["1", "2", "3", "4", "5"])
+        try CatalogChecks.expectIdenticalFolders(resumed.folder, fresh.folder)
+    }
+
     /// Found by a hostile check: a count of Int.max crashed the process, and pages counted far too high were asked
     /// for one after another though they came back empty; a list that counts artworks but lists none replaced the
     /// catalog with an empty one.

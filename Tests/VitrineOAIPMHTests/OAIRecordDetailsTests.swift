@@ -192,10 +192,10 @@ import VitrineTestSupport
         #expect(OAIDetails.isMIMEType("image/jpeg") && OAIDetails.isMIMEType("application/pdf; charset=binary"))
         #expect(!OAIDetails.isMIMEType("oil on canvas") && !OAIDetails.isMIMEType("pen/ink"))
         // A measurement is dimensions, not a material.
-        for measurement in ["height 10 cm", "24 x 30 cm", "35 mm", "10cm", "8 1/2 x 11 in.", "1.5 kg"] {
+        for measurement in ["height 10 cm", "24 x 30 cm.", "35 mm", "10cm", "8 1/2 x 11 in.", "1.5 kg", "24 cm."] {
             #expect(OAIDetails.isMeasurement(measurement), "\(measurement)")
         }
-        for format in ["pen and brown ink", "oil on canvas", "3 prints", "in 2 parts", "1 photograph", "image/jpeg"] {
+        for format in ["pen and brown ink", "oil on canvas", "3 prints", "Volume 1 in 3 parts", "1 photograph"] {
             #expect(!OAIDetails.isMeasurement(format), "\(format)")
         }
         #expect(OAIDetails.isInverted("Rijn, Rembrandt van") && !OAIDetails.isInverted("Rembrandt van Rijn"))

@@ -77,10 +77,9 @@ package struct SourceResponse: Sendable, Equatable {
         self.body = body
     }
 
-    /// The response with every secret `request` carries written as `***` in the body of an error: a server that
-    /// echoes the request in its error page puts the key into no message or log. A page of data is left as sent.
+    /// The response with every secret `request` carries written as `***` in its body: a server that echoes the
+    /// request in an error page (sent with any status) puts the key into no message, log or stored page.
     package func withoutSecrets(of request: SourceRequest) -> SourceResponse {
-        guard !(200..<300).contains(status) else { return self }
         let secrets = URLRedaction.secrets(of: request)
         guard !secrets.isEmpty else { return self }
         var redacted = self

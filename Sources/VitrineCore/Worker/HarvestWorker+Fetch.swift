@@ -122,6 +122,12 @@ extension HarvestWorker {
         return cache.contains(cacheKey(request, cursor: cursor))
     }
 
+    /// Removes a page from the harvest's page cache.
+    func forgetStored(_ cursor: PageCursor) {
+        guard let request = try? source.request(for: cursor) else { return }
+        cache?.remove(cacheKey(request, cursor: cursor))
+    }
+
     /// The server's clock and granularity (OAI-PMH `Identify`, The Met's `Date`), asked for anew, never cached.
     package func serverClock(of clocked: any IncrementalSource) async throws(ExportError) -> ServerClock {
         let request: SourceRequest
@@ -146,7 +152,7 @@ extension HarvestWorker {
             let failure: HarvestFailure
             do throws(HarvestFailure) {
                 try await pace()
-                let response = try await transport.fetch(request)
+                let response = try await transport.fetch(request).withoutSecrets(of: request)
                 counters.countRequest()
                 return try read(response)
             } catch {

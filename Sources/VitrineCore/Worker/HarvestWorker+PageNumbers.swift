@@ -3,20 +3,31 @@ extension HarvestWorker {
     /// A sliding window over numbered pages. The last page is unknown until the first page arrives; until then
     /// the window holds at most `concurrency` pages, and pages past the end are dropped.
     func harvestNumbered(from first: Int, pageLimit: Int, _ receive: Receive) async throws -> ChainEnd {
-        let checked = readsCache && isStored(.number(first))
-        if checked, try await storedPagesMoved(from: first) {
-            return .tokenExpired(Self.storedListChanged, page: .number(first))
+        let lastAllowed = first + min(pageLimit, Int.max - first) - 1
+        // A list resumed from the page cache reads its stored pages from `first` on, in a row, once the last of
+        // them is checked; every other page is asked of the server (one stored after a gap was never checked).
+        let storedThrough: Int
+        if readsCache, isStored(.number(first)) {
+            guard let last = try await checkStoredPages(from: first, through: lastAllowed) else {
+                return .tokenExpired(Self.storedListChanged, page: .number(first))
+            }
+            storedThrough = last
+        } else {
+            storedThrough = first - 1
+        }
+        let fetchResult = { @Sendable (number: Int) in
+            await self.fetchResult(.number(number), readingCache: number <= storedThrough)
         }
         let width = max(1, options.concurrency)
         // Speculating costs a request past the end: only worth it when no rate ceiling spaces requests anyway.
         var window = NumberedWindow(
-            first: first, width: width, lastAllowed: first + min(pageLimit, Int.max - first) - 1,
+            first: first, width: width, lastAllowed: lastAllowed,
             speculate: source.descriptor.speculativePaging && width > 1 && pacer == nil)
 
         var emptyBefore = false
         try await withThrowingTaskGroup(of: (Int, Result<SourcePage, ExportError>).self) { group in
             while let number = window.nextToLaunch() {
-                group.addTask { (number, await fetchResult(.number(number))) }
+                group.addTask { (number, await fetchResult(number)) }
             }
             while let (number, outcome) = try await group.next() {
                 for (ready, readyOutcome) in try window.accept(number, outcome) {
@@ -30,15 +41,15 @@ extension HarvestWorker {
                         window.lastPageSize = page.records.count
                         window.lastPageKeys = page.objectKeys
                     }
+                    // The checked page was read twice: its check's read is no cache hit of the harvest.
+                    if ready == storedThrough { counters.takeBackCacheHits(1) }
                     try receive(PageReference(index: ready - first, cursor: .number(ready)), page)
                 }
                 while let number = window.nextToLaunch() {
-                    group.addTask { (number, await fetchResult(.number(number))) }
+                    group.addTask { (number, await fetchResult(number)) }
                 }
             }
         }
-        // The last stored page's fresh copy took its place in the cache: read from there, it is no cache hit.
-        if checked { counters.takeBackCacheHits(1) }
         let following = window.following
         let last = window.last
         let pageSize = window.pageSize
@@ -66,7 +77,7 @@ extension HarvestWorker {
             if let early = parked.removeValue(forKey: number) {
                 outcome = early
             } else {
-                outcome = await fetchResult(.number(number))
+                outcome = await fetchResult(number)
             }
             let page = try outcome.get()
             // A server that answers past its end with its last page again would be asked for ever.
@@ -80,21 +91,26 @@ extension HarvestWorker {
         return .finished
     }
 
-    /// Whether a list resumed from the page cache moved under its stored pages: the last of them (from `first`
-    /// on, in a row) is asked again, and lists other records than it did (an update moved a record to the
-    /// front of a list ordered by last change, a deletion shifted the pages). The list then starts over.
-    private func storedPagesMoved(from first: Int) async throws(ExportError) -> Bool {
+    /// The last of a resumed list's stored pages (from `first` on, in a row, up to `limit`), once it is asked
+    /// again and lists the records it did; `nil` when it lists others (an update moved a record to the front of a
+    /// list ordered by last change, a deletion shifted the pages): the list starts over, and its stored pages are
+    /// forgotten (a pass cut off again would leave older ones after its own, under the same page numbers).
+    private func checkStoredPages(from first: Int, through limit: Int) async throws(ExportError) -> Int? {
         var last = first
-        while last < Int.max, isStored(.number(last + 1)) { last += 1 }
+        while last < limit, isStored(.number(last + 1)) { last += 1 }
         let stored = try await fetch(.number(last))
+        // A page of ids (a Met search) holds no records to compare: taken as it is.
+        guard !stored.records.isEmpty else { return last }
         let (checked, _) = try await resuming(after: stored, cursor: .number(last))
-        return checked.continuation.isExpiredToken
+        guard checked.continuation.isExpiredToken else { return last }
+        for number in first...last { forgetStored(.number(number)) }
+        return nil
     }
 
     /// A page fetched and decoded, or why not, without throwing (for task groups that sort pages first).
-    func fetchResult(_ cursor: PageCursor) async -> Result<SourcePage, ExportError> {
+    func fetchResult(_ cursor: PageCursor, readingCache: Bool = true) async -> Result<SourcePage, ExportError> {
         do throws(ExportError) {
-            return .success(try await fetch(cursor))
+            return .success(try await fetch(cursor, readingCache: readingCache))
         } catch {
             return .failure(error)
         }

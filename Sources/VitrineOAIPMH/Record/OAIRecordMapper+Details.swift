@@ -152,12 +152,18 @@ enum OAIDetails {
             }
     }
 
-    /// A measurement (`height 10 cm`, `24 x 30 cm`, `35 mm`): a number, then a unit of length or weight as a word.
+    /// A measurement (`height 10 cm`, `24 x 30 cm.`, `35 mm`): a number, then a unit of length or weight as a word
+    /// (`in` not before another number: `1 in 3 parts` is none).
     static func isMeasurement(_ format: String) -> Bool {
-        let words = format.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "." }
-        return zip(words, words.dropFirst()).contains { number, unit in
-            number.first?.isNumber == true && number.allSatisfy { $0.isNumber || $0 == "." }
-                && ["mm", "cm", "m", "in", "in.", "inch", "inches", "ft", "kg", "g"].contains(unit)
+        let words = format.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "." }.map {
+            $0.hasSuffix(".") ? $0.dropLast() : $0
+        }
+        return words.indices.dropLast().contains { index in
+            let (number, unit) = (words[index], words[index + 1])
+            let followedByNumber = words.indices.contains(index + 2) && words[index + 2].first?.isNumber == true
+            return number.first?.isNumber == true && number.allSatisfy { $0.isNumber || $0 == "." }
+                && ["mm", "cm", "m", "inch", "inches", "ft", "kg", "g"].contains(unit)
+                || (number.first?.isNumber == true && unit == "in" && !followedByNumber)
         }
             || words.contains { word in
                 // `10cm`

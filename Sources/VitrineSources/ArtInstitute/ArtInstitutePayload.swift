@@ -82,7 +82,7 @@ enum ArtInstitutePayload {
             if let name = DetailText.line(maker) {
                 let lines = artist_display?.text?.split(whereSeparator: \.isNewline) ?? []
                 let bio = lines.dropFirst().compactMap { DetailText.line(String($0)) }
-                let bracketed = lines.first.flatMap { Self.bracketedBio(String($0)) }?.bio
+                let bracketed = lines.count == 1 ? lines.first.flatMap { Self.bracketedBio(String($0)) }?.bio : nil
                 details.makers = [
                     ObjectDetails.Maker(
                         name: name, lifeDates: bio.isEmpty ? DetailText.line(bracketed) : bio.joined(separator: ", "))
@@ -123,11 +123,13 @@ enum ArtInstitutePayload {
         /// The common object. The maker is `artist_title`, else the first line of `artist_display`; the image
         /// is `{iiif_url}/{image_id}`, sized from the widths the museum serves from its cache.
         func artObject(iiifURL: String, websiteURL: String) -> ArtObject {
-            // Only the first line names the maker: the next are nationality and life dates.
+            // Only the first line names the maker: the next are nationality and life dates (else, in one line,
+            // the brackets hold them).
+            let lines = artist_display?.text?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             let displayed = DetailText.given(
-                artist_display?.text?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map {
+                lines?.first.map {
                     let line = $0.trimmingCharacters(in: .whitespaces)
-                    return Self.bracketedBio(line)?.name ?? line
+                    return lines?.count == 1 ? Self.bracketedBio(line)?.name ?? line : line
                 })
             let maker = DetailText.given(artist_title?.text) ?? displayed
             let image = image_id?.text.flatMap { id -> ImageReference? in

@@ -110,7 +110,7 @@ package struct ArtInstituteSource: CollectionSource {
         let needed = total.map { $0 / perPage + ($0 % perPage == 0 ? 0 : 1) }
         let counted = list.pagination?.total_pages?.value.flatMap { $0 > 0 ? min($0, needed ?? $0) : nil }
         guard counted != nil || !data.isEmpty else {
-            return SourcePage(records: records, continuation: .end, reportedTotal: total)
+            return SourcePage(records: records, continuation: .end, reportedTotal: startPage > 1 ? nil : total)
         }
         // A count that is missing or too low is not the end: pages are asked for while they come back full.
         let pages = max(counted ?? number, number)

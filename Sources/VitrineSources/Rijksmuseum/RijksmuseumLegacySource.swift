@@ -122,16 +122,18 @@ package struct RijksmuseumLegacySource: CollectionSource {
             return SourcePage(records: outcomes, continuation: .end, reportedTotal: count)
         }
         let reachable = Self.resultWindow / pageSize
-        // A count that is missing or 0 is not the end: pages are asked for while they come back full.
+        // A count that is missing or 0 is not the end: pages are asked for while they come back full, the next one
+        // included (a server counting pages from 1 answers p=0 and p=1 alike).
         guard let count, count > 0 else {
             let continuation: Continuation =
-                outcomes.isEmpty ? .end : .pageNumbers(lastPage: number, limit: reachable, pageSize: pageSize)
+                outcomes.isEmpty ? .end : .pageNumbers(lastPage: number + 1, limit: reachable, pageSize: pageSize)
             return SourcePage(records: outcomes, continuation: continuation, reportedTotal: nil, notices: mending)
         }
         let (lastPage, notices) = plan(count: count)
         return SourcePage(
             records: outcomes, continuation: .pageNumbers(lastPage: lastPage, limit: reachable, pageSize: pageSize),
-            reportedTotal: count, notices: notices + mending)
+            // Pages before --start-page are not read, so the count would not be a fair comparison.
+            reportedTotal: startPage > 1 ? nil : count, notices: notices + mending)
     }
 
     /// The last page to ask for, and a notice when the API's window hides part of the result.

@@ -36,8 +36,6 @@ import VitrineTestSupport
         #expect(untitled.title == "" && untitled.maker == "田中 由紀")
     }
 
-    /// Found by a hostile check: a photographer named "null", or "   ", was the maker while the credit line gave
-    /// the username.
     /// Found by a hostile check: a search answered with `total_pages: 0` and no `Link` header ended after its first
     /// page (10 of 45 photos).
     @Test func `a full first page with no count and no links is not the end`() throws {
@@ -49,6 +47,8 @@ import VitrineTestSupport
         #expect(try search.decode(SourceResponse(status: 200, body: body), page: .number(2)).continuation == .end)
     }
 
+    /// Found by a hostile check: a photographer named "null", or "   ", was the maker while the credit line gave
+    /// the username.
     @Test func `a null-like or blank name gives way to the username, as the credit line does`() throws {
         for name in [#""null""#, #""   ""#, "null"] {
             let body =

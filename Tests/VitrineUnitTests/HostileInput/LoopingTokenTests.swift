@@ -15,7 +15,7 @@ import VitrineTestSupport
 
         func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
             guard case .token(let token) = page else { throw .invalidRequest("tokens only") }
-            return SourceRequest(url: url("http://127.0.0.1/oai?token=\(token ?? "first")"))
+            return SourceRequest(url: url("http://127.0.0.1/oai?resumptionToken=\(token ?? "first")"))
         }
 
         func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
@@ -30,7 +30,7 @@ import VitrineTestSupport
     /// Echoes the token asked for as the body.
     struct EchoTransport: Transport {
         func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
-            SourceResponse(status: 200, body: Data((request.url.query ?? "").dropFirst("token=".count).utf8))
+            SourceResponse(status: 200, body: Data((request.url.query ?? "").dropFirst("resumptionToken=".count).utf8))
         }
     }
 
@@ -59,7 +59,7 @@ import VitrineTestSupport
 
         func request(for page: PageCursor) throws(HarvestFailure) -> SourceRequest {
             guard case .token(let token) = page else { throw .invalidRequest("tokens only") }
-            return SourceRequest(url: url("http://127.0.0.1/oai?token=\(token ?? "0")"))
+            return SourceRequest(url: url("http://127.0.0.1/oai?resumptionToken=\(token ?? "0")"))
         }
 
         func decode(_ response: SourceResponse, page: PageCursor) throws(HarvestFailure) -> SourcePage {
