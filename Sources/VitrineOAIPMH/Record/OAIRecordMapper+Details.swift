@@ -107,7 +107,7 @@ enum OAIDetails {
         var parts: [String] = []
         for value in values.prefix(ObjectDetails.listLimit) {
             let cleaned =
-                html && (HTMLText.hasMarkup(value) || value.contains("&lt;"))
+                html && (HTMLText.hasMarkup(value) || HTMLText.hasEscapedTag(value))
                 ? HTMLText.plainText(value) : DetailText.block(value)
             if let part = cleaned, !parts.contains(part) { parts.append(part) }
         }

@@ -24,6 +24,17 @@ package enum HTMLText {
         return false
     }
 
+    /// Whether `text` holds a tag escaped as text (`&lt;p&gt;`), read by bytes: every description is asked.
+    package static func hasEscapedTag(_ text: String) -> Bool {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let amp = bytes[index...].firstIndex(of: UInt8(ascii: "&")) {
+            if bytes[amp...].starts(with: "&lt;".utf8) { return true }
+            index = bytes.index(after: amp)
+        }
+        return false
+    }
+
     private static let descriptionTags: Set<String> = [
         "p", "br", "b", "i", "em", "strong", "a", "span", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6",
         "sup", "sub", "u", "small", "blockquote", "font", "hr", "cite", "q", "abbr", "dl", "dt", "dd", "table", "tr",
