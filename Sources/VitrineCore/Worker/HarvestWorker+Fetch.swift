@@ -114,7 +114,7 @@ extension HarvestWorker {
     }
 
     /// Why a resumed chain started over when its last stored page no longer lists what it did.
-    static let storedListChanged = "the repository's list changed since the pages of this harvest were stored"
+    static let storedListChanged = "the list changed since the pages of this harvest were stored"
 
     /// Whether the page at `cursor` is in the harvest's page cache (a chain resumed from it goes on there).
     func isStored(_ cursor: PageCursor) -> Bool {

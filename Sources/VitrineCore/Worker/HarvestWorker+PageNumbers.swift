@@ -24,7 +24,7 @@ extension HarvestWorker {
             first: first, width: width, lastAllowed: lastAllowed,
             speculate: source.descriptor.speculativePaging && width > 1 && pacer == nil)
 
-        var emptyBefore = false
+        var emptyPages: Set<Int> = []
         try await withThrowingTaskGroup(of: (Int, Result<SourcePage, ExportError>).self) { group in
             while let number = window.nextToLaunch() {
                 group.addTask { (number, await fetchResult(number)) }
@@ -32,11 +32,15 @@ extension HarvestWorker {
             while let (number, outcome) = try await group.next() {
                 for (ready, readyOutcome) in try window.accept(number, outcome) {
                     let page = try readyOutcome.get()
-                    // A count far too high (pages past the end come back empty): two empty pages in a row end the
-                    // list, and no page after them is asked for.
-                    let empty = page.records.isEmpty && ready > first
-                    if empty, emptyBefore, let last = window.last, ready < last { window.last = ready }
-                    emptyBefore = empty
+                    // A count far too high (pages past the end come back empty): two empty pages in a row (by
+                    // number; pages arrive in any order) end the list, and no page after them is asked for.
+                    if page.records.isEmpty, ready > first {
+                        emptyPages.insert(ready)
+                        let pair = emptyPages.contains(ready + 1) ? ready + 1 : ready
+                        if emptyPages.contains(pair - 1), pair - 1 > first, let last = window.last, pair < last {
+                            window.last = pair
+                        }
+                    }
                     if ready == window.last {
                         window.lastPageSize = page.records.count
                         window.lastPageKeys = page.objectKeys
