@@ -223,12 +223,16 @@ final class RunCollection {
         count += delta
     }
 
-    /// The start of the date window a page at `page` belongs to. The window open before the span (an
-    /// `earliestDatestamp` later than the oldest records fills it) has none: `Int.min`, which no list can ask from.
+    /// Where a window open at its start (a full run's first, which an `earliestDatestamp` later than the oldest
+    /// records fills) starts: before every datestamp, with no text a list could ask from, so the next run harvests
+    /// whole (`ExportInteractor.keep`).
+    static let openStart = (seconds: Int.min, text: "")
+
+    /// The start of the date window a page at `page` belongs to.
     private func windowStart(ofPage page: Int) -> (seconds: Int, text: String)? {
         guard let (start, daysOnly) = windowsStart, !PageReference.relisted.contains(page) else { return nil }
         let ordinal = page / HarvestWorker.pagesPerWindow
-        guard ordinal > 0 else { return (Int.min, "") }
+        guard ordinal > 0 else { return Self.openStart }
         let seconds = start + (ordinal - 1) * (daysOnly ? 86_400 : 1)
         return (seconds, Datestamp.text(seconds, daysOnly: daysOnly))
     }
