@@ -34,7 +34,9 @@ extension HarvestWorker {
                     let page = try readyOutcome.get()
                     // A count far too high (pages past the end come back empty): two empty pages in a row (by
                     // number; pages arrive in any order) end the list, and no page after them is asked for.
-                    if page.records.isEmpty, ready > first {
+                    // What the server listed counts, not what the source kept (Unsplash's advertisements).
+                    let listed = page.listed ?? page.records.count
+                    if listed == 0, ready > first {
                         emptyPages.insert(ready)
                         let pair = emptyPages.contains(ready + 1) ? ready + 1 : ready
                         if emptyPages.contains(pair - 1), pair - 1 > first, let last = window.last, pair < last {
@@ -42,7 +44,7 @@ extension HarvestWorker {
                         }
                     }
                     if ready == window.last {
-                        window.lastPageSize = page.records.count
+                        window.lastPageSize = listed
                         window.lastPageKeys = page.objectKeys
                     }
                     // The checked page was read twice: its check's read is no cache hit of the harvest.
@@ -88,7 +90,7 @@ extension HarvestWorker {
             let keys = page.objectKeys
             if !keys.isEmpty, keys == previousKeys { break }
             try receive(PageReference(index: number - first, cursor: .number(number)), page)
-            previousSize = page.records.count
+            previousSize = page.listed ?? page.records.count
             previousKeys = keys
             number += 1
         }

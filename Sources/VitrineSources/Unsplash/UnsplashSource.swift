@@ -147,8 +147,11 @@ package struct UnsplashSource: CollectionSource {
                 "Unsplash's hourly request quota is used up (X-Ratelimit-Remaining: 0): Unsplash refuses "
                     + "requests until about \(Self.inAnHour())")
         }
-        return SourcePage(
+        var decoded = SourcePage(
             records: records, continuation: continuation, reportedTotal: startPage > 1 ? nil : total, notices: notices)
+        // A page full of photos is full, advertisements left out or not: the next may hold more.
+        if sponsored > 0 { decoded.listed = photos.count }
+        return decoded
     }
 
     private static func pageNumber(_ link: String) -> Int? {
