@@ -7,6 +7,8 @@ ids, titles, makers, dates and images (drawn by make-demo-collection.py's genera
 import random
 
 RNG = random.Random(1885)
+# Alt texts and datestamps have a generator of their own, so that the fields above never move.
+LATER = random.Random(1934)
 
 PDM = "http://creativecommons.org/publicdomain/mark/1.0/"
 CC_BY = "https://creativecommons.org/licenses/by/4.0/"
@@ -175,6 +177,31 @@ def rights(key):
     return CC_BY if roll < 0.13 else PDM
 
 
+def alt_text(text, object_type):
+    """What a museum writes for those who cannot see the image: the label's first scene, as a short line."""
+    if not text:
+        return None
+    scene = text.split(". ")[0].rstrip(".")
+    for cut in (", where ", ", while ", ", framing ", ", the "):
+        if len(scene) > 80 and cut in scene:
+            scene = scene.split(cut)[0]
+    return f"{object_type.capitalize()}: {scene[0].lower()}{scene[1:]}."
+
+
+def datestamp():
+    """When the record was last changed, in UTC, as an API's modification date reads."""
+    day = LATER.randrange(0, 700)
+    month_days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    year, month = 2025, 0
+    while day >= month_days[month]:
+        day -= month_days[month]
+        month += 1
+        if month == 12:
+            year, month = year + 1, 0
+    return (f"{year}-{month + 1:02d}-{day + 1:02d}T{LATER.randrange(6, 20):02d}:{LATER.randrange(60):02d}:"
+            f"{LATER.randrange(60):02d}Z")
+
+
 def details(name, key, title, date, year):
     sort_name, born, died, role, place, kind = MAKERS.get(key, (None, None, None, None, None, "painting"))
     if key == "gogh":
@@ -208,4 +235,8 @@ def details(name, key, title, date, year):
                                    "roles": [role] if role else [], "occupation": [role] if role else []}]
     if out["vitrineDemoRights"] == IN_COPYRIGHT:
         out["copyrightHolder"] = "c/o Pictoright Amsterdam"
+    # Most labelled objects have an alt text, as at the Art Institute; every record a datestamp.
+    if LATER.random() < 0.75:
+        out["vitrineDemoAltText"] = alt_text(out["description"], object_type)
+    out["vitrineDemoModified"] = datestamp()
     return out

@@ -9,8 +9,9 @@ https links, anonymous and missing makers, and names with diacritics and non-Lat
 
 Each object also carries the detail endpoint's fields (description, objectTypes, materials, techniques,
 dimensions, acquisition.creditLine, productionPlaces, principalMakers with sort names and real life dates,
-dating, Iconclass descriptions) and one field of the demo's own, vitrineDemoRights (the legacy API has no
-rights field): mostly the Public Domain Mark, some CC BY 4.0, a few In Copyright. The details come from a
+dating, Iconclass descriptions) and three fields of the demo's own, which the legacy API lacks:
+vitrineDemoRights (mostly the Public Domain Mark, some CC BY 4.0, a few In Copyright), vitrineDemoAltText (an
+alt text, for most described objects) and vitrineDemoModified (the record's datestamp). The details come from a
 random generator of their own, so the objects' ids, titles, makers, dates and images do not move.
 
 Run from the repository root: python3 Scripts/make-demo-collection.py

@@ -35,7 +35,7 @@ extension ObjectRow {
         text(details.rights?.url, first + 10)
         text(details.rights?.label, first + 11)
         integer(details.rights.map { $0.isOpen ? 1 : 0 }, first + 12)
-        text(details.rights?.attribution, first + 13)
+        text(details.rights.flatMap(credit), first + 13)
         text(details.altText, first + 14)
         // The first maker's sort name, on its own: a section files under it (`sortNames`).
         text(details.makers.first?.sortName, first + 15)
@@ -56,8 +56,10 @@ extension ObjectRow {
         else { return ObjectDetails() }
         var rights: Rights?
         if let label = text(first + 11) {
+            let (attribution, links) = credit(text(first + 13))
             rights = Rights(
-                url: text(first + 10), label: label, isOpen: integer(first + 12) == 1, attribution: text(first + 13))
+                url: text(first + 10), label: label, isOpen: integer(first + 12) == 1, attribution: attribution,
+                links: links)
         }
         return ObjectDetails(
             description: text(first), objectType: text(first + 1), materials: items(text(first + 2)),
@@ -110,15 +112,38 @@ extension ObjectRow {
     }
 
     private static func otherFacts(_ facts: [ObjectDetails.Fact]) -> String? {
-        facts.isEmpty
-            ? nil : facts.map { item($0.label) + String(record) + item($0.value) }.joined(separator: String(unit))
+        facts.isEmpty ? nil : pairs(facts.map { ($0.label, $0.value) })
     }
 
     private static func otherFacts(_ column: String?) -> [ObjectDetails.Fact] {
+        pairs(column).map { ObjectDetails.Fact(label: $0, value: $1) }
+    }
+
+    /// The credit, then each of its links: text and address (a credit stored without links reads back as itself).
+    private static func credit(_ rights: Rights) -> String? {
+        rights.attribution.map { attribution in
+            ([item(attribution)] + (pairs(rights.links.map { ($0.text, $0.url) }).map { [$0] } ?? []))
+                .joined(separator: String(unit))
+        }
+    }
+
+    private static func credit(_ column: String?) -> (String?, [Rights.Link]) {
+        guard let column else { return (nil, []) }
+        let parts = pieces(Substring(column), at: unitByte, maxSplits: 1)
+        let links = parts.count > 1 ? pairs(String(parts[1])).map { Rights.Link(text: $0, url: $1) } : []
+        return (String(parts[0]), links)
+    }
+
+    /// Labelled values: each label and its value joined by the record separator, the pairs by the unit separator.
+    private static func pairs(_ pairs: [(String, String)]) -> String? {
+        pairs.isEmpty ? nil : pairs.map { item($0) + String(record) + item($1) }.joined(separator: String(unit))
+    }
+
+    private static func pairs(_ column: String?) -> [(String, String)] {
         guard let column else { return [] }
         return pieces(Substring(column), at: unitByte).map { text in
             let fields = pieces(text, at: recordByte, maxSplits: 1)
-            return ObjectDetails.Fact(label: String(fields[0]), value: fields.count > 1 ? String(fields[1]) : "")
+            return (String(fields[0]), fields.count > 1 ? String(fields[1]) : "")
         }
     }
 }

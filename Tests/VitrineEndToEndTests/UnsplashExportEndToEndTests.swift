@@ -34,6 +34,12 @@ import VitrineTestSupport
             row(0)?[4]
                 == "https://images.unsplash.com/photo-1461988320302-0?ixid=M3wxMjA3fDB8MXxhbGx80fHx8fHx8fHx8&w=400")
         #expect(row(0)?[6] == "https://unsplash.com/photos/\(UnsplashCollection.id(0))")
+        // The credit Unsplash's guidelines ask for: the photographer and Unsplash linked, as referrals.
+        let page = try run.folder.read("objects/\(UnsplashCollection.id(0).lowercased()).html")
+        let unsplash = #"<a href="https://unsplash.com/?utm_source=vitrine&amp;utm_medium=referral" rel="noopener">"#
+        #expect(page.contains(#"<br>Photo by <a href="https://unsplash.com/@"#))
+        #expect(page.contains("?utm_source=vitrine&amp;utm_medium=referral\" rel=\"noopener\">"))
+        #expect(page.contains(" on \(unsplash)Unsplash</a></dd>"))
 
         // The key travels in the Authorization header only: never in a URL or a catalog.
         let requests = await museum.requests()

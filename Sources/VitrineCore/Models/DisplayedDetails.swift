@@ -24,6 +24,9 @@ package struct DisplayedDetails: Sendable, Equatable {
     /// Whether the image is open for reuse; `nil` when the source gives no rights.
     package var isOpenAccess: Bool?
     package var attribution: String = ""
+    /// The credit in pieces, each linked where the source asks (`url` empty otherwise); joined, they are
+    /// `attribution`.
+    package var attributionParts: [CreditPart] = []
     /// The museum's alt text; empty when it wrote none.
     package var altText: String = ""
     /// What else the source says (`ObjectDetails.otherFacts`), each label once.
@@ -37,6 +40,12 @@ package struct DisplayedDetails: Sendable, Equatable {
         package var role: String
         package var lifeDates: String
         package var sortName: String
+    }
+
+    /// A piece of a credit, and where it links (empty: nowhere).
+    package struct CreditPart: Sendable, Equatable {
+        package var text: String
+        package var url: String
     }
 
     /// A labelled value of the detail page's list.

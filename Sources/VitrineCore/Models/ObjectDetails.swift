@@ -109,11 +109,26 @@ package struct Rights: Sendable, Hashable {
     package var isOpen: Bool
     /// The credit the license asks for (`Photo by Jane Doe on Unsplash`), where it asks for one.
     package var attribution: String?
+    /// Words of `attribution` the license asks to link, in the order they occur (the photographer's name to
+    /// their profile, `Unsplash` to the site).
+    package var links: [Link]
 
-    package init(url: String?, label: String, isOpen: Bool, attribution: String? = nil) {
+    package init(url: String?, label: String, isOpen: Bool, attribution: String? = nil, links: [Link] = []) {
         self.url = url
         self.label = label
         self.isOpen = isOpen
         self.attribution = attribution
+        self.links = links
+    }
+
+    /// A link on words of a credit.
+    package struct Link: Sendable, Hashable {
+        package var text: String
+        package var url: String
+
+        package init(text: String, url: String) {
+            self.text = text
+            self.url = url
+        }
     }
 }

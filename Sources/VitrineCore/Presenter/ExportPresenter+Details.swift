@@ -46,6 +46,7 @@ extension ExportPresenter {
                     (title.isEmpty ? "Untitled" : "“\(title)”") + (maker.isEmpty ? "" : " by \(maker)") + ", "
                     + shown.rightsLabel
             }
+            shown.attributionParts = creditParts(shown.attribution, links: rights.links)
         }
         shown.altText = oneLine(details.altText ?? "", limit: longestTitle)
         shown.otherFacts.reserveCapacity(details.otherFacts.count)
@@ -61,6 +62,25 @@ extension ExportPresenter {
             }
         }
         return shown
+    }
+
+    /// `credit` in pieces: each link's words, where they occur after the last link's, linked to its address (a
+    /// link whose words the credit lacks, or whose address is no web address, is left out); the rest as text.
+    static func creditParts(_ credit: String, links: [Rights.Link]) -> [DisplayedDetails.CreditPart] {
+        guard !credit.isEmpty else { return [] }
+        var parts: [DisplayedDetails.CreditPart] = []
+        var rest = credit[...]
+        for link in links {
+            let (words, url) = (oneLine(link.text, limit: longestName), WebURL.filter(link.url))
+            guard !words.isEmpty, !url.isEmpty, let found = rest.firstRange(of: words) else { continue }
+            if found.lowerBound > rest.startIndex {
+                parts.append(.init(text: String(rest[..<found.lowerBound]), url: ""))
+            }
+            parts.append(.init(text: words, url: url))
+            rest = rest[found.upperBound...]
+        }
+        if !rest.isEmpty { parts.append(.init(text: String(rest), url: "")) }
+        return parts
     }
 
     /// Text in blocks: for `"\n"` each line is a block, for `"\n\n"` each run of lines between empty ones (a

@@ -18,7 +18,7 @@ package enum TemplateKey: String, CaseIterable, Sendable {
     // A detail page's rich record: its facts (each a `label` and a `value`), its description's paragraphs (each a
     // `text`), and its rights.
     case facts, hasFacts, value, paragraphs, text, hasDescription
-    case rightsLabel, rightsURL, hasRights, hasRightsURL, attribution, hasAttribution, isOpenAccess
+    case rightsLabel, rightsURL, hasRights, hasRightsURL, attribution, hasAttribution, attributionParts, isOpenAccess
     // An object's type and medium, where the source gives them (a Markdown line shows them after the date).
     case objectType, hasObjectType, medium, hasMedium
     // Index, letter and artist pages.

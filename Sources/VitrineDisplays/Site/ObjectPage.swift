@@ -138,6 +138,7 @@ struct ObjectPage: TemplateContext {
         case .hasRightsURL: .flag(!object.pointee.details.rightsURL.isEmpty)
         case .attribution: .text(object.pointee.details.attribution)
         case .hasAttribution: .flag(!object.pointee.details.attribution.isEmpty)
+        case .attributionParts: .list(object.pointee.details.attributionParts.map(CreditPart.init))
         case .isOpenAccess: .flag(object.pointee.details.isOpenAccess == true)
         case .objectType: .text(object.pointee.details.objectType)
         case .hasObjectType: .flag(!object.pointee.details.objectType.isEmpty)
@@ -158,6 +159,19 @@ struct Fact: TemplateContext {
         case .label: .text(fact.label)
         case .value: .text(fact.value)
         case .href: WebURL.isValid(fact.value) ? .text(fact.value) : nil
+        default: nil
+        }
+    }
+}
+
+/// A piece of a credit; `href` where it links.
+struct CreditPart: TemplateContext {
+    let part: DisplayedDetails.CreditPart
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .text: .text(part.text)
+        case .href: part.url.isEmpty ? nil : .text(part.url)
         default: nil
         }
     }

@@ -24,14 +24,17 @@ struct DemoSource: CollectionSource {
 
     func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
         var decoded = try pages.decode(response, page: page)
-        let rights = try DemoRights.byNumber(response)
+        let extras = try DemoFields.byNumber(response)
         decoded.records = decoded.records.map { record in
             guard case .object(var object) = record else { return record }
-            if let statement = rights[object.id] {
+            let entry = extras[object.id]
+            if let statement = entry?.vitrineDemoRights {
                 // The statement says what the holder's notice does not: keep the holder as a fact.
                 object.details.addFact("Copyright holder", object.details.rights?.label)
                 object.details.rights = Rights(statement: statement)
             }
+            object.details.altText = DetailText.line(entry?.vitrineDemoAltText)
+            object.datestamp = DetailText.line(entry?.vitrineDemoModified)
             guard let picture = DemoPictures.picture(forImage: object.image?.url) else { return .object(object) }
             object.image = ImageReference(
                 url: picture.path, width: picture.width, height: picture.height, sizing: .bundled)
@@ -45,27 +48,31 @@ struct DemoSource: CollectionSource {
     }
 }
 
-/// The demo's rights: the legacy API has no rights field, so the demo pages carry one of their own,
-/// `vitrineDemoRights` (a Creative Commons or rightsstatements.org URI), read here and never by the legacy source.
-enum DemoRights {
+/// What the legacy API has no field for, which the demo pages carry in fields of their own so that the demo shows
+/// every field a catalog can: read here, never by the legacy source.
+enum DemoFields {
     private struct Page: Decodable {
         var artObjects: [Entry]?
     }
 
-    private struct Entry: Decodable {
+    struct Entry: Decodable {
         var objectNumber: String?
+        /// A Creative Commons or rightsstatements.org URI.
         var vitrineDemoRights: String?
+        var vitrineDemoAltText: String?
+        /// When the record last changed, in UTC.
+        var vitrineDemoModified: String?
     }
 
-    /// The rights URI of each object on the page, by object number.
-    static func byNumber(_ response: SourceResponse) throws(HarvestFailure) -> [String: String] {
+    /// Each object's fields on the page, by object number.
+    static func byNumber(_ response: SourceResponse) throws(HarvestFailure) -> [String: Entry] {
         let page = try response.decodeJSON(Page.self)
-        var rights: [String: String] = [:]
+        var entries: [String: Entry] = [:]
         for entry in page.artObjects ?? [] {
-            guard let number = entry.objectNumber, let statement = entry.vitrineDemoRights else { continue }
-            rights[number] = statement
+            guard let number = entry.objectNumber else { continue }
+            entries[number] = entry
         }
-        return rights
+        return entries
     }
 }
 

@@ -99,9 +99,14 @@ enum UnsplashPayload {
             )
         }
 
-        /// Every photo is under the Unsplash License, which asks for the photographer's credit.
+        /// Every photo is under the Unsplash License, and Unsplash's API guidelines ask for the photographer's
+        /// credit with links to their profile and to Unsplash, tagged as referrals.
         private var details: ObjectDetails {
             let name = DetailText.line(user?.value?.name?.text) ?? DetailText.line(user?.value?.username?.text)
+            let profile = WebURL.filter(user?.value?.links?.value?.html)
+            var links: [Rights.Link] = []
+            if let name, !profile.isEmpty { links.append(.init(text: name, url: Self.referral(profile))) }
+            links.append(.init(text: "Unsplash", url: Self.referral("https://unsplash.com/")))
             let cityAndCountry = [location?.value?.city, location?.value?.country].compactMap { DetailText.line($0) }
             let place =
                 DetailText.line(location?.value?.name)
@@ -115,11 +120,11 @@ enum UnsplashPayload {
                 makers: name.map { [ObjectDetails.Maker(name: $0)] } ?? [],
                 rights: Rights(
                     url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
-                    attribution: name.map { "Photo by \($0) on Unsplash" } ?? "Photo on Unsplash"),
+                    attribution: name.map { "Photo by \($0) on Unsplash" } ?? "Photo on Unsplash", links: links),
                 altText: DetailText.line(alt_description?.value)
             )
-            // The credit's links: the photographer's page (the photo's own is the object's link).
-            details.addFact("Photographer", WebURL.filter(user?.value?.links?.value?.html))
+            // The photographer's page as data too (the photo's own is the object's link).
+            details.addFact("Photographer", profile)
             if let color = DetailText.line(color?.value), color.utf8.count == 7, color.hasPrefix("#") {
                 details.addFact("Colour", color)
             }
@@ -127,6 +132,11 @@ enum UnsplashPayload {
                 details.addFact("Size in pixels", "\(width) × \(height)")
             }
             return details
+        }
+
+        /// `url` tagged as a referral from Vitrine, as the guidelines ask of every link back to Unsplash.
+        static func referral(_ url: String) -> String {
+            url + (url.contains("?") ? "&" : "?") + "utm_source=vitrine&utm_medium=referral"
         }
     }
 }

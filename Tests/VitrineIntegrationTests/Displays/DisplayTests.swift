@@ -118,6 +118,29 @@ import VitrineTestSupport
         #expect(!line.contains("<"), "JSON Lines escapes < as the search shards do")
     }
 
+    /// Unsplash's guidelines ask for the photographer's credit with links; the CSV and JSON Lines keep its text.
+    @Test func `a credit links the words its license asks to link, and only to the web`() throws {
+        var object = Seeds.hostile[0]
+        object.details.rights = Rights(
+            url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
+            attribution: "Photo by <Jane> on Unsplash",
+            links: [
+                .init(text: "<Jane>", url: "https://unsplash.com/@jane?utm_source=vitrine&utm_medium=referral"),
+                .init(text: "Unsplash", url: "javascript:alert(1)"),
+            ])
+        let model = try viewModel(Seeds.response([ArtistSection(maker: "Jane", objects: [object])]))
+        let (folder, _) = try render(model, formats: [.html, .jsonl])
+        let page = try folder.read("objects/x-1.html")
+        #expect(
+            page.contains(
+                #"<br>Photo by <a href="https://unsplash.com/@jane?utm_source=vitrine&amp;utm_medium=referral" "#
+                    + #"rel="noopener">&lt;Jane&gt;</a> on Unsplash</dd>"#))
+        #expect(!page.contains("javascript:"))
+        let line = try folder.read("collection.jsonl")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((json["rights"] as? [String: Any])?["attribution"] as? String == "Photo by <Jane> on Unsplash")
+    }
+
     @Test(arguments: [
         ("<script>alert(1)</script>", "\\<script\\>alert\\(1\\)\\</script\\>"),
         ("<img src=x onerror=alert(1)>", "\\<img src=x onerror=alert\\(1\\)\\>"),

@@ -58,7 +58,11 @@ import VitrineTestSupport
             details: ObjectDetails(
                 rights: Rights(
                     url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
-                    attribution: "Photo by Jane on Unsplash"))),
+                    attribution: "Photo by Jane on Unsplash",
+                    links: [
+                        .init(text: "Jane", url: "https://unsplash.com/@jane?utm_source=vitrine&utm_medium=referral"),
+                        .init(text: "Unsplash", url: "https://unsplash.com/"),
+                    ]))),
 
         ArtObject(
             id: "cafe\u{301}", title: "Decomposed", maker: "anoniem",

@@ -151,7 +151,14 @@ import VitrineTestSupport
                     yearEnd: 2016, makers: [ObjectDetails.Maker(name: "Gilbert Kane")],
                     rights: Rights(
                         url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
-                        attribution: "Photo by Gilbert Kane on Unsplash"),
+                        attribution: "Photo by Gilbert Kane on Unsplash",
+                        links: [
+                            .init(
+                                text: "Gilbert Kane",
+                                url: "https://unsplash.com/poorkane?utm_source=vitrine&utm_medium=referral"),
+                            .init(
+                                text: "Unsplash", url: "https://unsplash.com/?utm_source=vitrine&utm_medium=referral"),
+                        ]),
                     altText: "man drinking coffee",
                     otherFacts: [
                         .init(label: "Photographer", value: "https://unsplash.com/poorkane"),
@@ -161,6 +168,8 @@ import VitrineTestSupport
         #expect(photos.map(\.datestamp) == ["2016-07-10T11:00:01-05:00", "2016-07-10T11:00:01-05:00"])
         #expect(photos[1].details.description == nil && photos[1].details.place == nil)
         #expect(photos[1].details.rights?.attribution == "Photo by 田中 由紀 on Unsplash")
+        // No profile to link: only Unsplash is linked.
+        #expect(photos[1].details.rights?.links.map(\.text) == ["Unsplash"])
         // A colour and links of another type are dropped alone, with the photo kept.
         #expect(photos[1].details.otherFacts == [.init(label: "Size in pixels", value: "4000 × 6000")])
     }
@@ -376,6 +385,13 @@ import VitrineTestSupport
         #expect(!closed.isEmpty && closed.count < all.count / 10)
         #expect(all.filter { $0.details.description != nil }.count > all.count * 3 / 4)
         #expect(all.filter { $0.details.creditLine != nil }.count > all.count / 2)
+        // Fields the legacy API lacks, from the demo's own: an alt text for most described objects, a datestamp each.
+        let described = all.filter { $0.details.description != nil }
+        #expect(described.filter { $0.details.altText != nil }.count > described.count / 2)
+        #expect(all.allSatisfy { $0.details.description != nil || $0.details.altText == nil })
+        #expect(all.allSatisfy { $0.datestamp?.wholeMatch(of: /20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil })
+        let dunes = try #require(all.first { $0.title == "Dunes near the Sea" })
+        #expect(dunes.details.altText == "Painting: a sandy track winds through the dunes towards the sea.")
         let rembrandt = try #require(all.first { $0.maker == "Rembrandt van Rijn" })
         #expect(
             rembrandt.details.makers == [

@@ -149,7 +149,7 @@ import VitrineTestSupport
     static let detailFields = [
         "recordID", "datestamp", "yearBegin", "yearEnd", "objectType", "materials", "dimensions", "description",
         "creditLine", "place", "subjects", "makers", "rightsURL", "rightsLabel", "isOpenAccess", "attribution",
-        "altText", "otherFacts",
+        "attributionParts", "altText", "otherFacts",
     ]
 
     static func changeDetails(_ details: inout DisplayedDetails, _ random: inout SplitMix64) {
@@ -170,6 +170,10 @@ import VitrineTestSupport
         case "rightsLabel": details.rightsLabel = text(&random)
         case "isOpenAccess": details.isOpenAccess = [nil, true, false][Int(random.next() % 3)]
         case "attribution": details.attribution = text(&random)
+        case "attributionParts":
+            details.attributionParts = (0..<Int(random.next() % 3)).map { _ in
+                .init(text: text(&random), url: random.next() % 2 == 0 ? "" : url(&random))
+            }
         case "otherFacts":
             details.otherFacts = (0..<Int(random.next() % 3)).map { _ in
                 .init(label: text(&random), value: text(&random))

@@ -220,7 +220,7 @@ import VitrineTestSupport
     @Test func `every documented variable of an object's page has a value`() throws {
         let lists: [String: [String]] = [
             "previous": ["title", "pageName"], "next": ["title", "pageName"], "facts": ["label", "value"],
-            "paragraphs": ["text"],
+            "paragraphs": ["text"], "attributionParts": ["text"],
         ]
         let names = Self.documented("### Every gallery page") + Self.documented("### An object's page")
         let viewModel = try Self.small()

@@ -334,4 +334,28 @@ import VitrineTestSupport
         photo.details.rights = Rights(url: nil, label: "CC BY 2.0", isOpen: true, attribution: "Photo by Ann Lee")
         #expect(ExportPresenter.displayedDetails(photo).attribution == "Photo by Ann Lee")
     }
+
+    @Test func `a credit is cut into pieces at the words its links name, in order`() {
+        typealias Part = DisplayedDetails.CreditPart
+        func parts(_ credit: String, _ links: [(String, String)]) -> [Part] {
+            ExportPresenter.creditParts(credit, links: links.map { Rights.Link(text: $0, url: $1) })
+        }
+        let credit = "Photo by Ann Lee on Unsplash"
+        #expect(
+            parts(credit, [("Ann Lee", "https://u.example/@ann"), ("Unsplash", "https://u.example/")]) == [
+                Part(text: "Photo by ", url: ""), Part(text: "Ann Lee", url: "https://u.example/@ann"),
+                Part(text: " on ", url: ""), Part(text: "Unsplash", url: "https://u.example/"),
+            ])
+        #expect(parts(credit, []) == [Part(text: credit, url: "")])
+        #expect(parts("", [("Ann", "https://u.example/")]).isEmpty)
+        // Words the credit lacks, words before the last link's, and an address that is no web address: not linked.
+        #expect(
+            parts(credit, [("Unsplash", "https://u.example/"), ("Ann Lee", "https://u.example/@ann")]) == [
+                Part(text: "Photo by Ann Lee on ", url: ""), Part(text: "Unsplash", url: "https://u.example/"),
+            ])
+        #expect(
+            parts(credit, [("Bob", "https://u.example/"), ("Ann Lee", "javascript:alert(1)")]) == [
+                Part(text: credit, url: "")
+            ])
+    }
 }
