@@ -11,7 +11,7 @@ int vitrine_tune_allocator(int arenas) {
 #if defined(__GLIBC__)
     int applied = arenas > 0 ? mallopt(M_ARENA_MAX, arenas) : 1;
     // A fixed threshold, so glibc stops moving it up as big blocks are freed; above a harvested page's body
-    // (about 175 KB of rich EDM), which would otherwise be mapped, faulted in and unmapped page after page.
+    // (hundreds of KB of rich EDM), which would otherwise be mapped, faulted in and unmapped page after page.
     return applied && mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
 #else
     (void)arenas;

@@ -30,7 +30,7 @@ struct ExportCommand: AsyncParsableCommand {
     var outputOptions: OutputOptions
 
     func run() async throws {
-        // First, before the export's threads allocate: issue 13 bounds a large export's peak memory, and glibc's
+        // First, before the export's threads allocate: this bounds a large export's peak memory, as glibc's
         // defaults keep much of what the export frees (see `vitrine_tune_allocator`).
         _ = vitrine_tune_allocator(Int32(ProcessInfo.processInfo.activeProcessorCount))
         LoggingSystem.bootstrap { label in

@@ -3,7 +3,7 @@ import VitrineOutput
 
 /// The spreadsheet: `collection.csv`, one row per object in section order, RFC 4180, UTF-8.
 package struct CSVDisplay: CatalogFileDisplay {
-    /// The columns other tools rely on, in this order: the first eight as they always were, then the rich record's.
+    /// The columns other tools rely on, in this order: the first eight, stable, then the rich record's.
     /// Lists are joined with `; `; `open_access` is `true`, `false`, or empty where the source gives no rights;
     /// `makers` is every maker with role and life dates, `other_facts` what else the source says (`Label: value`).
     package static let header = [

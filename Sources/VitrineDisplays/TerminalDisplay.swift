@@ -67,7 +67,7 @@ package struct TerminalDisplay: ProgressDisplayLogic {
         guard !written.paths.isEmpty else { return nil }
         return "wrote " + written.paths.joined(separator: ", ")
             + (written.kept > 0
-                ? " (\(ExportPresenter.count(written.rendered, "file")) rendered, "
+                ? " (\(NumberText.counted(written.rendered, "file")) rendered, "
                     + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
 
     }

@@ -3,7 +3,7 @@ import GRDB
 import VitrineCore
 
 /// The collection a run builds, in a temporary table (`temp.run`) of the store's connection: pages are added
-/// there as they arrive, so the harvest holds no objects; the Presenter reads it a section at a time; and when the
+/// there as they arrive, so the harvest holds no objects; the Interactor reads it a section at a time; and when the
 /// run read everything, it becomes the stored collection in one transaction. A temporary table is the
 /// connection's own: never in the store's file, gone with the process however it ends.
 ///
@@ -108,7 +108,7 @@ extension SQLiteCollectionStore {
     }
 }
 
-/// The run's collection as the Presenter reads it: its sections, then each section's objects.
+/// The run's collection as the Interactor reads it: its sections, then each section's objects.
 private final class RunSections: StoredSections {
     let store: SQLiteCollectionStore
     /// Where the run's collection is.
@@ -116,7 +116,7 @@ private final class RunSections: StoredSections {
     /// Which objects it shows: an SQL condition on a row, `nil` for every one.
     let condition: String?
     /// The sections and how many objects have bundled pictures, read once (the Interactor counts the sections,
-    /// the Presenter lists them).
+    /// then pushes them).
     private let listed = Locked<Listing?>(nil)
 
     private struct Listing: Sendable {

@@ -102,7 +102,7 @@ package struct SourceResponse: Sendable, Equatable {
     }
 }
 
-/// Fetches requests. The HTTP implementation lives in `VitrineSources`; tests and the demo use in-memory ones.
+/// Fetches requests. The HTTP implementation lives in `VitrineHTTP`; tests and the demo use in-memory ones.
 package protocol Transport: Sendable {
     /// Sends a GET and returns the response whatever its status; throws only when no response came.
     func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse

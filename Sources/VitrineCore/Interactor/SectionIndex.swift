@@ -45,7 +45,7 @@ package struct SectionIndex: Sendable {
 
     /// The kept versions, in the order their identifiers first came; a deleted record's is a `removed` entry.
     /// Held in one array, with the dictionary mapping identifiers to places in it: a dictionary of whole entries
-    /// keeps a third to a half of its buckets empty, each with room for an identifier and a whole entry, and this
+    /// keeps many of its buckets empty, each with room for an identifier and a whole entry, and this
     /// index is the largest part of an in-memory harvest's peak.
     private var entries: [Entry] = []
     /// Each kept identifier's place in `entries`.

@@ -1,4 +1,4 @@
-/// All objects of one maker, in source order (page, then position in page).
+/// All objects of one maker, in catalog order (`CatalogOrder`).
 package struct ArtistSection: Sendable, Equatable {
     /// The maker's display name; `nil` for the section of objects with no known maker.
     package var maker: String?

@@ -20,7 +20,7 @@ extension ExportPresenter {
         let institution = repository.isEmpty ? start.source.institution : repository
         var outline = CatalogViewModel(
             title: !title.isEmpty ? title : repository.isEmpty ? "\(institution) collection" : repository,
-            subtitle: "\(Self.count(objectCount, "object")) by \(Self.count(makerCount, "maker"))",
+            subtitle: "\(NumberText.counted(objectCount, "object")) by \(NumberText.counted(makerCount, "maker"))",
             institution: institution,
             sourceName: start.source.name,
             objectCount: objectCount,
@@ -47,7 +47,7 @@ extension ExportPresenter {
         var displayedSection = CatalogViewModel.DisplayedSection(
             name: name,
             slug: slug,
-            countLabel: Self.count(count, "object"),
+            countLabel: NumberText.counted(count, "object"),
             isUnknownMaker: maker == nil,
             objects: [],
             objectCount: count
@@ -61,7 +61,7 @@ extension ExportPresenter {
     /// Each object's strings are made where they go. A section of one chunk or less is made in memory of its own
     /// with the others, and moved into its array at its full size once; a larger section is made in its array's own
     /// memory, a chunk on each core, each harvested object let go as soon as it is made display strings, so that a
-    /// maker of 75,000 objects is not held twice over. Gathered in arrays of their own, the chunks would be copied
+    /// maker of many objects is not held twice over. Gathered in arrays of their own, the chunks would be copied
     /// (a retain and a release of each string); appended chunk by chunk, an array would grow by doubling.
     func displayedObjects(_ sections: consuming [ArtistSection]) -> [[CatalogViewModel.DisplayedObject]] {
         let chunkSize = 2_000

@@ -60,14 +60,14 @@ package struct ExportPresenter: ExportPresentationLogic {
 
     /// `rijksmuseum: 120 pages, 6,000 of 843,943 objects (0.7%), 850 objects/s, about 16 min left, 2 retries`.
     package static func progressLine(_ progress: HarvestProgress) -> String {
-        var parts = [count(progress.pages, "page")]
+        var parts = [NumberText.counted(progress.pages, "page")]
         let rate = progress.elapsed > 0 ? Double(progress.objects) / progress.elapsed : 0
         if let total = progress.reportedTotal, total > 0 {
             let percent = (Double(progress.objects) / Double(total) * 1000).rounded() / 10
             parts.append(
                 "\(NumberText.grouped(progress.objects)) of \(NumberText.grouped(total)) objects (\(percent)%)")
         } else {
-            parts.append(count(progress.objects, "object"))
+            parts.append(NumberText.counted(progress.objects, "object"))
         }
         parts.append("\(NumberText.grouped(Int(rate.rounded()))) objects/s")
         if let total = progress.reportedTotal, rate > 0, total > progress.objects {
@@ -96,10 +96,10 @@ package struct ExportPresenter: ExportPresentationLogic {
         }
         var parts = Self.runDescription(statistics).map { [$0] } ?? []
         parts += [
-            Self.count(statistics.pages, "page"),
-            Self.count(statistics.objects, "object"),
-            Self.count(statistics.sections, "section"),
-            Self.count(statistics.duplicates, "duplicate"),
+            NumberText.counted(statistics.pages, "page"),
+            NumberText.counted(statistics.objects, "object"),
+            NumberText.counted(statistics.sections, "section"),
+            NumberText.counted(statistics.duplicates, "duplicate"),
             "\(statistics.skipped) skipped",
         ]
         if statistics.leftOut > 0 {
@@ -166,11 +166,6 @@ package struct ExportPresenter: ExportPresentationLogic {
     }
 
     // MARK: - Formatting
-
-    /// `1 object`, `12 objects`, `12,345 objects`.
-    package static func count(_ number: Int, _ noun: String) -> String {
-        "\(NumberText.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
-    }
 
     /// Text on one line: control characters out, runs of whitespace and line breaks one space, and at most
     /// `limit` characters (a 10 MB title from an API would otherwise be written on every page that shows it).

@@ -70,10 +70,10 @@ package enum Slug {
 
     /// Makes slugs unique in the order given: the second `jan-steen` becomes `jan-steen-2`.
     ///
-    /// Each slug remembers the next number to try, so 20,000 ids that share a 60-character prefix (shelfmarks
-    /// do) take 20,000 claims, not 200 million probes; the names come out as if every number were tried from 2.
+    /// Each slug remembers the next number to try, so ids that share a long prefix (shelfmarks do) take one
+    /// claim each, not a probe of every number taken before; the names come out as if every number were tried from 2.
     ///
-    /// A name is kept as 64 bits of its fingerprint, half the memory of a set of strings for a million pages; the
+    /// A name is kept as 64 bits of its fingerprint, less memory than a set of strings for a million pages; the
     /// same on every run, so a night names every page as a fresh export does.
     package struct Registry: Sendable {
         private var taken: Set<UInt64>

@@ -12,6 +12,11 @@ package enum NumberText {
         return number < 0 ? "-" + result : result
     }
 
+    /// `1 object`, `12 objects`, `12,345 objects`.
+    package static func counted(_ number: Int, _ noun: String) -> String {
+        "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     /// `0.4 s`, `12.0 s`, `3 min 20 s`; `over 100 days` for anything longer (an estimate from a server's
     /// `completeListSize` near `Int.max`, say), never a crash.
     package static func seconds(_ value: Double) -> String {

@@ -33,7 +33,7 @@ package protocol CollectionStore: Sendable {
     func storedKeys(notIn listed: [String]) throws(ExportError) -> [String]
     /// The keys of the stored records that `listed` holds.
     func storedKeys(among listed: [String]) throws(ExportError) -> [String]
-    /// The run's collection, for the Presenter to read a section at a time.
+    /// The run's collection, for the Interactor to read a section at a time and push to the Presenter.
     func runSections(showing selection: CatalogSelection) throws(ExportError) -> any StoredSections
     /// Removes the store's files when it never completed a harvest: a first run that failed before it stored a
     /// page leaves nothing behind.
@@ -68,7 +68,7 @@ package struct RunVersion: Sendable, Equatable {
     }
 }
 
-/// A run's collection kept in the collection store, read by the Presenter a section at a time.
+/// A run's collection kept in the collection store, read by the Interactor a section at a time.
 package protocol StoredSections: Sendable {
     /// Every section: its maker (`MakerName.sectionName`; `nil`: no known maker) and how many objects it has, in
     /// no particular order.

@@ -28,8 +28,8 @@ package enum CSVCell {
 
     /// Appends one field, defused and quoted as needed.
     package static func append(_ value: String, to bytes: inout [UInt8]) {
-        // Read as one buffer: through `String.UTF8View`, each byte would be an index step and a check (every row
-        // is eight fields).
+        // Read as one buffer: through `String.UTF8View`, each byte would be an index step and a check, for
+        // every field of every row.
         var value = value
         value.withUTF8 { utf8 in
             let quoted = utf8.contains {

@@ -73,7 +73,7 @@ extension BrowseIndex {
             var links: [BrowseGroupLink] = []
             for (slug, group) in groups {
                 let pages = GalleryNames.pages(of: group.objects.count, named: slug, cardsPerPage: cardsPerPage)
-                let countLabel = ExportPresenter.count(group.objects.count, "object")
+                let countLabel = NumberText.counted(group.objects.count, "object")
                 links.append(
                     BrowseGroupLink(label: group.label, href: "\(folderName)/\(slug).html", countLabel: countLabel))
                 for (index, page) in pages.enumerated() {
@@ -98,7 +98,7 @@ extension BrowseIndex {
                         "\(SiteHead.withArticle(site.title, startingSentence: true)) by \(title.lowercased()): \(groups.count) in all."
                 ),
                 title: title,
-                subtitle: "\(ExportPresenter.count(total, "object")) in \(groups.count) "
+                subtitle: "\(NumberText.counted(total, "object")) in \(groups.count) "
                     + (folderName == "types" ? "types" : "periods"),
                 groups: links)
             try folder.write(templates.render("html/browse.html", list), to: "\(folderName).html")

@@ -111,7 +111,7 @@ struct RightsTally: Sendable {
             return "The source states no rights: ask the museum before reusing its pictures."
         }
         return "Open for reuse (public domain or an open licence): \(NumberText.grouped(open)) of "
-            + "\(ExportPresenter.count(objectCount, "object")). Check each object's rights before reusing the rest."
+            + "\(NumberText.counted(objectCount, "object")). Check each object's rights before reusing the rest."
     }
 }
 
@@ -125,7 +125,7 @@ struct RightsCount: TemplateContext {
         case .label: .text(statement.label.isEmpty ? "Not stated by the source" : statement.label)
         case .rightsURL: .text(statement.url)
         case .hasRightsURL: .flag(!statement.url.isEmpty)
-        case .countLabel: .text(ExportPresenter.count(count, "object"))
+        case .countLabel: .text(NumberText.counted(count, "object"))
         default: nil
         }
     }

@@ -235,8 +235,8 @@ struct GalleryPlan: Sendable {
 
     /// `3 makers, 24 objects`; objects alone for the objects of no known maker (not `Unknown artist: 1 maker`).
     static func makersLabel(_ sections: ArraySlice<CatalogViewModel.DisplayedSection>) -> String {
-        let objects = ExportPresenter.count(sections.reduce(0) { $0 + $1.objectCount }, "object")
+        let objects = NumberText.counted(sections.reduce(0) { $0 + $1.objectCount }, "object")
         if !sections.isEmpty, sections.allSatisfy(\.isUnknownMaker) { return objects }
-        return "\(ExportPresenter.count(sections.count, "maker")), \(objects)"
+        return "\(NumberText.counted(sections.count, "maker")), \(objects)"
     }
 }
