@@ -361,6 +361,6 @@ struct VitrineBenchmark {
 struct NoProgress: ProgressDisplayLogic {
     func displayProgress(line: String) {}
     func displaySummary(viewModel: SummaryViewModel) {}
-    func displayWritten(_ written: WrittenCatalog) {}
+    func displayWritten(_ viewModel: WrittenViewModel) {}
     func displayWarning(_ line: String) {}
 }

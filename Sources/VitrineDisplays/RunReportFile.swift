@@ -7,7 +7,7 @@ import VitrineOutput
 package final class RunReportFile: ProgressDisplayLogic {
     package let path: String
     private let terminal: any ProgressDisplayLogic
-    private let last = Locked<(summary: SummaryViewModel?, written: WrittenCatalog?)>((nil, nil))
+    private let last = Locked<(summary: SummaryViewModel?, written: WrittenViewModel?)>((nil, nil))
 
     package init(path: String, terminal: any ProgressDisplayLogic) {
         self.path = path
@@ -19,9 +19,9 @@ package final class RunReportFile: ProgressDisplayLogic {
         terminal.displaySummary(viewModel: viewModel)
     }
 
-    package func displayWritten(_ written: WrittenCatalog) {
-        last.withLock { $0.written = written }
-        terminal.displayWritten(written)
+    package func displayWritten(_ viewModel: WrittenViewModel) {
+        last.withLock { $0.written = viewModel }
+        terminal.displayWritten(viewModel)
     }
 
     package func displayProgress(line: String) {

@@ -57,19 +57,8 @@ package struct TerminalDisplay: ProgressDisplayLogic {
         write(viewModel.summary)
     }
 
-    package func displayWritten(_ written: WrittenCatalog) {
-        progress.setWritten(Self.writtenLine(written), notices: written.notices.map { "note: \($0)" })
-    }
-
-    /// `wrote Output/index.html, Output/catalog.md, … (3,412 files rendered, 96,998 unchanged and kept)`; `nil`
-    /// when nothing was written.
-    package static func writtenLine(_ written: WrittenCatalog) -> String? {
-        guard !written.paths.isEmpty else { return nil }
-        return "wrote " + written.paths.joined(separator: ", ")
-            + (written.kept > 0
-                ? " (\(NumberText.counted(written.rendered, "file")) rendered, "
-                    + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
-
+    package func displayWritten(_ viewModel: WrittenViewModel) {
+        progress.setWritten(viewModel.line, notices: viewModel.notices.map { "note: \($0)" })
     }
 
     /// Writes a line to standard error.

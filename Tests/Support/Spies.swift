@@ -57,7 +57,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
         var summaries: [SummaryViewModel] = []
         var progressLines: [String] = []
         var warnings: [String] = []
-        var written: [WrittenCatalog] = []
+        var written: [WrittenViewModel] = []
         var abandoned = 0
     }
 
@@ -69,7 +69,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var summaries: [SummaryViewModel] { seen.withLock { $0.summaries } }
     package var progressLines: [String] { seen.withLock { $0.progressLines } }
     package var warnings: [String] { seen.withLock { $0.warnings } }
-    package var written: [WrittenCatalog] { seen.withLock { $0.written } }
+    package var written: [WrittenViewModel] { seen.withLock { $0.written } }
     package var abandoned: Int { seen.withLock { $0.abandoned } }
 
     package func displayStart(_ outline: CatalogViewModel) throws {
@@ -120,8 +120,8 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
         seen.withLock { $0.warnings.append(line) }
     }
 
-    package func displayWritten(_ written: WrittenCatalog) {
-        seen.withLock { $0.written.append(written) }
+    package func displayWritten(_ viewModel: WrittenViewModel) {
+        seen.withLock { $0.written.append(viewModel) }
     }
 }
 

@@ -36,8 +36,8 @@ package struct WrittenCatalog: Sendable, Equatable {
 /// Shows progress while harvesting, and the end-of-run report.
 package protocol ProgressDisplayLogic: Sendable {
     func displaySummary(viewModel: SummaryViewModel)
-    /// The files the catalog display wrote, as the Presenter hands them on.
-    func displayWritten(_ written: WrittenCatalog)
+    /// The files the catalog display wrote, as the Presenter words them.
+    func displayWritten(_ viewModel: WrittenViewModel)
     /// One line on where the harvest stands; `final` is the last, before the summary.
     func displayProgress(line: String)
     /// A `warning: …` line the user should act on, before the harvest begins (a template that is not used).

@@ -162,6 +162,18 @@ package struct SummaryViewModel: Sendable, Equatable {
     package var report = RunReport()
 }
 
+/// What the catalog display wrote, as the end-of-run report shows it.
+package struct WrittenViewModel: Sendable, Equatable {
+    /// `wrote Output/index.html, Output/catalog.md, … (3,412 files rendered, 96,998 unchanged and kept)`; `nil`
+    /// when nothing was written.
+    package var line: String?
+    /// What to know of the output folder: formats kept or removed, files carried over.
+    package var notices: [String]
+    /// Files rendered, and kept from the last export unchanged.
+    package var rendered: Int
+    package var kept: Int
+}
+
 extension UnsafePointer<CatalogViewModel.DisplayedObject> {
     // An object's derived strings from a pointer to it, each from the fields it needs: a computed property of
     // `pointee` copies the whole object to call its getter.

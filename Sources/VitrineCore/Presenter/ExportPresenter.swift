@@ -35,8 +35,7 @@ package struct ExportPresenter: ExportPresentationLogic {
     }
 
     package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws {
-        let written = try catalogDisplay.displayEnd()
-        progressDisplay.displayWritten(written)
+        progressDisplay.displayWritten(Self.writtenViewModel(try catalogDisplay.displayEnd()))
         progressDisplay.displaySummary(viewModel: makeSummary(source: source, statistics: statistics))
     }
 
@@ -163,6 +162,18 @@ package struct ExportPresenter: ExportPresentationLogic {
             return "incremental run, changes since \(window.from ?? "the last harvest") (\(counts))"
         case .stored: return "from the collection store, no request"
         }
+    }
+
+    /// What the catalog display wrote, worded for the report.
+    package static func writtenViewModel(_ written: WrittenCatalog) -> WrittenViewModel {
+        let line =
+            written.paths.isEmpty
+            ? nil
+            : "wrote " + written.paths.joined(separator: ", ")
+                + (written.kept > 0
+                    ? " (\(NumberText.counted(written.rendered, "file")) rendered, "
+                        + "\(NumberText.grouped(written.kept)) unchanged and kept)" : "")
+        return WrittenViewModel(line: line, notices: written.notices, rendered: written.rendered, kept: written.kept)
     }
 
     // MARK: - Formatting

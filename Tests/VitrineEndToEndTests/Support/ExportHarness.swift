@@ -72,7 +72,7 @@ enum ExportHarness {
         try await scene.run()
         return Run(
             folder: folder, summary: try #require(spy.summaries.first), pauses: sleeper.pauses,
-            written: spy.written.first.flatMap(TerminalDisplay.writtenLine) ?? "")
+            written: spy.written.first?.line ?? "")
     }
 
     static func csvRows(_ text: String) throws -> [[String]] {

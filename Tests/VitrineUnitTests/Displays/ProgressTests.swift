@@ -39,18 +39,20 @@ import VitrineTestSupport
         let quiet = TerminalDisplay(quiet: true, isTerminal: false, logInterval: .zero, write: quietLines.append)
         quiet.displayProgress(line: "demo: 1 page")
         quiet.displayProgress(line: "demo: 2 pages")
-        quiet.displayWritten(WrittenCatalog(paths: ["Output/index.html"]))
+        quiet.displayWritten(ExportPresenter.writtenViewModel(WrittenCatalog(paths: ["Output/index.html"])))
         quiet.displaySummary(viewModel: SummaryViewModel(warnings: ["w"], notices: ["n"], summary: "s"))
         #expect(quietLines.lines == ["s"])
 
         let loudLines = LineRecorder()
         let loud = TerminalDisplay(quiet: false, isTerminal: false, logInterval: .zero, write: loudLines.append)
-        loud.displayWritten(WrittenCatalog(paths: ["Output/index.html", "Output/objects"], rendered: 3, kept: 1_200))
+        loud.displayWritten(
+            ExportPresenter.writtenViewModel(
+                WrittenCatalog(paths: ["Output/index.html", "Output/objects"], rendered: 3, kept: 1_200)))
         loud.displaySummary(viewModel: SummaryViewModel(warnings: ["w"], notices: ["n"], summary: "s"))
         #expect(
             loudLines.lines == [
                 "w", "n", "wrote Output/index.html, Output/objects (3 files rendered, 1,200 unchanged and kept)", "s",
-            ], "the files written come straight from the catalog writer, and print before the summary")
+            ], "the files written, as the Presenter words them, print before the summary")
     }
 
     @Test func `the interactor reports progress as pages arrive`() async throws {
