@@ -58,8 +58,9 @@ struct FaultInjectingHandler<Inner: MockHandler>: MockHandler {
     let state: MockMuseumState
 
     func handle(_ request: MockRequest) async throws -> MockResponse {
-        let faults = await state.faults
-        let number = await state.count("all requests")
+        let (faults, number, epoch) = await state.take()
+        var request = request
+        request.logEpoch = epoch
         if faults.latency > .zero { try await Task.sleep(for: faults.latency) }
         let query = request.rawQuery
         let target = query.isEmpty ? request.path : "\(request.path)?\(query)"

@@ -12,6 +12,9 @@ package struct MockRequest: Sendable {
     package var rawQuery: String
     /// Header names lower-cased.
     package var headers: [String: String]
+    /// The log's epoch when the mock took the request (each `MockMuseum.resetLog` starts one): a request taken
+    /// before a reset and logged after it, as a run cut off leaves one, is not logged.
+    package var logEpoch: Int? = nil
 
     /// The query items, percent-decoded (a `+` stays a `+`).
     package var query: [(name: String, value: String)] {

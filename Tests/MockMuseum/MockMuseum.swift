@@ -163,7 +163,16 @@ actor MockMuseumState {
 
     private var kept: [String: MockResponse] = [:]
 
+    /// Counted up by each reset: what a request taken before it would log is left out.
+    private var epoch = 0
+
+    /// The faults, the request's number since the last reset, and the log's epoch, as one request is taken.
+    func take() -> (faults: MockFaults, number: Int, epoch: Int) {
+        (faults, count("all requests"), epoch)
+    }
+
     func reset() {
+        epoch += 1
         requests = []
         headers = []
         counts = [:]
@@ -178,6 +187,7 @@ actor MockMuseumState {
 
     /// Logs a request with its raw query and headers.
     func record(_ request: MockRequest) {
+        if let taken = request.logEpoch, taken != epoch { return }
         requests.append(request.target)
         headers.append(request.headers)
         let count = requests.count
