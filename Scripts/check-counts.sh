@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Deterministic counts of a full run and a night (10,000 records, 1% changed, the benchmark's changing mock
-# museum), checked against Benchmarks/counts.txt: CI fails when one grows past its recorded value. Wall time on
-# these machines varies by a third; these counts do not. `Scripts/check-counts.sh --record` writes the file anew.
+# Deterministic counts (requests, pages, objects, files rendered and kept, files and bytes in the site) of a
+# full run and a night (10,000 records, 1% changed, the benchmark's changing mock museum), checked against
+# Benchmarks/counts.txt: CI fails when one grows past its recorded value. Wall time on these machines varies by a
+# third; these counts do not. `Scripts/check-counts.sh --record` writes the file anew.
 #
 # Needs a built `vitrine` and `vitrine-benchmark` (debug is enough): BIN=.build/debug by default.
 set -euo pipefail
@@ -22,11 +23,13 @@ serve() { # GENERATION
   echo "the mock museum did not start" >&2; cat "$work/serve.log" >&2; exit 1
 }
 run() { # NAME: one export into the same cache and output; its counts as `NAME.key value` lines
-  "$bin/vitrine" export --source rijksmuseum --base-url "http://127.0.0.1:$port/oai" \
+  # --verbose logs each request the server answered (`… fetched`), which is the requests count.
+  "$bin/vitrine" export --source rijksmuseum --base-url "http://127.0.0.1:$port/oai" --verbose \
     --cache "$work/cache" --output "$work/site" >"$work/$1.log" 2>&1 || { cat "$work/$1.log" >&2; exit 1; }
   local summary written
   summary=$(grep '^vitrine: ' "$work/$1.log" | tail -1)
   written=$(grep '^wrote ' "$work/$1.log" | tail -1)
+  echo "$1.requests $(grep -c ' fetched$' "$work/$1.log")"
   echo "$1.pages $(sed -E 's/.*, ([0-9,]+) pages,.*/\1/' <<<"$summary" | tr -d ,)"
   echo "$1.objects $(sed -E 's/.*, ([0-9,]+) objects,.*/\1/' <<<"$summary" | tr -d ,)"
   if grep -q 'files rendered' <<<"$written"; then
