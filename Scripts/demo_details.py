@@ -185,7 +185,10 @@ def alt_text(text, object_type):
     for cut in (", where ", ", while ", ", framing ", ", the "):
         if len(scene) > 80 and cut in scene:
             scene = scene.split(cut)[0]
-    return f"{object_type.capitalize()}: {scene[0].lower()}{scene[1:]}."
+    first, _, rest = scene.partition(" ")
+    if first in ("A", "An", "The", "Two", "Three", "Four"):
+        first = first.lower()
+    return f"{object_type.capitalize()}: {first} {rest}."
 
 
 def datestamp():
@@ -236,7 +239,7 @@ def details(name, key, title, date, year):
     if out["vitrineDemoRights"] == IN_COPYRIGHT:
         out["copyrightHolder"] = "c/o Pictoright Amsterdam"
     # Most labelled objects have an alt text, as at the Art Institute; every record a datestamp.
-    if LATER.random() < 0.75:
+    if LATER.random() < 0.75 and out["description"]:
         out["vitrineDemoAltText"] = alt_text(out["description"], object_type)
     out["vitrineDemoModified"] = datestamp()
     return out

@@ -64,15 +64,16 @@ extension ExportPresenter {
         return shown
     }
 
-    /// `credit` in pieces: each link's words, where they occur after the last link's, linked to its address (a
-    /// link whose words the credit lacks, or whose address is no web address, is left out); the rest as text.
+    /// `credit` in pieces: each link's words, where they stand as words after the last link's, linked to its
+    /// address (a link whose words the credit lacks, or whose address is no web address, is left out); the rest as
+    /// text.
     static func creditParts(_ credit: String, links: [Rights.Link]) -> [DisplayedDetails.CreditPart] {
         guard !credit.isEmpty else { return [] }
         var parts: [DisplayedDetails.CreditPart] = []
         var rest = credit[...]
         for link in links {
             let (words, url) = (oneLine(link.text, limit: longestName), WebURL.filter(link.url))
-            guard !words.isEmpty, !url.isEmpty, let found = rest.firstRange(of: words) else { continue }
+            guard !words.isEmpty, !url.isEmpty, let found = wholeWords(words, in: rest) else { continue }
             if found.lowerBound > rest.startIndex {
                 parts.append(.init(text: String(rest[..<found.lowerBound]), url: ""))
             }
@@ -81,6 +82,16 @@ extension ExportPresenter {
         }
         if !rest.isEmpty { parts.append(.init(text: String(rest), url: "")) }
         return parts
+    }
+
+    /// The first place `words` stand in `text` with no letter or digit joined to either end (a photographer
+    /// called `Ph` is not found in `Photo by Ph`'s first word).
+    private static func wholeWords(_ words: String, in text: Substring) -> Range<Substring.Index>? {
+        func joins(_ character: Character?) -> Bool { character.map { $0.isLetter || $0.isNumber } ?? false }
+        return text.ranges(of: words).first { found in
+            (found.lowerBound == text.startIndex || !joins(text[text.index(before: found.lowerBound)]))
+                && (found.upperBound == text.endIndex || !joins(text[found.upperBound]))
+        }
     }
 
     /// Text in blocks: for `"\n"` each line is a block, for `"\n\n"` each run of lines between empty ones (a

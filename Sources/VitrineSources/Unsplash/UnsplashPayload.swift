@@ -100,7 +100,8 @@ enum UnsplashPayload {
         }
 
         /// Every photo is under the Unsplash License, and Unsplash's API guidelines ask for the photographer's
-        /// credit with links to their profile and to Unsplash, tagged as referrals.
+        /// credit with links to their profile and to Unsplash, tagged as referrals (the credit's links; the object's
+        /// own link and the photographer's fact stay the addresses the API gives).
         private var details: ObjectDetails {
             let name = DetailText.line(user?.value?.name?.text) ?? DetailText.line(user?.value?.username?.text)
             let profile = WebURL.filter(user?.value?.links?.value?.html)
@@ -134,7 +135,7 @@ enum UnsplashPayload {
             return details
         }
 
-        /// `url` tagged as a referral from Vitrine, as the guidelines ask of every link back to Unsplash.
+        /// `url` tagged as a referral from Vitrine, as the guidelines ask of a credit's links.
         static func referral(_ url: String) -> String {
             url + (url.contains("?") ? "&" : "?") + "utm_source=vitrine&utm_medium=referral"
         }

@@ -18,7 +18,7 @@ enum ExportHarness {
         var folder: TemporaryFolder
         var summary: SummaryViewModel
         var pauses: [Duration]
-        /// The `wrote …` line, as the catalog writer reported it to the terminal display.
+        /// The `wrote …` line, as the Presenter words what the catalog writer wrote.
         var written: String
     }
 

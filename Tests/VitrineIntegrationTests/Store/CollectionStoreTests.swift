@@ -71,7 +71,8 @@ import VitrineTestSupport
             id: "4", title: "Fixed", maker: "Frans Hals",
             image: ImageReference(
                 url: "https://a.example/big.jpg", sizing: .fixed(smallURL: "https://a.example/s.jpg", smallWidth: 240)),
-            details: ObjectDetails(rights: Rights(url: nil, label: "© the artist", isOpen: false))),
+            details: ObjectDetails(
+                rights: Rights(url: nil, label: "© the artist", isOpen: false, attribution: "Photo: the museum"))),
     ]
 
     /// Issue 34, item 9: text was bound up to its first NUL, so "Night\0watch" came back as "Night".

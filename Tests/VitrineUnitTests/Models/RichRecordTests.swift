@@ -347,6 +347,12 @@ import VitrineTestSupport
                 Part(text: " on ", url: ""), Part(text: "Unsplash", url: "https://u.example/"),
             ])
         #expect(parts(credit, []) == [Part(text: credit, url: "")])
+        // Words inside another word are not linked there.
+        #expect(
+            parts("Photo by Ph on Unsplash", [("Ph", "https://u.example/@ph")]) == [
+                Part(text: "Photo by ", url: ""), Part(text: "Ph", url: "https://u.example/@ph"),
+                Part(text: " on Unsplash", url: ""),
+            ])
         #expect(parts("", [("Ann", "https://u.example/")]).isEmpty)
         // Words the credit lacks, words before the last link's, and an address that is no web address: not linked.
         #expect(
