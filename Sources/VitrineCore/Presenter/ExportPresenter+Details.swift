@@ -87,7 +87,7 @@ extension ExportPresenter {
     /// The first place `words` stand in `text` with no letter or digit joined to either end (a photographer
     /// called `Ph` is not found in `Photo by Ph`'s first word).
     private static func wholeWords(_ words: String, in text: Substring) -> Range<Substring.Index>? {
-        func joins(_ character: Character?) -> Bool { character.map { $0.isLetter || $0.isNumber } ?? false }
+        func joins(_ character: Character) -> Bool { character.isLetter || character.isNumber }
         return text.ranges(of: words).first { found in
             (found.lowerBound == text.startIndex || !joins(text[text.index(before: found.lowerBound)]))
                 && (found.upperBound == text.endIndex || !joins(text[found.upperBound]))

@@ -39,7 +39,7 @@ extension HarvestWorker {
                     if listed == 0, ready > first {
                         emptyPages.insert(ready)
                         let pair = emptyPages.contains(ready + 1) ? ready + 1 : ready
-                        if emptyPages.contains(pair - 1), pair - 1 > first, let last = window.last, pair < last {
+                        if emptyPages.contains(pair - 1), let last = window.last, pair < last {
                             window.last = pair
                         }
                     }
