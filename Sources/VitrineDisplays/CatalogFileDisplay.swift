@@ -29,26 +29,20 @@ package struct CatalogFile: Sendable, Equatable {
     package let size: Int
 }
 
-/// A part of the catalog: consecutive sections with their objects, and the gallery's page name of each object
-/// (which the Markdown catalog links to as well, so they are made once for every format).
+/// A part of the catalog: consecutive sections with their objects.
 package struct CatalogPart: Sendable {
     /// The catalog, with the objects of `sections` in place and every other section's empty.
     package let catalog: CatalogViewModel
     package let sections: Range<Int>
-    /// By section: each object's detail page inside `objects/`; empty outside `sections`.
-    package let objectPages: [[String]]
 
-    package init(catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]) {
+    package init(catalog: CatalogViewModel, sections: Range<Int>) {
         self.catalog = catalog
         self.sections = sections
-        self.objectPages = objectPages
     }
 
     /// The whole of a catalog whose objects are all in place, as one part.
     package init(whole catalog: CatalogViewModel) {
-        var names = ObjectPageNames()
-        let sections = 0..<catalog.sections.count
-        self.init(catalog: catalog, sections: sections, objectPages: names.names(catalog, sections))
+        self.init(catalog: catalog, sections: 0..<catalog.sections.count)
     }
 
     /// How a catalog is cut into parts: whole when the Markdown catalog is one file; else a part per file of the
@@ -56,27 +50,6 @@ package struct CatalogPart: Sendable {
     package static func ranges(of outline: CatalogViewModel) -> [Range<Int>] {
         guard outline.objectCount > MarkdownDisplay.splitThreshold else { return [0..<outline.sections.count] }
         return MarkdownFile.files(of: outline).map(\.sections)
-    }
-}
-
-/// The file names of the objects' detail pages (`{id}.html`, unique, ASCII, bounded), given a part at a time in
-/// catalog order: a name taken by an earlier part stays taken.
-package struct ObjectPageNames: Sendable {
-    private var registry = Slug.Registry(reserved: ["index"])
-
-    package init() {}
-
-    /// By section: the page names of the objects of `sections`; empty outside them.
-    package mutating func names(_ catalog: CatalogViewModel, _ sections: Range<Int>) -> [[String]] {
-        var names = [[String]](repeating: [], count: catalog.sections.count)
-        for index in sections {
-            // By position: mapping the objects would copy each one, a retain of each of its strings.
-            let objects = catalog.sections[index].objects
-            names[index] = objects.indices.map {
-                registry.claim(Slug.make(objects[$0].id, fallback: "object")) + ".html"
-            }
-        }
-        return names
     }
 }
 

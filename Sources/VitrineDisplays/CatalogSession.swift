@@ -22,7 +22,6 @@ final class CatalogSession: Sendable {
         /// The part being gathered, and its sections' objects so far.
         var part = 0
         var gathered: [[CatalogViewModel.DisplayedObject]] = []
-        var names = ObjectPageNames()
     }
 
     init(outline: CatalogViewModel, folder: OutputFolder, displays: [any CatalogFileDisplay]) {
@@ -88,9 +87,7 @@ final class CatalogSession: Sendable {
             state.gathered = []
             let pipeline = try writing()
             if sections.isEmpty { try pipeline.waitForRoom(0) }
-            pipeline.write(
-                CatalogPart(catalog: catalog, sections: sections, objectPages: state.names.names(catalog, sections)),
-                objects: count(in: sections))
+            pipeline.write(CatalogPart(catalog: catalog, sections: sections), objects: count(in: sections))
             state.part += 1
         }
     }

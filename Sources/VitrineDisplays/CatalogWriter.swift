@@ -36,7 +36,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
     /// The displays for a set of formats, in the order given.
     package init(
         outputDirectory: String, formats: [CatalogFormat], templates: TemplateLibrary,
-        cardsPerPage: Int = GalleryNames.defaultCardsPerPage, force: Bool = false, removeOtherFormats: Bool = false,
+        cardsPerPage: Int = ArtistPageNames.defaultCardsPerPage, force: Bool = false, removeOtherFormats: Bool = false,
         spareFrom: Int = OutputFolder.spareThreshold,
         bundledFile: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
     ) {

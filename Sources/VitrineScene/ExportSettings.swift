@@ -49,7 +49,7 @@ package struct ExportSettings: Sendable {
         outputDirectory: String = "Output",
         templatesDirectory: String? = nil,
         thumbnailWidth: Int = 400,
-        cardsPerPage: Int = GalleryNames.defaultCardsPerPage,
+        cardsPerPage: Int = ArtistPageNames.defaultCardsPerPage,
         quiet: Bool = false,
         cache: PageCacheSetting = .none,
         store: CollectionStoreSetting = .besideCache,

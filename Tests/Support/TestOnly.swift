@@ -53,3 +53,8 @@ extension TemplateLibrary {
         String(decoding: try render(name, context), as: UTF8.self)
     }
 }
+
+extension CatalogViewModel {
+    /// By section, then object: the file name of each object's detail page, as the Presenter named it.
+    package var objectPages: [[String]] { sections.map { $0.objects.map(\.pageName) } }
+}

@@ -103,6 +103,9 @@ package struct CatalogViewModel: Sendable, Equatable {
         package var largeHeight: Int
         /// The full-size image; empty when there is none.
         package var imageURL: String
+        /// The file name of the object's detail page inside the gallery's `objects/` (`sk-c-5.html`): unique in the
+        /// catalog, ASCII, bounded; the Markdown catalog links to it too.
+        package var pageName = ""
         /// Everything else the source tells about it.
         package var details = DisplayedDetails()
 

@@ -12,6 +12,8 @@ package struct ExportPresenter: ExportPresentationLogic {
     package let catalogDisplay: any CatalogDisplayLogic
     package let progressDisplay: any ProgressDisplayLogic
     package let site: SiteIdentity
+    /// The detail pages named so far: a catalog's parts come one at a time, in order.
+    private let pageNames = Locked(ObjectPageNames())
 
     package init(
         thumbnailWidth: Int,
@@ -26,12 +28,15 @@ package struct ExportPresenter: ExportPresentationLogic {
     }
 
     package func presentStart(_ start: CatalogStart) throws {
+        pageNames.withLock { $0 = ObjectPageNames() }
         try catalogDisplay.displayStart(makeOutline(start))
     }
 
     package func presentPart(_ sections: consuming [ArtistSection]) throws {
         // The harvested objects are let go as they become display strings.
-        try catalogDisplay.displayPart(displayedObjects(consume sections))
+        var objects = displayedObjects(consume sections)
+        pageNames.withLock { $0.name(&objects) }
+        try catalogDisplay.displayPart(consume objects)
     }
 
     package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws {

@@ -15,7 +15,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
     package let cardsPerPage: Int
     package var format: CatalogFormat { .markdown }
 
-    package init(templates: TemplateLibrary, cardsPerPage: Int = GalleryNames.defaultCardsPerPage) {
+    package init(templates: TemplateLibrary, cardsPerPage: Int = ArtistPageNames.defaultCardsPerPage) {
         self.templates = templates
         self.cardsPerPage = cardsPerPage
     }
@@ -25,7 +25,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
     ) throws(ExportError) -> any CatalogPartWriter {
         Writer(
             templates: templates, folder: folder, outline: outline,
-            pages: GalleryNames.pages(of: outline, cardsPerPage: cardsPerPage), cardsPerPage: cardsPerPage)
+            names: ArtistPageNames(outline, cardsPerPage: cardsPerPage))
     }
 
     /// The Markdown catalog under way: `catalog.md` whole when the catalog is one part; else each part's letter
@@ -34,8 +34,8 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         let templates: TemplateLibrary
         let folder: OutputFolder
         let outline: CatalogViewModel
-        let pages: [[GalleryNames.SectionPage]]
-        let cardsPerPage: Int
+        /// The gallery's artist pages, which each object's line links to.
+        let names: ArtistPageNames
         /// Each section's heading anchor, numbered across the catalog as GitHub numbers repeats.
         let anchors: [String]
         let split: Bool
@@ -48,13 +48,12 @@ package struct MarkdownDisplay: CatalogFileDisplay {
 
         init(
             templates: TemplateLibrary, folder: OutputFolder, outline: CatalogViewModel,
-            pages: [[GalleryNames.SectionPage]], cardsPerPage: Int
+            names: ArtistPageNames
         ) {
             self.templates = templates
             self.folder = folder
             self.outline = outline
-            self.pages = pages
-            self.cardsPerPage = cardsPerPage
+            self.names = names
             var registry = MarkdownAnchor(reserved: ["contents"])
             anchors = outline.sections.map { registry.next(for: $0.name) }
             split = outline.objectCount > MarkdownDisplay.splitThreshold
@@ -63,7 +62,6 @@ package struct MarkdownDisplay: CatalogFileDisplay {
         }
 
         func write(_ part: CatalogPart) throws(ExportError) {
-            let names = GalleryNames(pages: pages, objectPages: part.objectPages, cardsPerPage: cardsPerPage)
             guard split else {
                 let catalog = MarkdownCatalog(
                     catalog: part.catalog, sections: sections(part, part.sections, root: "", names: names))
@@ -99,7 +97,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
 
         /// The sections of `range`, their lines keyed from `lineSeed` and copied from `known` where they can be.
         private func sections(
-            _ part: CatalogPart, _ range: Range<Int>, root: String, names: GalleryNames,
+            _ part: CatalogPart, _ range: Range<Int>, root: String, names: ArtistPageNames,
             lineSeed: Fingerprint = Fingerprint(), known: KnownFragments? = nil
         ) -> [MarkdownSection] {
             range.map { index in
@@ -114,11 +112,11 @@ package struct MarkdownDisplay: CatalogFileDisplay {
     }
 
     /// Every section's model: its heading's anchor (numbered across the catalog, as GitHub numbers repeats),
-    /// and the gallery's page names of its objects. `root` is the way back to the output folder from the file.
+    /// and the gallery's artist pages its objects are on. `root` is the way back to the output folder from the file.
     static func sections(
-        of viewModel: CatalogViewModel, _ cardsPerPage: Int, root: String, names: GalleryNames? = nil
+        of viewModel: CatalogViewModel, _ cardsPerPage: Int, root: String, names: ArtistPageNames? = nil
     ) -> [MarkdownSection] {
-        let names = names ?? GalleryNames(viewModel, cardsPerPage: cardsPerPage)
+        let names = names ?? ArtistPageNames(viewModel, cardsPerPage: cardsPerPage)
         var anchors = MarkdownAnchor(reserved: ["contents"])
         return viewModel.sections.indices.map { index in
             MarkdownSection(

@@ -37,8 +37,8 @@ struct MarkdownSection: TemplateContext {
     let section: CatalogViewModel.DisplayedSection
     /// The anchor GitHub-flavoured Markdown gives the section's heading.
     let anchor: String
-    /// The gallery's names, and this section's place in the catalog: each object links to its page there.
-    let names: GalleryNames
+    /// The gallery's artist pages, and this section's place in the catalog: each object links to its pages there.
+    let names: ArtistPageNames
     let index: Int
     /// The way back to the output folder from the file (`""`, or `"../"` from `catalog/`): bundled pictures
     /// are linked relatively.
@@ -64,7 +64,7 @@ struct MarkdownSection: TemplateContext {
                     count: section.objects.count,
                     element: { [section, names, index, root] position in
                         MarkdownObject(
-                            objects: section.objects, position: position, pageName: names.objectPages[index][position],
+                            objects: section.objects, position: position,
                             sectionPageName: names.sectionPageName(index, position), root: root)
                     },
                     ownNames: MarkdownObject.names,
@@ -80,7 +80,6 @@ struct MarkdownObject: TemplateContext {
     /// The section's objects, and this one's place among them: read in place, not copied for each line.
     let objects: [CatalogViewModel.DisplayedObject]
     let position: Int
-    let pageName: String
     let sectionPageName: String
     let root: String
 
@@ -108,7 +107,6 @@ struct MarkdownObject: TemplateContext {
         case .largeImageURL: .text(GalleryPlan.located(object.pointee.largeImageURL, from: root))
         case .largeWidth: .number(object.pointee.largeWidth)
         case .largeHeight: .number(object.pointee.largeHeight)
-        case .pageName: .text(pageName)
         case .sectionPageName: .text(sectionPageName)
         case .objectType: .text(object.pointee.details.objectType)
         case .hasObjectType: .flag(!object.pointee.details.objectType.isEmpty)

@@ -24,10 +24,11 @@ extension [CatalogViewModel.DisplayedObject] {
 
 extension UnsafePointer<CatalogViewModel.DisplayedObject> {
     /// What an object's card and its Markdown line both show, as a page `root` away from the output folder links
-    /// it: its id, title, date, alt text and thumbnail. `nil` for any other key.
+    /// it: its id, detail page, title, date, alt text and thumbnail. `nil` for any other key.
     func shownValue(for key: TemplateKey, root: String) -> TemplateValue? {
         switch key {
         case .id: .text(pointee.id)
+        case .pageName: .text(pointee.pageName)
         case .title: .text(pointee.title)
         case .date: .text(pointee.date)
         case .hasDate: .flag(pointee.hasDate)

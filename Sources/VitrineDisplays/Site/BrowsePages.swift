@@ -43,7 +43,7 @@ struct BrowseGroupPage: TemplateContext {
     /// `Object types` or `Periods`, and the list's page from here.
     let browseKind: String
     let listHref: String
-    let pages: [GalleryNames.SectionPage]
+    let pages: [ArtistPageNames.SectionPage]
     let pageIndex: Int
     let cards: String
 
@@ -72,7 +72,7 @@ extension BrowseIndex {
             let total = groups.reduce(0) { $0 + $1.group.objects.count }
             var links: [BrowseGroupLink] = []
             for (slug, group) in groups {
-                let pages = GalleryNames.pages(of: group.objects.count, named: slug, cardsPerPage: cardsPerPage)
+                let pages = ArtistPageNames.pages(of: group.objects.count, named: slug, cardsPerPage: cardsPerPage)
                 let countLabel = NumberText.counted(group.objects.count, "object")
                 links.append(
                     BrowseGroupLink(label: group.label, href: "\(folderName)/\(slug).html", countLabel: countLabel))

@@ -87,7 +87,7 @@ struct MakerList: TemplateContext {
     let inline: Bool
     let root: String
     let sections: ArraySlice<CatalogViewModel.DisplayedSection>
-    let names: GalleryNames
+    let names: ArtistPageNames
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -97,8 +97,7 @@ struct MakerList: TemplateContext {
             .list(
                 sections.indices.map {
                     MakerEntry(
-                        section: sections[$0], pages: names.pages[$0], objectPages: names.objectPages[$0], root: root,
-                        inline: inline)
+                        section: sections[$0], pages: names.pages[$0], root: root, inline: inline)
                 })
         default: nil
         }
@@ -108,8 +107,7 @@ struct MakerList: TemplateContext {
 /// A maker in a list: name, count, its pages, and its cards when the list shows them.
 struct MakerEntry: TemplateContext {
     let section: CatalogViewModel.DisplayedSection
-    let pages: [GalleryNames.SectionPage]
-    let objectPages: [String]
+    let pages: [ArtistPageNames.SectionPage]
     let root: String
     let inline: Bool
 
@@ -124,9 +122,8 @@ struct MakerEntry: TemplateContext {
         case .root: .text(root)
         case .cards:
             inline
-                ? .items(count: min(section.objects.count, objectPages.count)) {
-                    [section, objectPages, root] position in
-                    Card(objects: section.objects, position: position, pageName: objectPages[position], root: root)
+                ? .items(count: section.objects.count) { [section, root] position in
+                    Card(objects: section.objects, position: position, root: root)
                 }
                 : nil
         default: nil
@@ -155,8 +152,7 @@ struct LetterPage: TemplateContext {
 struct ArtistPage: TemplateContext {
     let head: PageHead
     let section: CatalogViewModel.DisplayedSection
-    let pages: [GalleryNames.SectionPage]
-    let objectPages: [String]
+    let pages: [ArtistPageNames.SectionPage]
     let pageIndex: Int
     let letterHref: String
     /// Each card's key: from `TemplateLibrary.fragmentSeed`, every value it gives for a name a card's body asks for
@@ -173,8 +169,8 @@ struct ArtistPage: TemplateContext {
     ]
 
     init(
-        site: SiteHead, section: CatalogViewModel.DisplayedSection, pages: [GalleryNames.SectionPage],
-        objectPages: [String], pageIndex: Int, letterHref: String, cardSeed: Fingerprint, templateKeys: [TemplateKey]
+        site: SiteHead, section: CatalogViewModel.DisplayedSection, pages: [ArtistPageNames.SectionPage],
+        pageIndex: Int, letterHref: String, cardSeed: Fingerprint, templateKeys: [TemplateKey]
     ) {
         let range = pages[pageIndex].range
         let pictured = section.objects[range].first { !$0.largeImageURL.isEmpty || !$0.thumbnailURL.isEmpty }
@@ -185,14 +181,11 @@ struct ArtistPage: TemplateContext {
             image: pictured.map { $0.largeImageURL.isEmpty ? $0.thumbnailURL : $0.largeImageURL } ?? "")
         self.section = section
         self.pages = pages
-        self.objectPages = objectPages
         self.pageIndex = pageIndex
         self.letterHref = letterHref
         cardKeys = pages[pageIndex].range.map { position in
             var key = cardSeed
-            key.combine(
-                model: Card(objects: section.objects, position: position, pageName: objectPages[position], root: "../"),
-                keys: templateKeys)
+            key.combine(model: Card(objects: section.objects, position: position, root: "../"), keys: templateKeys)
             return key
         }
     }
@@ -210,10 +203,8 @@ struct ArtistPage: TemplateContext {
             let range = pages[pageIndex].range
             return .fragments(
                 TemplateFragments(
-                    element: { [section, objectPages] offset in
-                        let position = range.lowerBound + offset
-                        return Card(
-                            objects: section.objects, position: position, pageName: objectPages[position], root: "../")
+                    element: { [section] offset in
+                        Card(objects: section.objects, position: range.lowerBound + offset, root: "../")
                     },
                     keys: cardKeys, ownNames: Card.names, known: known))
         default: return Pager(pages: pages, pageIndex: pageIndex).value(for: key) ?? head.value(for: key)
@@ -226,8 +217,6 @@ struct Card: TemplateContext {
     /// The section's objects, and this card's place among them: read in place, not copied for each card.
     let objects: [CatalogViewModel.DisplayedObject]
     let position: Int
-    /// The object's page inside `objects/`.
-    let pageName: String
     let root: String
     /// Whether the card names the maker: on a page by type or period, not on the maker's own page.
     var showsMaker = false
@@ -240,10 +229,9 @@ struct Card: TemplateContext {
         .thumbnailWidth, .thumbnailHeight, .hasThumbnail, .showsMaker, .maker,
     ]
 
-    init(objects: [CatalogViewModel.DisplayedObject], position: Int, pageName: String, root: String) {
+    init(objects: [CatalogViewModel.DisplayedObject], position: Int, root: String) {
         self.objects = objects
         self.position = position
-        self.pageName = pageName
         self.root = root
         thumbnail2xURL = objects.withObject(at: position) { $0.pointee.thumbnail2xURL } ?? ""
     }
@@ -259,7 +247,6 @@ struct Card: TemplateContext {
         case .root: .text(root)
         case .thumbnail2xURL: .text(GalleryPlan.located(thumbnail2xURL, from: root))
         case .hasThumbnail2x: .flag(!thumbnail2xURL.isEmpty)
-        case .pageName: .text(pageName)
         case .showsMaker: .flag(showsMaker && !object.pointee.maker.isEmpty)
         case .maker: .text(object.pointee.maker)
         default: object.shownValue(for: key, root: root)

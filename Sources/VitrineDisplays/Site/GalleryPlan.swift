@@ -1,9 +1,9 @@
 import VitrineCore
 
-/// Where every page of the gallery is: its file names (`GalleryNames`), the letters of the index, the pages each
-/// letter's maker list is split into when makers are many, and where each section's letter is listed. It builds
-/// each page's typed model (`GalleryPages.swift`). Paths are relative, so the site works from `file://` and from
-/// any static host.
+/// Where every page of the gallery is: its artist pages' names (`ArtistPageNames`), the letters of the index, the
+/// pages each letter's maker list is split into when makers are many, and where each section's letter is listed. It
+/// builds each page's typed model (`GalleryPages.swift`). Paths are relative, so the site works from `file://` and
+/// from any static host.
 struct GalleryPlan: Sendable {
     /// A letter of the index and its sections.
     struct LetterGroup: Sendable {
@@ -24,7 +24,7 @@ struct GalleryPlan: Sendable {
 
     /// The catalog: its outline, or the part being written, whose objects are in place.
     private(set) var viewModel: CatalogViewModel
-    private(set) var names: GalleryNames
+    let names: ArtistPageNames
     private(set) var groups: [LetterGroup]
     /// Whether the index shows every card (small collections).
     let inline: Bool
@@ -35,11 +35,11 @@ struct GalleryPlan: Sendable {
     let site: SiteHead
 
     init(
-        _ viewModel: CatalogViewModel, cardsPerPage: Int = GalleryNames.defaultCardsPerPage,
-        names: GalleryNames? = nil
+        _ viewModel: CatalogViewModel, cardsPerPage: Int = ArtistPageNames.defaultCardsPerPage,
+        names: ArtistPageNames? = nil
     ) {
         self.viewModel = viewModel
-        self.names = names ?? GalleryNames(viewModel, cardsPerPage: cardsPerPage)
+        self.names = names ?? ArtistPageNames(viewModel, cardsPerPage: cardsPerPage)
         inline = viewModel.objectCount <= HTMLDisplay.inlineCardLimit
         splitsLetters = viewModel.sections.count > HTMLDisplay.makersPerPage
         var groups = Self.groups(of: viewModel.sections)
@@ -66,14 +66,13 @@ struct GalleryPlan: Sendable {
         site = SiteHead(viewModel)
     }
 
-    /// The same plan, for a part of the catalog: its objects and their page names.
+    /// The same plan, for a part of the catalog: its objects.
     func with(_ part: CatalogPart) -> GalleryPlan {
         var plan = self
         plan.viewModel = part.catalog
         for index in plan.groups.indices {
             plan.groups[index].sections = part.catalog.sections[plan.groups[index].sections.indices]
         }
-        plan.names = GalleryNames(pages: names.pages, objectPages: part.objectPages, cardsPerPage: names.cardsPerPage)
         return plan
     }
 
@@ -85,9 +84,6 @@ struct GalleryPlan: Sendable {
         for index in plan.groups.indices {
             plan.groups[index].sections = plan.viewModel.sections[plan.groups[index].sections.indices]
         }
-        plan.names = GalleryNames(
-            pages: names.pages, objectPages: Array(repeating: [], count: names.objectPages.count),
-            cardsPerPage: names.cardsPerPage)
         return plan
     }
 
@@ -194,8 +190,7 @@ struct GalleryPlan: Sendable {
     ) -> ArtistPage {
         ArtistPage(
             site: site, section: viewModel.sections[sectionIndex], pages: names.pages[sectionIndex],
-            objectPages: names.objectPages[sectionIndex], pageIndex: pageIndex, letterHref: letterHrefs[sectionIndex],
-            cardSeed: cardSeed, templateKeys: templateKeys)
+            pageIndex: pageIndex, letterHref: letterHrefs[sectionIndex], cardSeed: cardSeed, templateKeys: templateKeys)
     }
 
     func objectPage(_ sectionIndex: Int, _ index: Int) -> ObjectPage {
@@ -203,18 +198,16 @@ struct GalleryPlan: Sendable {
         let (previous, next) = neighbours(sectionIndex, index)
         return ObjectPage(
             site: site, institution: viewModel.institution, makerName: section.name,
-            objects: section.objects, position: index, pageName: names.objectPages[sectionIndex][index],
-            sectionPageName: names.sectionPageName(sectionIndex, index),
+            objects: section.objects, position: index, sectionPageName: names.sectionPageName(sectionIndex, index),
             previous: previous, next: next)
     }
 
     /// The objects before and after one in its section, as its detail page links them.
     private func neighbours(_ sectionIndex: Int, _ index: Int) -> (previous: Neighbour?, next: Neighbour?) {
         let objects = viewModel.sections[sectionIndex].objects
-        let pageNames = names.objectPages[sectionIndex]
         return (
-            index > 0 ? Neighbour(title: objects[index - 1].title, pageName: pageNames[index - 1]) : nil,
-            index + 1 < objects.count ? Neighbour(title: objects[index + 1].title, pageName: pageNames[index + 1]) : nil
+            index > 0 ? Neighbour(objects[index - 1]) : nil,
+            index + 1 < objects.count ? Neighbour(objects[index + 1]) : nil
         )
     }
 

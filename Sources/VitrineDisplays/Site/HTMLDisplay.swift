@@ -17,7 +17,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
     package let cardsPerPage: Int
     package var format: CatalogFormat { .html }
 
-    package init(templates: TemplateLibrary, cardsPerPage: Int = GalleryNames.defaultCardsPerPage) {
+    package init(templates: TemplateLibrary, cardsPerPage: Int = ArtistPageNames.defaultCardsPerPage) {
         self.templates = templates
         self.cardsPerPage = cardsPerPage
     }
@@ -35,10 +35,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             }
             try folder.write(bytes, to: logo)
         }
-        let names = GalleryNames(
-            pages: GalleryNames.pages(of: outline, cardsPerPage: cardsPerPage), objectPages: [],
-            cardsPerPage: cardsPerPage)
-        return Writer(templates: templates, folder: folder, plan: GalleryPlan(outline, names: names))
+        return Writer(templates: templates, folder: folder, plan: GalleryPlan(outline, cardsPerPage: cardsPerPage))
     }
 
     /// The gallery under way: each part's artist and detail pages (and its objects' search entries); the index,
@@ -90,7 +87,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
             DispatchQueue.global().async(group: search) { [state, folder, templates] in
                 let added = state.withLock { state in
                     Result { () throws(ExportError) in
-                        try state.search.add(part.catalog, sections: part.sections, objectPages: part.objectPages)
+                        try state.search.add(part.catalog, sections: part.sections)
                         try Self.gather(part, names: names, into: &state, folder: folder, templates: templates)
                     }
                 }
@@ -109,7 +106,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
                             sectionIndex, pageIndex, cardSeed: cardSeed, templateKeys: cardKeys),
                         inputs: artistInputs,
                         neighbours: beside.map { sectionPages[$0].fileName })
-                    let objectPages = Array(names.objectPages[sectionIndex][page.range])
+                    let objectPages = part.catalog.sections[sectionIndex].objects[page.range].map(\.pageName)
                     // A first export keeps nothing: each detail page is built once, and written.
                     guard folder.mayKeepAny else {
                         for (offset, index) in page.range.enumerated() {
@@ -203,15 +200,13 @@ package struct HTMLDisplay: CatalogFileDisplay {
         /// Notes a part's cards for the pages by type and by period, its pages in the sitemap, its objects' rights,
         /// and the catalog's first picture.
         private static func gather(
-            _ part: CatalogPart, names: GalleryNames, into state: inout State, folder: OutputFolder,
+            _ part: CatalogPart, names: ArtistPageNames, into state: inout State, folder: OutputFolder,
             templates: TemplateLibrary
         ) throws(ExportError) {
             for section in part.sections {
                 let objects = part.catalog.sections[section].objects
                 for position in objects.indices {
-                    var card = Card(
-                        objects: objects, position: position, pageName: part.objectPages[section][position], root: "../"
-                    )
+                    var card = Card(objects: objects, position: position, root: "../")
                     card.showsMaker = true
                     let (type, year) =
                         objects.withObject(at: position) {
@@ -232,7 +227,9 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 }
                 guard state.siteMap != nil else { continue }
                 for page in names.pages[section] { try state.siteMap?.add("artists/\(page.fileName)", in: folder) }
-                for page in part.objectPages[section] { try state.siteMap?.add("objects/\(page)", in: folder) }
+                for position in objects.indices {
+                    try state.siteMap?.add("objects/\(objects[position].pageName)", in: folder)
+                }
             }
         }
 

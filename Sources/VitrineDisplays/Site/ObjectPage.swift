@@ -11,8 +11,6 @@ struct ObjectPage: TemplateContext {
     /// The section's objects, and this page's among them: read in place, not copied for each page.
     let objects: [CatalogViewModel.DisplayedObject]
     let position: Int
-    /// This page's file name in `objects/`.
-    let pageName: String
     /// The artist page (in `artists/`) that shows the object.
     let sectionPageName: String
     let previous: Neighbour?
@@ -25,17 +23,20 @@ struct ObjectPage: TemplateContext {
 
     init(
         site: SiteHead, institution: String, makerName: String, objects: [CatalogViewModel.DisplayedObject],
-        position: Int, pageName: String, sectionPageName: String, previous: Neighbour?, next: Neighbour?
+        position: Int, sectionPageName: String, previous: Neighbour?, next: Neighbour?
     ) {
         (self.site, self.institution, self.makerName, self.objects, self.position) =
             (site, institution, makerName, objects, position)
-        (self.pageName, self.sectionPageName, self.previous, self.next) = (pageName, sectionPageName, previous, next)
+        (self.sectionPageName, self.previous, self.next) = (sectionPageName, previous, next)
         description = madeDescription()
         jsonLD = madeJSONLD()
         facts = objects[position].details.facts.map(Fact.init)
     }
 
     var object: CatalogViewModel.DisplayedObject { objects[position] }
+
+    /// This page's file name in `objects/`.
+    var pageName: String { objects[position].pageName }
 
     /// `The Night Watch, Rembrandt van Rijn, 1642. Officers and other civic guardsmen…`
     private func madeDescription() -> String {
@@ -198,5 +199,11 @@ struct Neighbour: TemplateContext {
         case .pageName: .text(pageName)
         default: nil
         }
+    }
+}
+
+extension Neighbour {
+    init(_ object: CatalogViewModel.DisplayedObject) {
+        self.init(title: object.title, pageName: object.pageName)
     }
 }

@@ -1,7 +1,7 @@
 /// What `html/pager` shows of a page of several: whether there are several, this one's number, the pages it links,
 /// and the pages before and after it.
 struct Pager {
-    let pages: [GalleryNames.SectionPage]
+    let pages: [ArtistPageNames.SectionPage]
     let pageIndex: Int
 
     /// The pages a pager links: the first, the last, and two either side of this one (a gap of one page is linked
@@ -34,7 +34,7 @@ struct Pager {
 
 /// A numbered link to one page of a section.
 struct PageLink: TemplateContext {
-    let page: GalleryNames.SectionPage
+    let page: ArtistPageNames.SectionPage
     /// Whether this is the page showing it (only a pager says).
     let current: Bool?
     /// Whether pages between the one linked before and this one are not linked.

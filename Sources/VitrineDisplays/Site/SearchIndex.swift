@@ -37,16 +37,14 @@ struct SearchIndex: Sendable {
     var spills: Int { entries.spills }
 
     /// The index of a catalog whose objects are all in place.
-    init(_ viewModel: CatalogViewModel, names: GalleryNames) throws(ExportError) {
+    init(_ viewModel: CatalogViewModel) throws(ExportError) {
         self.init()
-        try add(viewModel, sections: viewModel.sections.indices, objectPages: names.objectPages)
+        try add(viewModel, sections: viewModel.sections.indices)
         try finish()
     }
 
     /// Indexes the objects of a part of the catalog, which come after every part added before.
-    mutating func add(
-        _ catalog: CatalogViewModel, sections: Range<Int>, objectPages: [[String]]
-    ) throws(ExportError) {
+    mutating func add(_ catalog: CatalogViewModel, sections: Range<Int>) throws(ExportError) {
         for sectionIndex in sections {
             let section = catalog.sections[sectionIndex]
             // Every object of a section has its maker's words: folded once.
@@ -77,7 +75,7 @@ struct SearchIndex: Sendable {
                 try entries.append { entry in
                     entry.append(UInt8(ascii: "["))
                     for (position, text) in [
-                        objects[index].title, objects[index].maker, objectPages[sectionIndex][index],
+                        objects[index].title, objects[index].maker, objects[index].pageName,
                         objects[index].thumbnailURL, objects[index].id, objects[index].date,
                     ].enumerated() {
                         if position > 0 { entry.append(UInt8(ascii: ",")) }

@@ -195,10 +195,9 @@ import VitrineTestSupport
 
     @Test func `search entries kept in a scratch file make the shards entries in memory make`() throws {
         let model = try presenter.makeViewModel(response: Self.response)
-        let names = GalleryNames(model)
-        let inMemory = try SearchIndex(model, names: names)
+        let inMemory = try SearchIndex(model)
         var spilled = SearchIndex(entries: SpilledRecords(inMemory: 10_000, readBetweenReleases: 50_000))
-        try spilled.add(model, sections: model.sections.indices, objectPages: names.objectPages)
+        try spilled.add(model, sections: model.sections.indices)
         try spilled.finish()
         #expect(spilled.spills > 50, "the entries went to the scratch file ten kilobytes at a time")
         #expect(inMemory.spills == 0)
@@ -220,7 +219,7 @@ import VitrineTestSupport
         let letter = try folder.read("catalog/j.md")
         #expect(letter.utf8.count > 2 << 20, "written in several pieces")
 
-        let sections = MarkdownDisplay.sections(of: model, GalleryNames.defaultCardsPerPage, root: "../")
+        let sections = MarkdownDisplay.sections(of: model, ArtistPageNames.defaultCardsPerPage, root: "../")
         let whole = try templates.renderText(
             "markdown/letter.md",
             MarkdownLetter(

@@ -49,7 +49,7 @@ import VitrineTestSupport
 
     /// The gallery of a response, its view model and the gallery's file names.
     private static func render(_ response: HarvestedCollection) throws -> (
-        TemporaryFolder, CatalogViewModel, GalleryNames
+        TemporaryFolder, CatalogViewModel, ArtistPageNames
     ) {
         let spy = CatalogDisplayLogicSpy()
         let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
@@ -57,13 +57,13 @@ import VitrineTestSupport
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary())
         _ = try writer.displayCatalog(viewModel: model)
-        return (folder, model, GalleryNames(model))
+        return (folder, model, ArtistPageNames(model))
     }
 
     @Test func `every object page is reachable from the index in three clicks, and no page is large`() throws {
-        let (folder, model, names) = try Self.render(Self.largeResponse())
+        let (folder, model, _) = try Self.render(Self.largeResponse())
         let crawl = try SiteCrawl(root: folder.url)
-        let objectPages = Set(names.objectPages.flatMap { $0.map { "objects/\($0)" } })
+        let objectPages = Set(model.objectPages.flatMap { $0.map { "objects/\($0)" } })
         #expect(objectPages.count == model.objectCount)
         for page in objectPages {
             let depth = try #require(crawl.depth[page], "\(page) is not reachable")
@@ -107,7 +107,7 @@ import VitrineTestSupport
 
     @Test func `file names are safe, bounded and unique whatever the ids`() throws {
         let (folder, model, gallery) = try Self.render(Self.largeResponse())
-        let names = gallery.objectPages.flatMap { $0 }
+        let names = model.objectPages.flatMap { $0 }
         #expect(Set(names).count == names.count)
         for name in names + gallery.pages.flatMap({ $0.map(\.fileName) }) {
             #expect(name.count <= 80, "\(name)")
@@ -122,9 +122,9 @@ import VitrineTestSupport
     }
 
     @Test func `a detail page has the large IIIF image, the museum link and prev-next within its section`() throws {
-        let (folder, model, names) = try Self.render(Self.largeResponse())
+        let (folder, model, _) = try Self.render(Self.largeResponse())
         let section = try #require(model.sections.firstIndex { $0.name == "Rembrandt van Rijn" })
-        let pages = names.objectPages[section]
+        let pages = model.objectPages[section]
         let html = try folder.read("objects/\(pages[1])")
         #expect(html.contains(#"<img src="https://iiif.micr.io/R1/full/843,/0/default.jpg""#))
         #expect(html.contains(#"width="843""#))
@@ -147,9 +147,9 @@ import VitrineTestSupport
             return ArtistSection(
                 maker: name, objects: [ArtObject(id: "L-\(number)", title: "Work \(number)", maker: name)])
         }
-        let (folder, _, names) = try Self.render(Seeds.response(sections))
+        let (folder, model, _) = try Self.render(Seeds.response(sections))
         let crawl = try SiteCrawl(root: folder.url)
-        for page in names.objectPages.flatMap({ $0 }) {
+        for page in model.objectPages.flatMap({ $0 }) {
             #expect((crawl.depth["objects/\(page)"] ?? 99) <= 3, "\(page)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("letters/letter-a.html").path))
@@ -158,7 +158,7 @@ import VitrineTestSupport
 
     @Test func `search finds every object by a word of its title through the shard the page would load`() throws {
         let response = Self.largeResponse()
-        let (folder, model, names) = try Self.render(response)
+        let (folder, model, _) = try Self.render(response)
         let manifest = try folder.read("search/manifest.js")
         let counts = try JSONDecoder().decode(
             [String: Int].self, from: Data(manifest.dropFirst("Vitrine.manifest(".count).dropLast(3).utf8))
@@ -168,7 +168,7 @@ import VitrineTestSupport
                 let word = try #require(SearchIndex.words(object.title).first { $0.count >= 2 })
                 let shard = try #require(Self.shard(for: word, keys: keys), "no shard for \(word)")
                 let script = try folder.read("search/\(SearchIndex.fileStem(shard)).js")
-                let page = names.objectPages[sectionIndex][index]
+                let page = model.objectPages[sectionIndex][index]
                 #expect(script.contains("\"\(page)\""), "\(object.id) not under \(shard)")
             }
         }
@@ -222,7 +222,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Rembrandt van Rijn", objects: objects)]))
-        let index = try SearchIndex(model, names: GalleryNames(model))
+        let index = try SearchIndex(model)
         func found(_ word: String) -> Set<String> { Self.found(word, in: index, model) }
         #expect(found("ska1505") == ["SK-A-1505"])
         #expect(found("1505") == ["SK-A-1505"])
@@ -244,7 +244,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous", objects: objects)]))
-        let index = try SearchIndex(model, names: GalleryNames(model))
+        let index = try SearchIndex(model)
         #expect(index.shards.keys.contains { $0.count == SearchIndex.longestKey }, "splits as deep as keys go")
         for number in stride(from: 2_000, to: 5_000, by: 97) {
             #expect(Self.found("rpp1906\(number)", in: index, model) == ["RP-P-1906-\(number)"])
@@ -273,7 +273,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
-        let index = try SearchIndex(model, names: GalleryNames(model))
+        let index = try SearchIndex(model)
         #expect(index.shards["study$"]?.count == 2_500)
         #expect(index.shards["st"] == nil && index.shards["stu"] == nil)
         #expect(index.manifestScript().contains(#""study$":2500"#))
@@ -292,7 +292,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Study Group", objects: objects)]))
-        let index = try SearchIndex(model, names: GalleryNames(model))
+        let index = try SearchIndex(model)
         #expect(index.shards["st"] == [0, 1, 2], "every object has the maker's word, each once")
         #expect(index.shards["sk"] == [1], "a title of 30 words")
         for (key, numbers) in index.shards {

@@ -124,6 +124,7 @@ import VitrineTestSupport
             large: ThumbnailSelector.Thumbnail(url: url(&random), width: number(&random), height: number(&random)),
             imageURL: url(&random), objectURL: text(&random))
         object.details = details(&random)
+        object.pageName = text(&random) + ".html"
         return object
     }
 
@@ -185,7 +186,8 @@ import VitrineTestSupport
     /// The stored fields of an object that `changeObject` changes.
     static let objectFields = [
         "id", "title", "maker", "date", "hasDate", "objectURL", "hasObjectURL", "thumbnailURL", "thumbnailWidth",
-        "thumbnailHeight", "thumbnail2xURL", "largeImageURL", "largeWidth", "largeHeight", "imageURL", "details",
+        "thumbnailHeight", "thumbnail2xURL", "largeImageURL", "largeWidth", "largeHeight", "imageURL", "pageName",
+        "details",
     ]
 
     static func changeObject(_ object: inout CatalogViewModel.DisplayedObject, _ random: inout SplitMix64) {
@@ -208,6 +210,7 @@ import VitrineTestSupport
         case "largeWidth": object.largeWidth = number(&random)
         case "largeHeight": object.largeHeight = number(&random)
         case "details": changeDetails(&object.details, &random)
+        case "pageName": object.pageName = text(&random) + ".html"
         default: object.imageURL = url(&random)
         }
     }
@@ -267,35 +270,32 @@ import VitrineTestSupport
         return artistPage(
             site: site(&random), objects: objects, perPage: perPage,
             pageIndex: Int(random.next() % UInt64((count + perPage - 1) / perPage)),
-            objectPages: (0..<count).map { "\(text(&random))-\($0).html" }, letterHref: text(&random),
-            name: text(&random))
+            letterHref: text(&random), name: text(&random))
     }
 
     static func artistPage(
         site: SiteHead, objects: [CatalogViewModel.DisplayedObject], perPage: Int, pageIndex: Int,
-        objectPages: [String], letterHref: String, name: String
+        letterHref: String, name: String
     ) -> ArtistPage {
         let section = CatalogViewModel.DisplayedSection(
             name: name, slug: "s", countLabel: "\(objects.count) objects", isUnknownMaker: name.isEmpty,
             objects: objects)
         let pages = stride(from: 0, to: objects.count, by: perPage).enumerated().map { number, start in
-            GalleryNames.SectionPage(
+            ArtistPageNames.SectionPage(
                 number: number + 1, fileName: "s--\(number + 1).html",
                 range: start..<min(start + perPage, objects.count))
         }
         return ArtistPage(
-            site: site, section: section, pages: pages, objectPages: objectPages, pageIndex: pageIndex,
-            letterHref: letterHref, cardSeed: Fingerprint(), templateKeys: TemplateKey.allCases)
+            site: site, section: section, pages: pages, pageIndex: pageIndex, letterHref: letterHref,
+            cardSeed: Fingerprint(), templateKeys: TemplateKey.allCases)
     }
 
     static func change(_ page: inout ArtistPage, _ random: inout SplitMix64) {
         var objects = page.section.objects
-        var (site, objectPages, letterHref, name) = (
-            page.head.site, page.objectPages, page.letterHref, page.section.name
-        )
+        var (site, letterHref, name) = (page.head.site, page.letterHref, page.section.name)
         switch random.next() % 5 {
         case 0: site = change(site, &random)
-        case 1: objectPages[Int(random.next() % UInt64(objectPages.count))] = text(&random) + ".html"
+        case 1: objects[Int(random.next() % UInt64(objects.count))].pageName = text(&random) + ".html"
         case 2: letterHref = text(&random)
         case 3: name = text(&random)
         default: changeObject(&objects[Int(random.next() % UInt64(objects.count))], &random)
@@ -303,7 +303,7 @@ import VitrineTestSupport
         let perPage = page.pages[0].range.count
         page = artistPage(
             site: site, objects: objects, perPage: perPage, pageIndex: page.pageIndex,
-            objectPages: objectPages, letterHref: letterHref, name: name)
+            letterHref: letterHref, name: name)
     }
 }
 
@@ -313,8 +313,10 @@ extension ObjectPage {
         site: SiteHead, institution: String, makerName: String, object: CatalogViewModel.DisplayedObject,
         pageName: String, sectionPageName: String, previous: Neighbour?, next: Neighbour?
     ) {
+        var object = object
+        object.pageName = pageName
         self.init(
             site: site, institution: institution, makerName: makerName, objects: [object], position: 0,
-            pageName: pageName, sectionPageName: sectionPageName, previous: previous, next: next)
+            sectionPageName: sectionPageName, previous: previous, next: next)
     }
 }

@@ -20,7 +20,7 @@ import Testing
 
     @Test func `a link after pages left out says so, and the current page is marked`() throws {
         let pages = (1...20).map {
-            GalleryNames.SectionPage(number: $0, fileName: "p\($0).html", range: ($0 - 1) * 10..<$0 * 10)
+            ArtistPageNames.SectionPage(number: $0, fileName: "p\($0).html", range: ($0 - 1) * 10..<$0 * 10)
         }
         guard case .list(let links) = Pager(pages: pages, pageIndex: 9).value(for: .pages) else {
             Issue.record("no list of pages")

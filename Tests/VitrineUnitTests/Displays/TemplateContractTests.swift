@@ -202,8 +202,8 @@ import VitrineTestSupport
                 names: (every + browse + lists["groups", default: []]).filter { lists[$0] == nil }, models: [list])
                 == [])
         let pages = [
-            GalleryNames.SectionPage(number: 1, fileName: "print.html", range: 0..<2),
-            GalleryNames.SectionPage(number: 2, fileName: "print--2.html", range: 2..<4),
+            ArtistPageNames.SectionPage(number: 1, fileName: "print.html", range: 0..<2),
+            ArtistPageNames.SectionPage(number: 2, fileName: "print--2.html", range: 2..<4),
         ]
         let models = (0..<2).map {
             BrowseGroupPage(
@@ -233,7 +233,7 @@ import VitrineTestSupport
         #expect(blanks == [])
         #expect(
             try TemplateLibrary().renderText("html/object.html", page).contains(
-                "href=\"\(plan.names.objectPages[rembrandt][0])\""))
+                "href=\"\(viewModel.objectPages[rembrandt][0])\""))
     }
 
     @Test func `every documented variable of the catalog, its sections and objects reaches a template`() throws {

@@ -1,9 +1,8 @@
 import VitrineCore
 
-/// The gallery's file names: each section's pages of cards (`artists/{slug}.html`, `{slug}--2.html` …, at most
-/// `cardsPerPage` cards a page) and each object's detail page (`objects/{id}.html`, unique, ASCII, bounded), in
-/// catalog order. The Markdown catalog asks for them too, to link into the gallery.
-package struct GalleryNames: Sendable {
+/// The names of each section's pages of cards (`artists/{slug}.html`, `{slug}--2.html` …, at most `cardsPerPage`
+/// cards a page): they depend on the sections' object counts only. The Markdown catalog links to them too.
+package struct ArtistPageNames: Sendable {
     /// Cards on one page of a section, by default.
     package static let defaultCardsPerPage = 200
 
@@ -20,27 +19,13 @@ package struct GalleryNames: Sendable {
     package let cardsPerPage: Int
     /// By section: its pages, in order.
     package let pages: [[SectionPage]]
-    /// By section, then object: the file name of the object's page inside `objects/`.
-    package let objectPages: [[String]]
 
-    /// The names of a catalog whose objects are all in place.
-    package init(_ viewModel: CatalogViewModel, cardsPerPage: Int = Self.defaultCardsPerPage) {
-        var names = ObjectPageNames()
-        self.init(
-            pages: Self.pages(of: viewModel, cardsPerPage: cardsPerPage),
-            objectPages: names.names(viewModel, viewModel.sections.indices), cardsPerPage: cardsPerPage)
-    }
-
-    /// Section pages worked out once from a catalog's outline (`pages(of:)`), with a part's object pages.
-    package init(pages: [[SectionPage]], objectPages: [[String]], cardsPerPage: Int) {
+    /// The pages of a catalog's sections, from its outline.
+    package init(_ outline: CatalogViewModel, cardsPerPage: Int = Self.defaultCardsPerPage) {
         self.cardsPerPage = max(1, cardsPerPage)
-        self.pages = pages
-        self.objectPages = objectPages
-    }
-
-    /// By section, its pages of cards: they depend on the sections' object counts only.
-    package static func pages(of outline: CatalogViewModel, cardsPerPage: Int) -> [[SectionPage]] {
-        outline.sections.map { pages(of: $0.objectCount, named: $0.slug, cardsPerPage: cardsPerPage) }
+        pages = outline.sections.map {
+            Self.pages(of: $0.objectCount, named: $0.slug, cardsPerPage: cardsPerPage)
+        }
     }
 
     /// The pages of `count` cards: `{slug}.html`, `{slug}--2.html` …, one page at least.
