@@ -27,7 +27,7 @@ enum StoreBenchmark {
         let compare = VitrineBenchmark.seconds(clock.now - start)
 
         start = clock.now
-        let read = try store.objects().count
+        let read = try store.storedObjects().count
         let reading = VitrineBenchmark.seconds(clock.now - start)
 
         // As a harvest stores what it reads: each page of 50 added as it arrives, then the run's collection

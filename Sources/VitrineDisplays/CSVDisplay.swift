@@ -30,7 +30,7 @@ package struct CSVDisplay: CatalogFileDisplay {
 
     /// An object's row in `header`'s columns, ended by CRLF. Its fields are appended one by one: an array of the
     /// strings would cost an allocation and a reference count a field, a row.
-    static func appendRow(
+    package static func appendRow(
         _ object: UnsafePointer<CatalogViewModel.DisplayedObject>, source: String, to bytes: inout [UInt8]
     ) {
         func field(_ value: String, then end: UInt8) {
@@ -71,21 +71,5 @@ package struct CSVDisplay: CatalogFileDisplay {
         field(object.pointee.details.altText, then: comma)
         field(object.pointee.details.otherFactsLine, then: 0x0D)
         bytes.append(0x0A)
-    }
-
-    /// The whole file as text.
-    package static func render(_ viewModel: CatalogViewModel) -> String {
-        String(decoding: bytes(viewModel), as: UTF8.self)
-    }
-
-    /// The whole file.
-    static func bytes(_ viewModel: CatalogViewModel) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(viewModel.objectCount * 200)
-        CSVCell.appendRow(header, to: &bytes)
-        for section in viewModel.sections {
-            section.objects.forEachInPlace { appendRow($0, source: viewModel.sourceName, to: &bytes) }
-        }
-        return bytes
     }
 }

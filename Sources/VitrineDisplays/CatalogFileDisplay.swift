@@ -40,28 +40,11 @@ package struct CatalogPart: Sendable {
         self.sections = sections
     }
 
-    /// The whole of a catalog whose objects are all in place, as one part.
-    package init(whole catalog: CatalogViewModel) {
-        self.init(catalog: catalog, sections: 0..<catalog.sections.count)
-    }
-
     /// How a catalog is cut into parts: whole when the Markdown catalog is one file; else a part per file of the
     /// split Markdown catalog (a letter's makers, at most 50,000 objects unless one maker has more).
     package static func ranges(of outline: CatalogViewModel) -> [Range<Int>] {
         guard outline.objectCount > MarkdownDisplay.splitThreshold else { return [0..<outline.sections.count] }
         return MarkdownFile.files(of: outline).map(\.sections)
-    }
-}
-
-extension [any CatalogFileDisplay] {
-    /// Writes every format's files for a view model whose objects are all in place, as one part.
-    package func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
-        let writers = try map { display throws(ExportError) in try display.start(viewModel, in: folder) }
-        for writer in writers {
-            try writer.write(CatalogPart(whole: viewModel))
-            try writer.finish()
-        }
-        try CatalogSession.describe(map(\.format), by: writers, in: folder)
     }
 }
 

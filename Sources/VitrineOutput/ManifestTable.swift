@@ -169,8 +169,4 @@ extension PathHashTable where Value == Void {
         staged.forEach { path, _ in entries.append(Entry(key: Self.key(path), value: ())) }
         self.init(sorting: &entries)
     }
-
-    func contains(_ path: String) -> Bool {
-        self[path] != nil
-    }
 }

@@ -40,21 +40,6 @@ extension OutputFolder {
         }
     }
 
-    /// Writes a file piece by piece (`body` hands `FilePieces` its bytes). When the bytes come out the same as the
-    /// last export's file, that file is kept instead, as `write` keeps one.
-    package func write(
-        to relativePath: String, inPieces body: (FilePieces) throws(ExportError) -> Void
-    ) throws(ExportError) {
-        let pieces = try startPieces(to: relativePath)
-        do {
-            try body(pieces)
-        } catch {
-            pieces.finish()
-            throw error
-        }
-        try finish(pieces, at: relativePath)
-    }
-
     /// Starts a file written piece by piece, over however long: `finish(_:at:)` ends it.
     /// - parameter hashingBytes: whether its bytes are its fingerprint; not when `finish` is given one.
     package func startPieces(to relativePath: String, hashingBytes: Bool = true) throws(ExportError) -> FilePieces {

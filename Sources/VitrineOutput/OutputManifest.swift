@@ -9,7 +9,7 @@ import VitrineFiles
 /// Each line is a path, and for a rendered page the fingerprint of what it was made from, its size and its
 /// modification time: a re-run keeps a file whose fingerprint has not changed (and which is still the file written:
 /// same size, same modification time) instead of rendering it again.
-package struct OutputManifest: Sendable, Equatable {
+package enum OutputManifest {
     package static let fileName = "manifest"
     /// Where Vitrine before its records folder kept the manifest: in the catalog itself. Read when a catalog has no
     /// records yet; never written.
@@ -68,38 +68,6 @@ package struct OutputManifest: Sendable, Equatable {
             status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == size && modified != 0
                 && modificationTime(status) == modified
         }
-    }
-
-    /// The fingerprint and size of each file written, by its path relative to the output folder (`/`-separated).
-    package var made: [String: Made]
-    /// Files listed without a fingerprint (by an older Vitrine). Every other file is a key of `made`, so no second
-    /// table holds every path.
-    package var unfingerprinted: Set<String>
-
-    package init(made: [String: Made] = [:], unfingerprinted: Set<String> = []) {
-        self.made = made
-        self.unfingerprinted = unfingerprinted
-    }
-
-    /// Every file listed, in no particular order.
-    package var files: [String] {
-        Array(made.keys) + unfingerprinted.filter { made[$0] == nil }
-    }
-
-    /// The manifest of the catalog folder `catalog` (an output folder, or a folder beside `output`); empty when
-    /// it has none (a new folder, or one Vitrine never wrote).
-    package static func read(ofCatalog catalog: URL, output: URL? = nil) -> OutputManifest {
-        var manifest = OutputManifest()
-        scan(path(ofCatalog: catalog.path, output: output ?? catalog), reserve: { manifest.made.reserveCapacity($0) }) {
-            path, made in
-            let path = String(decoding: path, as: UTF8.self)
-            if let made {
-                manifest.made[path] = made
-            } else {
-                manifest.unfingerprinted.insert(path)
-            }
-        }
-        return manifest
     }
 
     /// Reads the folder's manifest line by line, as bytes: a 100,000-page gallery's manifest is 100,000 lines.
@@ -163,17 +131,6 @@ package struct OutputManifest: Sendable, Equatable {
         }
         let legacy = catalog + "/" + legacyFileName
         return FileManager.default.fileExists(atPath: legacy) ? legacy : nil
-    }
-
-    /// Writes the manifest into the records folder `folder` atomically: a temporary file, then one rename.
-    func write(in folder: URL) throws {
-        try Self.write(in: folder) { line in
-            for path in files.sorted() {
-                var path = path
-                let made = made[path]
-                path.withUTF8 { line($0, made) }
-            }
-        }
     }
 
     /// Writes a manifest into the records folder `folder` atomically: a temporary file, then one rename. `lines` hands each path, in

@@ -28,11 +28,6 @@ package struct SourceRegistry: Sendable {
     /// The names `--source` takes.
     package var names: [String] { registrations.map(\.descriptor.name) }
 
-    /// The registry with one more source.
-    package func adding(_ registration: SourceRegistration) -> SourceRegistry {
-        SourceRegistry(registrations + [registration])
-    }
-
     /// The source a configuration names, and the transport to reach it.
     package func make(_ configuration: SourceConfiguration, environment: SourceEnvironment) throws(ExportError)
         -> (source: any CollectionSource, transport: any Transport)

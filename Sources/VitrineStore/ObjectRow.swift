@@ -165,17 +165,6 @@ enum ObjectRow {
             decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(raw, column))), as: UTF8.self)
     }
 
-    /// Every object a selection of `columns` gives, in its order.
-    static func objects(_ statement: Statement, arguments: StatementArguments = [], capacity: Int = 0) throws
-        -> [ArtObject]
-    {
-        var objects: [ArtObject] = []
-        objects.reserveCapacity(capacity)
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while try rows.next() != nil { objects.append(object(statement)) }
-        return objects
-    }
-
     /// Every object a selection of `columns` with one text parameter gives, in its order: the text bound by its byte
     /// count, so a NUL inside it is part of it (GRDB's arguments end a string at its first NUL).
     static func objects(_ statement: Statement, text: String, capacity: Int = 0) throws -> [ArtObject] {

@@ -88,14 +88,6 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         }
     }
 
-    package func objects() throws(ExportError) -> [ArtObject] {
-        try access("read the objects of") { db in
-            try ObjectRow.objects(
-                db.makeStatement(sql: "SELECT \(ObjectRow.columns) FROM object"),
-                capacity: Int.fetchOne(db, sql: "SELECT count(*) FROM object") ?? 0)
-        }
-    }
-
     package func storedKeys(notIn listed: [String]) throws(ExportError) -> [String] {
         try storedKeys(listed, among: false)
     }

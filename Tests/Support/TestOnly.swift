@@ -30,6 +30,15 @@ extension CollectionStore {
         _ = try addToRun(changes) { _, _ in true }
         return try commitRun(incremental: true, state: state)
     }
+
+    /// Every stored object, read as an export reads them: a run laid over the stored collection, a section at a time.
+    package func storedObjects() throws(ExportError) -> [ArtObject] {
+        _ = try startRun(fromStored: true)
+        let run = try runSections(showing: .all)
+        var objects: [ArtObject] = []
+        for section in try run.sections() { objects += try run.objects(maker: section.maker, count: section.count) }
+        return objects
+    }
 }
 
 extension CatalogDisplayLogic {
@@ -57,4 +66,33 @@ extension TemplateLibrary {
 extension CatalogViewModel {
     /// By section, then object: the file name of each object's detail page, as the Presenter named it.
     package var objectPages: [[String]] { sections.map { $0.objects.map(\.pageName) } }
+}
+
+extension SectionIndex {
+    /// The sections, ordered by maker, each in catalog order, leaving the index as it was.
+    package func sections() -> [ArtistSection] {
+        var copy = self
+        return copy.takeSections()
+    }
+}
+
+extension CSVCell {
+    /// One field, defused and quoted as needed.
+    package static func field(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension CSVDisplay {
+    /// The whole file as text, made in memory.
+    package static func render(_ viewModel: CatalogViewModel) -> String {
+        var bytes: [UInt8] = []
+        CSVCell.appendRow(header, to: &bytes)
+        for section in viewModel.sections {
+            section.objects.forEachInPlace { appendRow($0, source: viewModel.sourceName, to: &bytes) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -123,10 +123,6 @@ struct HarvestOptionGroup: ParsableArguments {
 struct TimeToLive: ExpressibleByArgument, Sendable {
     var seconds: Double
 
-    init(seconds: Double) {
-        self.seconds = seconds
-    }
-
     init?(argument: String) {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         var text = Substring(argument.trimmingCharacters(in: .whitespaces).lowercased())

@@ -7,8 +7,6 @@ package protocol PageCache: Sendable {
     func pages(ofHarvest harvest: String) -> any HarvestPages
     /// Forgets a harvest's pages: it completed, or was given up for a new one.
     func drop(harvest: String)
-    /// Where the cache is, as a user would name it (`--cache`), for messages.
-    var location: String { get }
 }
 
 /// The pages one harvest has fetched so far, by key: the request without its secrets, and for the pages of a

@@ -122,14 +122,9 @@ package struct SectionIndex: Sendable {
         entries.lazy.filter { $0.section != Entry.removed }.map(\.object)
     }
 
-    /// The sections, ordered by maker (`SortKey`, no known maker last), each in `CatalogOrder`.
-    package func sections() -> [ArtistSection] {
-        var copy = self
-        return copy.takeSections()
-    }
-
-    /// `sections()`, leaving the index empty: the objects are handed over, not copied, so the collection is not
-    /// held twice (the Interactor's last use of the index).
+    /// The sections, ordered by maker (`SortKey`, no known maker last), each in `CatalogOrder`, leaving the index
+    /// empty: the objects are handed over, not copied, so the collection is not held twice (the Interactor's last
+    /// use of the index).
     package mutating func takeSections() -> [ArtistSection] {
         slots = [:]
         live = 0

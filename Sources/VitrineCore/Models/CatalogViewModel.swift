@@ -111,11 +111,6 @@ package struct CatalogViewModel: Sendable, Equatable {
 
         /// Alt text for the image: title, maker and date. Made when a page asks for it rather than held: it repeats
         /// what the object already holds.
-        package var altText: String {
-            Self.altText(title: title, maker: maker, date: date)
-        }
-
-        /// `altText` of these fields.
         package static func altText(title: String, maker: String, date: String) -> String {
             var alt = title
             if !maker.isEmpty { alt += ", \(maker)" }

@@ -6,8 +6,6 @@ package protocol CollectionStore: Sendable {
     var location: String { get }
     /// What the last complete harvest left, and a harvest under way.
     func state() throws(ExportError) -> StoreState
-    /// Every stored object, in no particular order.
-    func objects() throws(ExportError) -> [ArtObject]
     /// Records the harvest under way before its first request (and again when it has cut its span into windows),
     /// so that a run killed part way resumes it: the same pages, found in the page cache under its identifier.
     func begin(_ harvest: PendingHarvest) throws(ExportError)

@@ -114,9 +114,9 @@ package struct MarkdownDisplay: CatalogFileDisplay {
     /// Every section's model: its heading's anchor (numbered across the catalog, as GitHub numbers repeats),
     /// and the gallery's artist pages its objects are on. `root` is the way back to the output folder from the file.
     static func sections(
-        of viewModel: CatalogViewModel, _ cardsPerPage: Int, root: String, names: ArtistPageNames? = nil
+        of viewModel: CatalogViewModel, _ cardsPerPage: Int, root: String
     ) -> [MarkdownSection] {
-        let names = names ?? ArtistPageNames(viewModel, cardsPerPage: cardsPerPage)
+        let names = ArtistPageNames(viewModel, cardsPerPage: cardsPerPage)
         var anchors = MarkdownAnchor(reserved: ["contents"])
         return viewModel.sections.indices.map { index in
             MarkdownSection(

@@ -19,13 +19,6 @@ package enum CSVCell {
         return startsFormula(utf8[first])
     }
 
-    /// One field, defused and quoted as needed.
-    package static func field(_ value: String) -> String {
-        var bytes: [UInt8] = []
-        append(value, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Appends one field, defused and quoted as needed.
     package static func append(_ value: String, to bytes: inout [UInt8]) {
         // Read as one buffer: through `String.UTF8View`, each byte would be an index step and a check, for

@@ -4,7 +4,7 @@ extension [CatalogViewModel.DisplayedObject] {
     /// Hands `body` each object where it is, by pointer. An object taken from an array (`for object in`, or
     /// `objects[index]` passed to a function) is copied first, even to a `borrowing` parameter: a reference count
     /// of each of its strings, then a release of each, for every object of every format.
-    func forEachInPlace(_ body: (UnsafePointer<CatalogViewModel.DisplayedObject>) throws -> Void) rethrows {
+    package func forEachInPlace(_ body: (UnsafePointer<CatalogViewModel.DisplayedObject>) throws -> Void) rethrows {
         try withUnsafeBufferPointer { objects in
             guard let first = objects.baseAddress else { return }
             for offset in objects.indices { try body(first + offset) }

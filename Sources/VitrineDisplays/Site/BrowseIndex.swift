@@ -44,9 +44,6 @@ struct BrowseIndex: Sendable {
         return bytes
     }
 
-    /// Whether any object has a type or a year.
-    var isEmpty: Bool { types.isEmpty && periods.keys.allSatisfy { $0 == Int.max } }
-
     /// The types by name, then the centuries in time order (the undated last): each with its slug.
     func groups() -> (types: [(slug: String, group: Group)], periods: [(slug: String, group: Group)]) {
         var slugs = Slug.Registry(reserved: ["index"])

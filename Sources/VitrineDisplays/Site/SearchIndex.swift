@@ -36,13 +36,6 @@ struct SearchIndex: Sendable {
     /// How many times entries went to the scratch file.
     var spills: Int { entries.spills }
 
-    /// The index of a catalog whose objects are all in place.
-    init(_ viewModel: CatalogViewModel) throws(ExportError) {
-        self.init()
-        try add(viewModel, sections: viewModel.sections.indices)
-        try finish()
-    }
-
     /// Indexes the objects of a part of the catalog, which come after every part added before.
     mutating func add(_ catalog: CatalogViewModel, sections: Range<Int>) throws(ExportError) {
         for sectionIndex in sections {

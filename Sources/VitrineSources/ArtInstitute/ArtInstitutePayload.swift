@@ -21,7 +21,6 @@ enum ArtInstitutePayload {
         var total: FlexibleInt?
         var limit: FlexibleInt?
         var total_pages: FlexibleInt?
-        var current_page: FlexibleInt?
     }
 
     struct Config: Decodable {

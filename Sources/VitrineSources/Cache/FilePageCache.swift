@@ -12,7 +12,6 @@ import VitrineFiles
 /// the file is compared on read, so a hash collision is a miss, not a wrong page.
 package struct FilePageCache: PageCache {
     package let directory: URL
-    package var location: String { directory.path }
 
     package init(directory: URL) {
         self.directory = directory

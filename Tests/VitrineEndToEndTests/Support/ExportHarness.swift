@@ -32,7 +32,7 @@ enum ExportHarness {
         maxPages: Int? = nil,
         thumbnailWidth: Int = 400,
         environment: [String: String] = [:],
-        cache: (any PageCache)? = nil,
+        cache: FilePageCache? = nil,
         cacheMode: CacheMode = .use,
         retries: Int = 5,
         registry: SourceRegistry = .standard,
@@ -59,7 +59,7 @@ enum ExportHarness {
             thumbnailWidth: thumbnailWidth,
             cache: cache.map { .custom($0, mode: cacheMode) } ?? .none,
             // A page cache keeps the pages of the harvest a store records: with no store given, one beside it.
-            store: store.map { .directory($0.path) } ?? cache.map { .directory($0.location) } ?? .none,
+            store: store.map { .directory($0.path) } ?? cache.map { .directory($0.directory.path) } ?? .none,
             timeouts: timeouts)
         settings.spareFrom = spareFrom
         settings.site = site
@@ -172,5 +172,12 @@ extension CatalogChecks {
     /// Relative path → contents of every regular file under `folder`.
     static func files(in folder: URL) throws -> [String: Data] {
         try TemporaryFolder.files(in: folder)
+    }
+}
+
+extension SourceRegistry {
+    /// The registry with one more source.
+    func adding(_ registration: SourceRegistration) -> SourceRegistry {
+        SourceRegistry(registrations + [registration])
     }
 }

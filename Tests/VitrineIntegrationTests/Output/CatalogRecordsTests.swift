@@ -53,7 +53,7 @@ import VitrineTestSupport
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: CatalogRecords.root(of: site).path)
                 == [records.folder.lastPathComponent])
-        #expect(OutputManifest.read(ofCatalog: site).files.sorted() == Self.files.keys.sorted())
+        #expect(ListedManifest.read(ofCatalog: site)?.files.sorted() == Self.files.keys.sorted())
     }
 
     @Test func `a site restored with its records is Vitrine's as before; without them, or changed, it is not`()
@@ -156,8 +156,8 @@ import VitrineTestSupport
         let site = restored.url.appendingPathComponent("site")
         let spare = OutputFolder.spareURL(of: site)
         for catalog in [site, spare] { CatalogRecords.adoptCopy(of: catalog.path, output: site) }
-        #expect(OutputManifest.read(ofCatalog: site).made["objects/b.html"]?.size == 9)
-        #expect(OutputManifest.read(ofCatalog: spare, output: site).made["objects/b.html"]?.size == 1)
+        #expect(ListedManifest.read(ofCatalog: site)?.made["objects/b.html"]?.size == 9)
+        #expect(ListedManifest.read(ofCatalog: spare, output: site)?.made["objects/b.html"]?.size == 1)
         // The night after: b's page of the first export comes back, out of the spare.
         #expect(try Self.export(to: site.path, keepsSpareFrom: 1) == 3)
         #expect(try String(contentsOf: site.appendingPathComponent("objects/b.html"), encoding: .utf8) == "b")

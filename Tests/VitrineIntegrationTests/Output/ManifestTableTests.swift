@@ -24,7 +24,7 @@ import VitrineTestSupport
 
     @Test func `a manifest read by path hash answers as the one held by path strings`() throws {
         let output = try TemporaryFolder()
-        var written = OutputManifest()
+        var written = ListedManifest()
         for number in 0..<5_000 { written.made["objects/sk-a-\(number).html"] = made(number) }
         written.made["index.html"] = made(12_345)
         written.unfingerprinted = ["assets/old.css"]
@@ -47,8 +47,8 @@ import VitrineTestSupport
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
     func `a spare's table sharing the live one's entries answers as it did alone`(seed: UInt64) throws {
         var random = SplitMix(seed)
-        var live = OutputManifest()
-        var spare = OutputManifest()
+        var live = ListedManifest()
+        var spare = ListedManifest()
         var paths: [String] = []
         for number in 0..<Int(random.next() % 3_000) {
             let path = "objects/sk-a-\(number).html"
@@ -84,7 +84,7 @@ import VitrineTestSupport
     func `a path the spare lists twice is answered as alone`(firstMatchesLive: Bool) throws {
         let liveFolder = try TemporaryFolder()
         let spareFolder = try TemporaryFolder()
-        var live = OutputManifest()
+        var live = ListedManifest()
         live.made["objects/a.html"] = made(1)
         live.made["objects/b.html"] = made(2)
         try live.write(in: records(of: liveFolder))
@@ -130,7 +130,7 @@ import VitrineTestSupport
         }
         staged.append("index.html", made(99))
         try staged.write(in: records(of: output))
-        let read = OutputManifest.read(ofCatalog: output.url)
+        let read = try #require(ListedManifest.read(ofCatalog: output.url))
         #expect(read.made == staged.table())
         #expect(read.made["index.html"] == made(99))
         let paths = try String(
@@ -172,7 +172,7 @@ import VitrineTestSupport
         .split(separator: "\n").dropFirst()
         let paths = lines.map { String($0.split(separator: "\t")[0]) }
         #expect(paths == expected.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
-        let read = OutputManifest.read(ofCatalog: output.url)
+        let read = try #require(ListedManifest.read(ofCatalog: output.url))
         #expect(read.made == expected.mapValues { made($0) })
     }
 
@@ -193,8 +193,8 @@ import VitrineTestSupport
         var staged = StagedManifest()
         staged.append("objects/big.html", OutputManifest.Made(fingerprint: fingerprint, size: Int(Int32.max) + 1))
         try staged.write(in: records(of: output))
-        #expect(OutputManifest.read(ofCatalog: output.url).made["objects/big.html"]?.size == Int(Int32.max) + 1)
-        #expect(OutputManifest.read(ofCatalog: output.url).made["objects/big.html"]?.fingerprint == fingerprint)
+        #expect(ListedManifest.read(ofCatalog: output.url)?.made["objects/big.html"]?.size == Int(Int32.max) + 1)
+        #expect(ListedManifest.read(ofCatalog: output.url)?.made["objects/big.html"]?.fingerprint == fingerprint)
     }
 
     /// Manifest 2 gave no modification time: its files are listed, but none is taken for the file written.
@@ -210,7 +210,7 @@ import VitrineTestSupport
         ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(
             to: records.appendingPathComponent(OutputManifest.fileName))
-        let read = OutputManifest.read(ofCatalog: output.url)
+        let read = try #require(ListedManifest.read(ofCatalog: output.url))
         let index = try #require(read.made["index.html"])
         #expect(index.size == 5 && index.modified == 0)
         #expect(read.made["a.html"] == nil && read.made["b.html"] == nil && read.made["c.html"] == nil)

@@ -126,7 +126,7 @@ private struct FilesDisplay: CatalogFileDisplay {
         _ = try small.displayCatalog(viewModel: model())
         let left = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(left == ["index.html", "notes.txt"])
-        #expect(OutputManifest.read(ofCatalog: output.url).files == ["index.html"])
+        #expect(ListedManifest.read(ofCatalog: output.url)?.files == ["index.html"])
     }
 
     /// Issue 34, item 11: `--format csv` after a full export silently deleted the gallery and the Markdown catalog.
@@ -167,7 +167,7 @@ private struct FilesDisplay: CatalogFileDisplay {
         let output = try TemporaryFolder()
         try "# x\n../../etc/passwd\n/etc/hosts\nindex.html\n".write(
             to: output.url.appendingPathComponent(".vitrine-manifest"), atomically: true, encoding: .utf8)
-        #expect(OutputManifest.read(ofCatalog: output.url).files == ["index.html"])
+        #expect(ListedManifest.read(ofCatalog: output.url)?.files == ["index.html"])
     }
 }
 

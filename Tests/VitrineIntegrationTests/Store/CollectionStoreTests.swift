@@ -84,7 +84,7 @@ import VitrineTestSupport
             id: "SK\u{0}A", title: hostile, maker: "Rem\u{0}brandt", date: "16\u{0}42", objectURL: "https://x/\u{0}",
             recordID: "oai:\u{0}1", datestamp: "2026-06-09T10:19:51Z")
         _ = try store.replaceAll(with: [object], state: StoreState(harvests: 1))
-        let read = try #require(try store.objects().first)
+        let read = try #require(try store.storedObjects().first)
         for (stored, original) in [
             (read.id, object.id), (read.title, object.title), (read.maker ?? "", object.maker ?? ""),
             (read.date ?? "", object.date ?? ""), (read.objectURL ?? "", object.objectURL ?? ""),
@@ -136,7 +136,7 @@ import VitrineTestSupport
         let changes = try store.replaceAll(
             with: Self.objects, state: StoreState(harvestedAt: "2026-11-22T10:00:00Z", harvests: 1))
         #expect(changes == StoreChanges(new: Self.objects.count))
-        let read = try store.objects()
+        let read = try store.storedObjects()
         #expect(read.count == Self.objects.count)
         for object in Self.objects {
             #expect(read.contains { $0 == object && $0.id.utf8.elementsEqual(object.id.utf8) }, "\(object.id)")
@@ -153,7 +153,7 @@ import VitrineTestSupport
         next.append(ArtObject(id: "5", title: "New"))  // new
         let changes = try store.replaceAll(with: next, state: StoreState(harvests: 2))
         #expect(changes == StoreChanges(new: 1, changed: 1, deleted: 1))
-        #expect(Set(try store.objects().map(\.title)) == Set(next.map(\.title)))
+        #expect(Set(try store.storedObjects().map(\.title)) == Set(next.map(\.title)))
     }
 
     @Test func `an incremental change writes upserts and deletions, and a harvest under way is remembered`() throws {
@@ -176,7 +176,7 @@ import VitrineTestSupport
             state: StoreState(harvestedAt: "B", harvests: 2))
         #expect(changes == StoreChanges(new: 1, changed: 1, deleted: 1))
         #expect(try store.state() == StoreState(harvestedAt: "B", harvests: 2))
-        #expect(try store.objects().count == 4)
+        #expect(try store.storedObjects().count == 4)
     }
 
     /// A run that starts from the stored collection adds only what it reads, laid over the stored one: what the
@@ -221,7 +221,7 @@ import VitrineTestSupport
         let changes = try store.commitRun(incremental: true, state: StoreState(harvestedAt: "T2", harvests: 2))
         #expect(changes == StoreChanges(new: 2, changed: 2, deleted: 1))
         #expect(try collection() == kept)
-        #expect(try store.objects().map(\.title).sorted() == kept)
+        #expect(try store.storedObjects().map(\.title).sorted() == kept)
 
         // A full commit of a run laid over the stored collection keeps what the run did not touch.
         let again = try RunCollection(store: store, fromStored: true)
@@ -230,7 +230,7 @@ import VitrineTestSupport
         ])
         let full = try store.commitRun(incremental: false, state: StoreState(harvestedAt: "T3", harvests: 3))
         #expect(full == StoreChanges(new: 1, deleted: 1))
-        #expect(try store.objects().map(\.title).sorted() == ["B again", "D new", "F new", "G new"])
+        #expect(try store.storedObjects().map(\.title).sorted() == ["B again", "D new", "F new", "G new"])
     }
 
     @Test func `the run's sections and its bundled pictures are listed, over the stored collection and after it`()
@@ -365,7 +365,7 @@ import VitrineTestSupport
         try old.close()
 
         let store = try open(folder)
-        #expect(try store.objects().map(\.title) == ["The Night Watch"])
+        #expect(try store.storedObjects().map(\.title) == ["The Night Watch"])
         // Version 6 gives objects details their harvest did not keep: the next run harvests everything again.
         #expect(try store.state().harvestedAt == nil)
         #expect(try store.state().harvests == 1)
@@ -473,7 +473,9 @@ import VitrineTestSupport
         }
         try old.close()
         let store = try open(folder)
-        let read = try store.objects()
+        // Read by its section: the rows written here by hand are not counted in the old store's section table.
+        _ = try store.startRun(fromStored: true)
+        let read = try store.runSections().objects(maker: "Rembrandt van Rijn", count: 1)
         #expect(read.map(\.title) == ["The Night Watch"] && read.allSatisfy(\.details.isEmpty))
         #expect(try store.state().harvestedAt == nil && store.state().harvests == 3)
         _ = try store.replaceAll(with: Self.objects, state: StoreState(harvestedAt: "2026-02-01", harvests: 4))
@@ -481,7 +483,7 @@ import VitrineTestSupport
         func byID(_ objects: [ArtObject]) -> [ArtObject] {
             objects.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         }
-        #expect(try byID(store.objects()) == byID(Self.objects))
+        #expect(try byID(store.storedObjects()) == byID(Self.objects))
     }
 
     @Test func `a store of the sixth schema keeps its objects and details, and its next run is a full one`() throws {
@@ -496,7 +498,9 @@ import VitrineTestSupport
         }
         try old.close()
         let store = try open(folder)
-        let read = try store.objects()
+        // Read by its section: the rows written here by hand are not counted in the old store's section table.
+        _ = try store.startRun(fromStored: true)
+        let read = try store.runSections().objects(maker: "Rembrandt van Rijn", count: 1)
         #expect(read.map(\.details.description) == ["Big"] && read.allSatisfy(\.details.otherFacts.isEmpty))
         // Its objects were harvested without their other facts: a night would keep them so.
         #expect(try store.state().harvestedAt == nil && store.state().harvests == 3)
@@ -549,7 +553,7 @@ import VitrineTestSupport
             otherFacts: [.init(label: "a\u{1E}b", value: "c\u{1E}d\u{1F}e"), .init(label: "", value: "")])
         _ = try store.replaceAll(
             with: [ArtObject(id: "1", title: "t", details: details)], state: StoreState(harvests: 1))
-        let read = try #require(try store.objects().first).details
+        let read = try #require(try store.storedObjects().first).details
         #expect(read.materials == ["a b", "c d"] && read.subjects == [""])
         #expect(read.makers == [.init(name: "x y", role: "r s")])
         #expect(read.otherFacts == [.init(label: "a b", value: "c d e"), .init(label: "", value: "")])
@@ -567,7 +571,7 @@ import VitrineTestSupport
             makers: stride(from: 20, to: 40, by: 2).map { .init(name: texts[$0] + "x", role: texts[$0 + 1]) },
             otherFacts: stride(from: 40, to: 60, by: 2).map { .init(label: texts[$0], value: texts[$0 + 1]) })
         _ = try store.replaceAll(with: [ArtObject(id: "2", title: "t", details: many)], state: StoreState(harvests: 2))
-        let back = try #require(try store.objects().first).details
+        let back = try #require(try store.storedObjects().first).details
         #expect(back.materials == many.materials.map(stored))
         #expect(back.makers.map(\.name) == many.makers.map { stored($0.name) })
         #expect(back.makers.map { $0.role ?? "" } == many.makers.map { stored($0.role ?? "") })
@@ -598,7 +602,7 @@ import VitrineTestSupport
             #expect(message.contains("--full"), "\(damage): \(message)")
             // `--full` makes it anew.
             let anew = try open(folder, startOver: true)
-            #expect(try anew.objects().isEmpty)
+            #expect(try anew.storedObjects().isEmpty)
         }
     }
 

@@ -65,6 +65,6 @@ import VitrineTestSupport
         #expect(bernard.objects.first?.title == "Object SK-A-2")
         #expect(stagedCatalog.sections.last?.objects.map(\.id) == ["SK-A-4", "SK-A-10"], "unknown last, in order")
         // And the store keeps what the run made.
-        #expect(try store.objects().count == 6)
+        #expect(try store.storedObjects().count == 6)
     }
 }

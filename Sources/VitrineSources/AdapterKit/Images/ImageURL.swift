@@ -44,13 +44,6 @@ package enum ImageURL {
         }
     }
 
-    /// The IIIF service of an image URL: everything before `/full/{size}/{rotation}/{quality}.{format}`, or a
-    /// bare Micrio id URL.
-    package static func iiifService(of url: String) -> String? {
-        guard WebURL.isValid(url), let service = WebAddress.read(url, { $0?.iiifService }) else { return nil }
-        return trimmedService(service)
-    }
-
     private static func trimmedService(_ service: String) -> String? {
         var text = service
         if text.lowercased().hasSuffix("/info.json") { text.removeLast("/info.json".count) }

@@ -1,0 +1,48 @@
+import VitrineCore
+
+@testable import VitrineDisplays
+@testable import VitrineOutput
+
+// Shortcuts these tests take, which an export never does.
+
+extension [any CatalogFileDisplay] {
+    /// Writes every format's files for a view model whose objects are all in place, as one part.
+    func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+        let writers = try map { display throws(ExportError) in try display.start(viewModel, in: folder) }
+        for writer in writers {
+            try writer.write(CatalogPart(catalog: viewModel, sections: 0..<viewModel.sections.count))
+            try writer.finish()
+        }
+        try CatalogSession.describe(map(\.format), by: writers, in: folder)
+    }
+}
+
+extension SearchIndex {
+    /// The index of a catalog whose objects are all in place.
+    init(_ viewModel: CatalogViewModel) throws(ExportError) {
+        self.init()
+        try add(viewModel, sections: viewModel.sections.indices)
+        try finish()
+    }
+}
+
+extension PathHashTable where Value == Void {
+    func contains(_ path: String) -> Bool {
+        self[path] != nil
+    }
+}
+
+extension OutputFolder {
+    /// Writes a file piece by piece (`body` hands `FilePieces` its bytes). When the bytes come out the same as the
+    /// last export's file, that file is kept instead, as `write` keeps one.
+    func write(to relativePath: String, inPieces body: (FilePieces) throws(ExportError) -> Void) throws(ExportError) {
+        let pieces = try startPieces(to: relativePath)
+        do {
+            try body(pieces)
+        } catch {
+            pieces.finish()
+            throw error
+        }
+        try finish(pieces, at: relativePath)
+    }
+}
