@@ -31,12 +31,17 @@ extension CollectionStore {
         return try commitRun(incremental: true, state: state)
     }
 
-    /// Every stored object, read as an export reads them: a run laid over the stored collection, a section at a time.
+    /// Every stored object, read as an export reads them: a run laid over the stored collection, a section at a time
+    /// (so never call it while a run is open). Throws when the store holds records its sections do not list.
     package func storedObjects() throws(ExportError) -> [ArtObject] {
         _ = try startRun(fromStored: true)
         let run = try runSections(showing: .all)
         var objects: [ArtObject] = []
         for section in try run.sections() { objects += try run.objects(maker: section.maker, count: section.count) }
+        let stored = try storedKeys(notIn: []).count
+        guard stored == objects.count else {
+            throw ExportError(.store("the store holds \(stored) records, and its sections list \(objects.count)"))
+        }
         return objects
     }
 }

@@ -127,6 +127,54 @@ import VitrineTestSupport
                     otherFacts: [.init(label: "Part of", value: "Gallery of Honour")]))
     }
 
+    /// Found by a hostile check: Europeana-style records date an object by a time span (`edm:TimeSpan`) that
+    /// `dcterms:created` or `dc:date` points at, flat or nested; such objects came out undated.
+    @Test(
+        arguments: [
+            // Flat: the span beside the object, by its address; its label in the chosen language.
+            (
+                #"<dcterms:created rdf:resource="http://semium.org/time/1642"/>"#,
+                #"<edm:TimeSpan rdf:about="http://semium.org/time/1642">"#
+                    + #"<skos:prefLabel xml:lang="nl">anno 1642</skos:prefLabel>"#
+                    + #"<skos:prefLabel xml:lang="en">1642</skos:prefLabel><edm:begin>1642-01-01</edm:begin>"#
+                    + "</edm:TimeSpan>",
+                "1642", 1642, 1642
+            ),
+            // Nested inside `dc:date`.
+            (
+                ##"<dc:date><edm:TimeSpan rdf:about="#t"><skos:prefLabel>17th century</skos:prefLabel>"##
+                    + "</edm:TimeSpan></dc:date>",
+                "", "17th century", 1600, 1699
+            ),
+            // Text wins over a span; a span the record does not describe names nothing.
+            (
+                ##"<dcterms:created rdf:resource="#t"/><dcterms:created>c. 1650</dcterms:created>"##, "", "c. 1650",
+                1650, 1650
+            ),
+            (#"<dcterms:created rdf:resource="http://semium.org/time/elsewhere"/>"#, "", nil, nil, nil),
+        ] as [(String, String, String?, Int?, Int?)])
+    func `a date given as a time span is read by its label`(
+        date: String, beside: String, shown: String?, begin: Int?, end: Int?
+    ) throws {
+        let page = """
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords><record>
+            <header><identifier>oai:x:1</identifier><datestamp>2026-01-01</datestamp></header>
+            <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+              xmlns:edm="http://www.europeana.eu/schemas/edm/" xmlns:dc="http://purl.org/dc/elements/1.1/"
+              xmlns:dcterms="http://purl.org/dc/terms/" xmlns:skos="http://www.w3.org/2004/02/skos/core#">
+            <edm:ProvidedCHO rdf:about="https://id.example/object/1"><dc:identifier>X-1</dc:identifier>
+            <dc:title>Militia company</dc:title>\(date)</edm:ProvidedCHO>\(beside)
+            </rdf:RDF></metadata></record></ListRecords></OAI-PMH>
+            """
+        let parsed = try OAIPMHPageParser.parse(Data(page.utf8), mapper: OAIRecordMapper(language: "en"))
+        guard case .object(let object) = parsed.outcomes.first else {
+            Issue.record("expected an object, got \(parsed.outcomes)")
+            return
+        }
+        #expect(object.date == shown)
+        #expect(object.details.yearBegin == begin && object.details.yearEnd == end, "\(object.details)")
+    }
+
     @Test func `the recorded EDM shapes give rights, type and description where they have them`() throws {
         let flat = try objects("rijksmuseum-oai", "edm-flat.xml")
         #expect(flat.map(\.details.rights?.label) == ["Public Domain Mark", "CC0 1.0", "In Copyright"])

@@ -104,7 +104,7 @@ package struct CatalogViewModel: Sendable, Equatable {
         /// The full-size image; empty when there is none.
         package var imageURL: String
         /// The file name of the object's detail page inside the gallery's `objects/` (`sk-c-5.html`): unique in the
-        /// catalog, ASCII, bounded; the Markdown catalog links to it too.
+        /// catalog, ASCII, bounded; a Markdown line can link to it too.
         package var pageName = ""
         /// Everything else the source tells about it.
         package var details = DisplayedDetails()

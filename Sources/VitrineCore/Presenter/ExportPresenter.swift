@@ -1,5 +1,6 @@
 /// Turns sections into what a reader sees, the same for every format: sorted sections, display strings, slugs,
-/// index letters and thumbnail URLs. Does no I/O: the catalog display writes, the progress display prints.
+/// index letters, thumbnail URLs and detail page names. Does no I/O: the catalog display writes, the progress display
+/// prints. It presents one catalog at a time (its copies share the page names given so far).
 package struct ExportPresenter: ExportPresentationLogic {
     /// Name of the section of objects with no known maker; always last.
     package static let unknownMakerName = "Unknown artist"
@@ -40,11 +41,13 @@ package struct ExportPresenter: ExportPresentationLogic {
     }
 
     package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws {
+        pageNames.withLock { $0 = ObjectPageNames() }
         progressDisplay.displayWritten(Self.writtenViewModel(try catalogDisplay.displayEnd()))
         progressDisplay.displaySummary(viewModel: makeSummary(source: source, statistics: statistics))
     }
 
     package func presentAbandoned() {
+        pageNames.withLock { $0 = ObjectPageNames() }
         catalogDisplay.displayAbandoned()
     }
 

@@ -34,12 +34,9 @@ struct GalleryPlan: Sendable {
     private let letterHrefs: [String]
     let site: SiteHead
 
-    init(
-        _ viewModel: CatalogViewModel, cardsPerPage: Int = ArtistPageNames.defaultCardsPerPage,
-        names: ArtistPageNames? = nil
-    ) {
+    init(_ viewModel: CatalogViewModel, cardsPerPage: Int = ArtistPageNames.defaultCardsPerPage) {
         self.viewModel = viewModel
-        self.names = names ?? ArtistPageNames(viewModel, cardsPerPage: cardsPerPage)
+        self.names = ArtistPageNames(viewModel, cardsPerPage: cardsPerPage)
         inline = viewModel.objectCount <= HTMLDisplay.inlineCardLimit
         splitsLetters = viewModel.sections.count > HTMLDisplay.makersPerPage
         var groups = Self.groups(of: viewModel.sections)
@@ -206,8 +203,9 @@ struct GalleryPlan: Sendable {
     private func neighbours(_ sectionIndex: Int, _ index: Int) -> (previous: Neighbour?, next: Neighbour?) {
         let objects = viewModel.sections[sectionIndex].objects
         return (
-            index > 0 ? Neighbour(objects[index - 1]) : nil,
-            index + 1 < objects.count ? Neighbour(objects[index + 1]) : nil
+            index > 0 ? Neighbour(title: objects[index - 1].title, pageName: objects[index - 1].pageName) : nil,
+            index + 1 < objects.count
+                ? Neighbour(title: objects[index + 1].title, pageName: objects[index + 1].pageName) : nil
         )
     }
 

@@ -106,7 +106,9 @@ package struct HTMLDisplay: CatalogFileDisplay {
                             sectionIndex, pageIndex, cardSeed: cardSeed, templateKeys: cardKeys),
                         inputs: artistInputs,
                         neighbours: beside.map { sectionPages[$0].fileName })
-                    let objectPages = part.catalog.sections[sectionIndex].objects[page.range].map(\.pageName)
+                    // By position: mapping the objects would copy each one.
+                    let objects = part.catalog.sections[sectionIndex].objects
+                    let objectPages = page.range.map { objects[$0].pageName }
                     // A first export keeps nothing: each detail page is built once, and written.
                     guard folder.mayKeepAny else {
                         for (offset, index) in page.range.enumerated() {

@@ -201,9 +201,3 @@ struct Neighbour: TemplateContext {
         }
     }
 }
-
-extension Neighbour {
-    init(_ object: CatalogViewModel.DisplayedObject) {
-        self.init(title: object.title, pageName: object.pageName)
-    }
-}

@@ -87,8 +87,9 @@ package struct OAIRecordFields: Sendable, Equatable {
     package var titles: [Labelled] = []
     package var alternatives: [Labelled] = []
     package var creators: [Creator] = []
-    package var created: [Labelled] = []
-    package var dates: [Labelled] = []
+    /// `dcterms:created` and `dc:date`: text, or a time span (`edm:TimeSpan`) the record describes.
+    package var created: [Term] = []
+    package var dates: [Term] = []
     /// Dublin Core's `dc:relation` and `dc:format`, where repositories put image links.
     package var relations: [Span] = []
     package var formats: [Span] = []

@@ -112,9 +112,7 @@ struct EDMRecordMapper {
                 return creator.name.text.isEmpty ? nil : (creator.name.text, nil)
             }.prefix(ObjectDetails.listLimit))
         let maker = creators.first?.name
-        let date = fields.string(
-            fields.preferred(fields.created, languages: languages)
-                ?? fields.preferred(fields.dates, languages: languages))
+        let date = fields.string(dateLabel(fields.created, fields) ?? dateLabel(fields.dates, fields))
 
         return .object(
             ArtObject(
@@ -132,6 +130,16 @@ struct EDMRecordMapper {
     }
 
     /// `edm:isShownBy` (else `edm:object`), sized through its IIIF service when the record names one.
+    /// A date's text in the preferred language, else the label of the time span it points at (`edm:TimeSpan`, in
+    /// the record; one it does not describe names nothing).
+    private func dateLabel(_ terms: [OAIRecordFields.Term], _ fields: OAIRecordFields) -> OAIRecordFields.Span? {
+        let literals = terms.lazy.filter { $0.resource == nil && $0.nestedConcept == nil }.map(\.text)
+        if let text = fields.preferred(literals, languages: languages) { return text }
+        guard terms.contains(where: { $0.resource != nil || $0.nestedConcept != nil }) else { return nil }
+        let spans = ConceptLookup(fields, languages: languages)
+        return terms.lazy.compactMap { spans.label(of: $0) }.first
+    }
+
     private func image(_ fields: OAIRecordFields) -> ImageReference? {
         for reference in [fields.isShownBy, fields.object] {
             guard let url = reference?.value else { continue }
@@ -158,7 +166,7 @@ struct DublinCoreRecordMapper {
         let identifiers = dc.identifiers.map { dc.string($0) }
         // Each identifier is asked once whether it is a picture: it may be the image, and is never the link then.
         let identifierImages = zip(identifiers, identifiers.map(ImageURL.isImage))
-        let date = dc.string(dc.preferred(dc.dates, languages: languages))
+        let date = dc.string(dc.preferred(dc.dates.lazy.map(\.text), languages: languages))
         let imageURL =
             dc.relations.lazy.map { dc.string($0) }.first(where: ImageURL.isImage)
             ?? identifierImages.first { $0.1 }?.0

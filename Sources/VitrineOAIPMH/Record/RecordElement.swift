@@ -46,7 +46,8 @@ enum RecordElement: UInt8 {
         case "spatial": self = .spatial
         case "coverage": self = .coverage
         case "rights": self = .rights
-        case "Concept": self = .concept
+        // A time span is read as a concept is: its address and its labels.
+        case "Concept", "TimeSpan": self = .concept
         case "Place": self = .place
         case "Description": self = .rdfDescription
         case "dateOfBirth": self = .dateOfBirth
@@ -81,10 +82,12 @@ enum RecordElement: UInt8 {
     /// Whether only the element in Dublin Core's namespaces is read (`edm:type` is not a `dc:type`).
     var isDublinCoreOnly: Bool { self == .type }
 
-    /// Whether the element points at a concept or place, which may sit nested inside it (EDM's nested shape).
+    /// Whether the element points at a concept, place or time span, which may sit nested inside it (EDM's nested
+    /// shape).
     var refersToConcept: Bool {
         switch self {
-        case .type, .subject, .medium, .spatial, .coverage, .rights, .professionOrOccupation, .isPartOf, .placeOfBirth:
+        case .created, .date, .type, .subject, .medium, .spatial, .coverage, .rights, .professionOrOccupation,
+            .isPartOf, .placeOfBirth:
             true
         default: false
         }

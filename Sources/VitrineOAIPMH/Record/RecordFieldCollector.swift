@@ -142,9 +142,9 @@ struct RecordFieldCollector {
                 OAIRecordFields.Creator(
                     resource: closed.attributes.resource, nestedAgent: closed.agent, name: labelled()))
         case .created where inCHO:
-            fields.created.append(labelled())
+            fields.created.append(term())
         case .date where inCHO || inDC:
-            fields.dates.append(labelled())
+            fields.dates.append(term())
         case .relation where inDC:
             if !text.isEmpty { fields.relations.append(fields.keep(text)) }
         case .format where inDC:

@@ -256,7 +256,9 @@ import VitrineTestSupport
         case 4: previous = neighbour(&random)
         case 5: next = neighbour(&random)
         case 6: pageName = text(&random) + "-2.html"
-        default: changeObject(&object, &random)
+        default:
+            changeObject(&object, &random)
+            pageName = object.pageName
         }
         page = ObjectPage(
             site: site, institution: institution, makerName: makerName, object: object, pageName: pageName,

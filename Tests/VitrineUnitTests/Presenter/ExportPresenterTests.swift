@@ -24,6 +24,28 @@ import VitrineTestSupport
         #expect(spy.catalogs.first?.objectCount == 2)
     }
 
+    @Test func `detail page names are unique across parts, the same for a second catalog, and safe`() throws {
+        // Ids that slug alike, in two sections pushed as two parts.
+        let response = Seeds.response([
+            ArtistSection(
+                maker: "Frans Hals", objects: ["SK-A-1", "sk a 1", "index"].map { Seeds.object($0, "Frans Hals") }),
+            ArtistSection(maker: "Jan Steen", objects: ["SK-A-1", "", "../x"].map { Seeds.object($0, "Jan Steen") }),
+        ])
+        let spy = CatalogDisplayLogicSpy()
+        let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        for _ in 0..<2 {
+            var pushed = response
+            try pushed.push(to: presenter, objectsPerPart: 1)
+        }
+        #expect(spy.catalogs.count == 2)
+        let names = spy.catalogs.map { $0.sections.flatMap { $0.objects.map(\.pageName) } }
+        #expect(
+            names[0] == [
+                "sk-a-1.html", "sk-a-1-2.html", "index-2.html", "sk-a-1-3.html", "object-811c9dc5.html", "x.html",
+            ])
+        #expect(names[1] == names[0], "a second catalog starts its names afresh")
+    }
+
     @Test func `sections sort case- and accent-insensitively, unknown maker last`() throws {
         let response = Seeds.response(
             ["zeeman", "Émile Bernard", "Aelbert Cuyp", "emile bernard", "Ángel Zárraga", "葛飾北斎", "Илья Репин"]
