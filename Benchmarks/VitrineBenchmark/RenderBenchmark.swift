@@ -37,7 +37,7 @@ enum RenderBenchmark {
         }
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.markdown], templates: try TemplateLibrary())
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: writer, progressDisplay: NoProgress())
-        let viewModel = try presenter.makeViewModel(
+        let viewModel = try await presenter.makeViewModel(
             response: HarvestedCollection(
                 source: SourceDescriptor(
                     name: "benchmark", institution: "Benchmark", defaultBaseURL: "", paging: "", keyVariable: nil,
@@ -48,7 +48,7 @@ enum RenderBenchmark {
             try? FileManager.default.removeItem(at: output)
             let clock = ContinuousClock()
             let start = clock.now
-            _ = try writer.displayCatalog(viewModel: viewModel)
+            _ = try await writer.displayCatalog(viewModel: viewModel)
             times.append(VitrineBenchmark.seconds(clock.now - start))
         }
         var bytes = 0

@@ -1,53 +1,47 @@
 import CAllocatorTuning
-import Dispatch
 import VitrineCore
 import VitrineOutput
 
 /// One catalog being written, from `displayStart` to `displayEnd`: its outline, its staging folder, every format's
 /// writer, and the parts on their way. The objects come as the Presenter makes them; each part (a letter's makers,
-/// as `CatalogPart.ranges` cuts it) goes to the writers once all of its sections are in. Calls come one at a time.
-final class CatalogSession: Sendable {
+/// as `CatalogPart.ranges` cuts it) goes to the writers once all of its sections are in.
+///
+/// Each writer takes the parts in catalog order in a task of its own per part, which awaits the writer's part
+/// before it; no part waits for every writer to end the one before, which would leave a core idle while the slowest
+/// format finishes its part and the next part is read from the store.
+actor CatalogSession {
     let outline: CatalogViewModel
     let folder: OutputFolder
     private let formats: [CatalogFormat]
     private let ranges: [Range<Int>]
-    /// The writers, started on another thread as the session begins (their assets written, the last export's
-    /// fragment indexes read and checked) while the Presenter makes the first part.
-    private let starting = DispatchGroup()
-    private let started = Locked<Result<[any CatalogPartWriter], ExportError>>(.success([]))
-    private let pipeline = Locked<PartPipeline?>(nil)
-    private let progress = Locked(Progress())
-
-    private struct Progress: Sendable {
-        /// The part being gathered, and its sections' objects so far.
-        var part = 0
-        var gathered: [[CatalogViewModel.DisplayedObject]] = []
-    }
+    /// The writers, started as the session begins (their assets written, the last export's fragment indexes read
+    /// and checked) while the Presenter makes the first part.
+    private let starting: Task<Result<[any CatalogPartWriter], ExportError>, Never>
+    /// The part being gathered, and its sections' objects so far.
+    private var part = 0
+    private var gathered: [[CatalogViewModel.DisplayedObject]] = []
+    /// Each writer's last part: the writer's next part awaits it.
+    private var lastWritten: [Task<Void, Never>?] = []
+    /// The parts handed to the writers and not yet known to be written by all of them, with their object counts.
+    private var inFlight: [(written: [Task<Void, Never>], objects: Int)] = []
+    private let failure = FirstFailure()
 
     init(outline: CatalogViewModel, folder: OutputFolder, displays: [any CatalogFileDisplay]) {
         self.outline = outline
         self.folder = folder
         formats = displays.map(\.format)
         ranges = CatalogPart.ranges(of: outline)
-        DispatchQueue.global().async(group: starting) { [started] in
-            let writers = Result { () throws(ExportError) in
+        starting = Task.detached(priority: .userInitiated) {
+            Result { () throws(ExportError) in
                 try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
             }
-            started.withLock { $0 = writers }
         }
     }
 
     /// Takes the next sections' objects, and hands every part they complete to the writers.
-    func take(_ part: consuming [[CatalogViewModel.DisplayedObject]]) throws(ExportError) {
-        var state = progress.withLock { state in
-            defer { state = Progress() }
-            return state
-        }
-        defer { progress.withLock { $0 = state } }
-        for section in consume part {
-            let index =
-                state.part < ranges.count
-                ? ranges[state.part].lowerBound + state.gathered.count : outline.sections.count
+    func take(_ sections: consuming [[CatalogViewModel.DisplayedObject]]) async throws(ExportError) {
+        for section in consume sections {
+            let index = part < ranges.count ? ranges[part].lowerBound + gathered.count : outline.sections.count
             guard index < outline.sections.count else {
                 throw ExportError(.output("the catalog came with more than its \(index) sections"))
             }
@@ -61,17 +55,17 @@ final class CatalogSession: Sendable {
                             + "\(section.first?.maker ?? "no maker") where its outline has \(expected.objectCount) "
                             + "of \(expected.name)"))
             }
-            if state.gathered.isEmpty {
+            if gathered.isEmpty {
                 // Room for the whole part before its first section is held.
-                try writing().waitForRoom(count(in: ranges[state.part]))
+                try await waitForRoom(count(in: ranges[part]))
             }
-            state.gathered.append(section)
-            try handOn(&state)
+            gathered.append(section)
+            try await handOn()
         }
         // Room for the next part before this call returns: the Interactor reads its sections only then, so the
         // parts in flight and the one being read and made stay within the lookahead.
-        if state.gathered.isEmpty, state.part < ranges.count {
-            try writing().waitForRoom(count(in: ranges[state.part]))
+        if gathered.isEmpty, part < ranges.count {
+            try await waitForRoom(count(in: ranges[part]))
             // The parts written meanwhile left their memory free all over the heap: given back before the next
             // part is read, so that its peak does not stack on pages that hold nothing.
             vitrine_release_free_memory()
@@ -79,30 +73,29 @@ final class CatalogSession: Sendable {
     }
 
     /// Hands on every part whose sections are all in (a part of no sections at once).
-    private func handOn(_ state: inout Progress) throws(ExportError) {
-        while state.part < ranges.count, state.gathered.count == ranges[state.part].count {
-            let sections = ranges[state.part]
+    private func handOn() async throws(ExportError) {
+        while part < ranges.count, gathered.count == ranges[part].count {
+            let sections = ranges[part]
             var catalog = outline
-            for (index, objects) in zip(sections, state.gathered) { catalog.sections[index].objects = objects }
-            state.gathered = []
-            let pipeline = try writing()
-            if sections.isEmpty { try pipeline.waitForRoom(0) }
-            pipeline.write(CatalogPart(catalog: catalog, sections: sections), objects: count(in: sections))
-            state.part += 1
+            for (index, objects) in zip(sections, gathered) { catalog.sections[index].objects = objects }
+            gathered = []
+            let writers = try await started()
+            if sections.isEmpty { try await waitForRoom(0) }
+            write(CatalogPart(catalog: catalog, sections: sections), objects: count(in: sections), by: writers)
+            part += 1
         }
     }
 
     /// Waits until every part is written, then has each format write what needs the whole catalog.
-    func finish() throws(ExportError) {
-        var state = progress.current
-        try handOn(&state)
-        guard state.part == ranges.count else {
-            throw ExportError(.output("the catalog ended after \(state.part) of its \(ranges.count) parts"))
+    func finish() async throws(ExportError) {
+        try await handOn()
+        guard part == ranges.count else {
+            throw ExportError(.output("the catalog ended after \(part) of its \(ranges.count) parts"))
         }
-        let pipeline = try writing()
-        try pipeline.finish()
-        let writers = try started.current.get()
-        try Self.each(writers) { writer throws(ExportError) in try writer.finish() }
+        let writers = try await started()
+        await drain()
+        if let error = failure.error { throw error }
+        try await Self.each(writers) { writer throws(ExportError) in try writer.finish() }
         try Self.describe(formats, by: writers, in: folder)
     }
 
@@ -117,21 +110,56 @@ final class CatalogSession: Sendable {
     }
 
     /// Waits for the writers to stop, and discards the staging folder.
-    func abandon() {
-        starting.wait()
-        pipeline.current?.drain()
+    func abandon() async {
+        _ = await starting.value
+        await drain()
         folder.discard()
     }
 
-    /// The writers' pipeline, once every writer has started.
-    private func writing() throws(ExportError) -> PartPipeline {
-        starting.wait()
-        let writers = try started.current.get()
-        return pipeline.withLock { pipeline in
-            if let pipeline { return pipeline }
-            let made = PartPipeline(writers, holding: Self.lookaheadObjects)
-            pipeline = made
-            return made
+    /// The writers, once every one has started.
+    private func started() async throws(ExportError) -> [any CatalogPartWriter] {
+        let writers = try await starting.value.get()
+        if lastWritten.count != writers.count { lastWritten = Array(repeating: nil, count: writers.count) }
+        return writers
+    }
+
+    /// Waits until a part of `objects` objects can be made beside the parts in flight (at once when none is), and
+    /// throws the first writer's failure.
+    private func waitForRoom(_ objects: Int) async throws(ExportError) {
+        _ = try await started()
+        while let oldest = inFlight.first, inFlight.reduce(0, { $0 + $1.objects }) + objects > Self.lookaheadObjects {
+            for task in oldest.written { await task.value }
+            inFlight.removeFirst()
+        }
+        if let error = failure.error { throw error }
+    }
+
+    /// Hands a part to every writer, each after its part before.
+    private func write(_ part: CatalogPart, objects: Int, by writers: [any CatalogPartWriter]) {
+        let written = writers.indices.map { number in
+            let writer = writers[number]
+            let before = lastWritten[number]
+            let task = Task.detached(priority: .userInitiated) { [failure] in
+                await before?.value
+                guard !failure.isSet else { return }
+                do throws(ExportError) {
+                    try writer.write(part)
+                } catch {
+                    failure.record(error)
+                }
+            }
+            lastWritten[number] = task
+            return task
+        }
+        inFlight.append((written, objects))
+    }
+
+    /// Waits until every part handed over is written, or given up after a failure.
+    private func drain() async {
+        let parts = inFlight
+        inFlight = []
+        for part in parts {
+            for task in part.written { await task.value }
         }
     }
 
@@ -144,92 +172,23 @@ final class CatalogSession: Sendable {
     /// is written.
     static let lookaheadObjects = 30_000
 
-    /// Runs `body` for every format's writer side by side: the first on this thread, the others on the global
-    /// queue. Not in a `concurrentPerform`: libdispatch runs a `concurrentPerform` nested in another one on as many
-    /// threads as the outer one leaves per iteration, so on two cores the gallery's pages, which fan out on every
-    /// core, would be rendered on one thread.
+    /// Runs `body` for every format's writer side by side, and throws the first failure once all are done.
     static func each(
         _ writers: [any CatalogPartWriter],
         _ body: @escaping @Sendable (any CatalogPartWriter) throws(ExportError) -> Void
-    ) throws(ExportError) {
+    ) async throws(ExportError) {
         let failure = FirstFailure()
-        let run: @Sendable (any CatalogPartWriter) -> Void = { writer in
-            do throws(ExportError) {
-                try body(writer)
-            } catch {
-                failure.record(error)
-            }
-        }
-        let others = DispatchGroup()
-        for writer in writers.dropFirst() {
-            DispatchQueue.global().async(group: others) { run(writer) }
-        }
-        if let first = writers.first { run(first) }
-        others.wait()
-        if let error = failure.error { throw error }
-    }
-}
-
-/// The formats' writers, each taking the parts in catalog order on a serial queue of its own. No part waits for
-/// every writer to end the one before: that would leave a core idle while the slowest format finishes its part and
-/// the next part is read from the store on one thread.
-private final class PartPipeline: Sendable {
-    private let writers: [(writer: any CatalogPartWriter, queue: DispatchQueue)]
-    /// The parts handed to the writers and not yet written by all of them, with their object counts.
-    private let inFlight = Locked<[(written: DispatchGroup, objects: Int)]>([])
-    /// How many objects' display strings the parts in flight and the one being made may hold.
-    private let holding: Int
-    private let failure = FirstFailure()
-
-    init(_ writers: [any CatalogPartWriter], holding: Int) {
-        self.writers = writers.enumerated().map { number, writer in
-            (writer, DispatchQueue(label: "vitrine.catalog-writer.\(number)", qos: .userInitiated))
-        }
-        self.holding = holding
-    }
-
-    /// Waits until a part of `objects` objects can be made beside the parts in flight (at once when none is), and
-    /// throws the first writer's failure.
-    func waitForRoom(_ objects: Int) throws(ExportError) {
-        while let oldest = inFlight.withLock({ parts -> DispatchGroup? in
-            parts.removeAll { $0.written.wait(timeout: .now()) == .success }
-            let held = parts.reduce(0) { $0 + $1.objects }
-            return parts.isEmpty || held + objects <= holding ? nil : parts[0].written
-        }) {
-            oldest.wait()
-        }
-        if let error = failure.error { throw error }
-    }
-
-    /// Hands a part to every writer.
-    func write(_ part: CatalogPart, objects: Int) {
-        let written = DispatchGroup()
-        for (writer, queue) in writers {
-            queue.async(group: written) { [failure] in
-                guard !failure.isSet else { return }
-                do throws(ExportError) {
-                    try writer.write(part)
-                } catch {
-                    failure.record(error)
+        await withTaskGroup(of: Void.self) { group in
+            for writer in writers {
+                group.addTask {
+                    do throws(ExportError) {
+                        try body(writer)
+                    } catch {
+                        failure.record(error)
+                    }
                 }
             }
         }
-        inFlight.withLock { $0.append((written, objects)) }
-    }
-
-    /// Waits until every part handed over is written, or given up after a failure.
-    func drain() {
-        for part in inFlight.withLock({ parts in
-            defer { parts = [] }
-            return parts
-        }) {
-            part.written.wait()
-        }
-    }
-
-    /// `drain`, then the first writer's failure.
-    func finish() throws(ExportError) {
-        drain()
         if let error = failure.error { throw error }
     }
 }

@@ -66,14 +66,15 @@ package struct CatalogWriter: CatalogDisplayLogic {
         opening.withLock { $0 = opened }
     }
 
-    package func displayStart(_ outline: CatalogViewModel) throws {
+    package func displayStart(_ outline: CatalogViewModel) async throws {
         // The gallery writes a page per object, a page per 200 cards and the search shards; the rest a few files.
         let perObject = displays.contains { $0.format == .html } ? outline.objectCount * 51 / 50 : 0
-        displayAbandoned()
+        await displayAbandoned()
         let opened = opening.withLock { opening in
             defer { opening = nil }
             return opening
         }
+        await opened?.manifestsRead()
         let folder = try OutputFolder(
             path: outputDirectory, force: force, expectedFiles: perObject + 1_000, keepsSpareFrom: spareFrom,
             opening: opened)
@@ -81,15 +82,15 @@ package struct CatalogWriter: CatalogDisplayLogic {
         session.withLock { $0 = started }
     }
 
-    package func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) throws {
-        try current().take(consume objects)
+    package func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) async throws {
+        try await current().take(consume objects)
     }
 
-    package func displayEnd() throws -> WrittenCatalog {
+    package func displayEnd() async throws -> WrittenCatalog {
         let ending = try current()
         session.withLock { $0 = nil }
         do {
-            try ending.finish()
+            try await ending.finish()
             let folder = ending.folder
             // The pictures the catalogs link to relatively, written beside them.
             for path in ending.outline.bundledFiles {
@@ -107,16 +108,17 @@ package struct CatalogWriter: CatalogDisplayLogic {
             written.copied = folder.copiedFragments
             return written
         } catch {
-            ending.abandon()
+            await ending.abandon()
             throw error
         }
     }
 
-    package func displayAbandoned() {
-        session.withLock { session in
-            session?.abandon()
-            session = nil
+    package func displayAbandoned() async {
+        let abandoned = session.withLock { session in
+            defer { session = nil }
+            return session
         }
+        await abandoned?.abandon()
     }
 
     /// The catalog under way.

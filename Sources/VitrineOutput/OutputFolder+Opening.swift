@@ -10,20 +10,22 @@ import VitrineFiles
 
 extension OutputFolder {
     /// The output folder's lock, held from `init` until an `OutputFolder` takes it over (or this is let go), and its
-    /// two manifests, read side by side on other threads.
+    /// two manifests, read side by side in tasks of their own (or at once, for an `OutputFolder` that opens its
+    /// folder itself).
     package final class Opening: Sendable {
         let destination: URL
         /// Whether opening made the folder: a first export that fails removes it again, if nothing was put in it.
         let created: Bool
         /// The lock file's descriptor; -1 once an `OutputFolder` has taken it over.
         private let lockDescriptor: Locked<Int32>
-        private let read = DispatchGroup()
         private let previous = Locked(ManifestTable())
         private let spare = Locked(ManifestTable())
+        /// The manifests being read; `takeOver` comes after `manifestsRead`.
+        private let reading: [Task<Void, Never>]
 
-        /// Creates the folder if needed, takes its lock (or says that another export holds it), and starts reading
-        /// its manifests.
-        package init(_ destination: URL) throws(ExportError) {
+        /// Creates the folder if needed, takes its lock (or says that another export holds it), and reads its
+        /// manifests: at once, or in tasks that `manifestsRead` awaits.
+        package init(_ destination: URL, readingNow: Bool = false) throws(ExportError) {
             self.destination = destination
             // `--output new/site` makes `new/` too, as `mkdir -p` would.
             let parent = destination.deletingLastPathComponent()
@@ -45,23 +47,33 @@ extension OutputFolder {
             try CatalogRecords.prepareRoot(of: destination)
             CatalogRecords.checkWithoutBirthTime(destination)
             CatalogRecords.adoptCopy(of: destination.path, output: destination)
-            for (table, url) in [(previous, destination), (spare, OutputFolder.spareURL(of: destination))] {
-                read.enter()
-                Thread { [read] in
+            let tables = [(previous, destination), (spare, OutputFolder.spareURL(of: destination))]
+            guard !readingNow else {
+                for (table, url) in tables {
+                    table.withLock { $0 = ManifestTable(ofCatalog: url.path, output: destination) }
+                }
+                reading = []
+                return
+            }
+            reading = tables.map { table, url in
+                Task.detached(priority: .userInitiated) {
                     let files = ManifestTable(ofCatalog: url.path, output: destination)
                     table.withLock { $0 = files }
-                    read.leave()
-                }.start()
+                }
             }
+        }
+
+        /// Waits until both manifests are read.
+        package func manifestsRead() async {
+            for task in reading { await task.value }
         }
 
         deinit {
             release()
         }
 
-        /// Waits for the manifests, and hands them over with the lock (whose descriptor the caller now closes).
+        /// Hands the manifests over with the lock (whose descriptor the caller now closes), once they are read.
         func takeOver() -> (lock: Int32, previous: ManifestTable, spare: ManifestTable, created: Bool) {
-            read.wait()
             let lock = lockDescriptor.withLock { descriptor in
                 defer { descriptor = -1 }
                 return descriptor

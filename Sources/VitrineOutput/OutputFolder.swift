@@ -80,7 +80,7 @@ package final class OutputFolder: Sendable {
     /// - parameter keepsSpareFrom: a catalog of at least this many files keeps the old catalog beside the output
     ///   folder after the commit, so that the next export stages into it and touches only what changed.
     /// - parameter opening: the folder as opened when the export started (its lock held, its manifests read
-    ///   meanwhile), which is then the folder written; `nil` opens the folder at `path` now.
+    ///   meanwhile, `manifestsRead` awaited), which is then the folder written; `nil` opens the folder at `path` now.
     package init(
         path: String, force: Bool = false, expectedFiles: Int = 0, keepsSpareFrom: Int = OutputFolder.spareThreshold,
         commitStep: (@Sendable () -> Void)? = nil, beforeExchange: (@Sendable () -> Void)? = nil,
@@ -97,7 +97,7 @@ package final class OutputFolder: Sendable {
         if let opening {
             opened = opening.takeOver()
         } else {
-            opened = try Opening(destination).takeOver()
+            opened = try Opening(destination, readingNow: true).takeOver()
         }
         let descriptor = opened.lock
         lockDescriptor = Locked(descriptor)

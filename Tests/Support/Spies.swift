@@ -23,20 +23,20 @@ package final class ExportPresentationLogicSpy: ExportPresentationLogic, Sendabl
     package var progressReports: [HarvestProgress] { seen.withLock { $0.progress } }
     package var waitReports: [HarvestWait] { seen.withLock { $0.waits } }
 
-    package func presentStart(_ start: CatalogStart) throws {
+    package func presentStart(_ start: CatalogStart) async throws {
         seen.withLock { $0.starts.append(start) }
     }
 
-    package func presentPart(_ sections: consuming [ArtistSection]) throws {
+    package func presentPart(_ sections: consuming [ArtistSection]) async throws {
         let kept = copy sections
         seen.withLock { $0.parts.append(kept) }
     }
 
-    package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws {
+    package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) async throws {
         seen.withLock { $0.ends.append(statistics) }
     }
 
-    package func presentAbandoned() {
+    package func presentAbandoned() async {
         seen.withLock { $0.abandoned += 1 }
     }
 
@@ -72,11 +72,11 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
     package var written: [WrittenViewModel] { seen.withLock { $0.written } }
     package var abandoned: Int { seen.withLock { $0.abandoned } }
 
-    package func displayStart(_ outline: CatalogViewModel) throws {
+    package func displayStart(_ outline: CatalogViewModel) async throws {
         seen.withLock { $0.building = (outline, 0) }
     }
 
-    package func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) throws {
+    package func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) async throws {
         let part = copy objects
         try seen.withLock { seen in
             guard var building = seen.building, building.next + part.count <= building.catalog.sections.count else {
@@ -90,7 +90,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
         }
     }
 
-    package func displayEnd() throws -> WrittenCatalog {
+    package func displayEnd() async throws -> WrittenCatalog {
         try seen.withLock { seen in
             guard let building = seen.building, building.next == building.catalog.sections.count else {
                 throw ExportError(.output("the catalog ended before its last section"))
@@ -101,7 +101,7 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
         return WrittenCatalog(paths: ["spy/catalog"])
     }
 
-    package func displayAbandoned() {
+    package func displayAbandoned() async {
         seen.withLock { seen in
             seen.building = nil
             seen.abandoned += 1
@@ -127,12 +127,12 @@ package final class CatalogDisplayLogicSpy: CatalogDisplayLogic, ProgressDisplay
 
 extension ExportPresenter {
     /// The whole catalog a harvested collection makes, pushed as an export pushes it (into a spy display).
-    package func makeViewModel(response: HarvestedCollection) throws -> CatalogViewModel {
+    package func makeViewModel(response: HarvestedCollection) async throws -> CatalogViewModel {
         var response = response
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(
             thumbnailWidth: thumbnailWidth, catalogDisplay: spy, progressDisplay: spy, site: site)
-        try response.push(to: presenter)
+        try await response.push(to: presenter)
         guard let catalog = spy.catalogs.last else { throw ExportError(.output("no catalog was presented")) }
         return catalog
     }

@@ -49,13 +49,13 @@ extension CollectionStore {
 extension CatalogDisplayLogic {
     /// Writes a catalog whose objects are all in place, as one part.
     @discardableResult
-    package func displayCatalog(viewModel: CatalogViewModel) throws -> WrittenCatalog {
+    package func displayCatalog(viewModel: CatalogViewModel) async throws -> WrittenCatalog {
         do {
-            try displayStart(viewModel)
-            try displayPart(viewModel.sections.map(\.objects))
-            return try displayEnd()
+            try await displayStart(viewModel)
+            try await displayPart(viewModel.sections.map(\.objects))
+            return try await displayEnd()
         } catch {
-            displayAbandoned()
+            await displayAbandoned()
             throw error
         }
     }

@@ -2,13 +2,13 @@
 /// order, then the end, one call at a time.
 package protocol CatalogDisplayLogic: Sendable {
     /// Begins the catalog: `outline` has every section named and counted, with no objects.
-    func displayStart(_ outline: CatalogViewModel) throws
+    func displayStart(_ outline: CatalogViewModel) async throws
     /// The display strings of the next sections' objects, one array per section, in catalog order.
-    func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) throws
+    func displayPart(_ objects: consuming [[CatalogViewModel.DisplayedObject]]) async throws
     /// Every part was handed over: finishes the catalog and returns what it wrote, which the Presenter reports.
-    func displayEnd() throws -> WrittenCatalog
+    func displayEnd() async throws -> WrittenCatalog
     /// Drops what `displayStart` and `displayPart` began; the output folder stays as it was.
-    func displayAbandoned()
+    func displayAbandoned() async
 }
 
 /// What writing a catalog did.

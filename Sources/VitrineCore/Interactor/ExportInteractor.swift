@@ -46,21 +46,14 @@ package struct ExportInteractor: Sendable {
                         + "states no rights; export without it"),
                 source: source.descriptor.name)
         }
-        let harvested: HarvestedCollection
+        var harvested: HarvestedCollection
         do {
             harvested = try await harvest(options: request.harvest, showing: request.selection)
         } catch {
             forgetIfNothingToResume()
             throw error
         }
-        // The catalogs are written off the concurrency pool; the collection is handed over, so its objects can be
-        // let go a part at a time as they are pushed.
-        let handover = Handover(consume harvested)
-        let presenter = self.presenter
-        try await BlockingWork.run {
-            guard var harvested = handover.take() else { return }
-            try harvested.push(to: presenter)
-        }
+        try await harvested.push(to: presenter)
     }
 
     /// After a first harvest failed before it stored any page, nothing is left to resume: its store goes.

@@ -31,14 +31,14 @@ package struct HarvestedCollection: Sendable {
     /// would keep every object until the end).
     package mutating func push(
         to presenter: any ExportPresentationLogic, objectsPerPart: Int = Self.objectsPerPart
-    ) throws {
+    ) async throws {
         let source = self.source
         let statistics = self.statistics
         let repositoryName = self.repositoryName
         var sections = try SectionSource(taking: &self)
         let order = SectionOrder.order(sections.counts, sortNames: sections.sortNames)
         do {
-            try presenter.presentStart(
+            try await presenter.presentStart(
                 CatalogStart(
                     source: source, sections: order.map { sections.counts[$0] },
                     bundledImageURLs: sections.bundledURLs, sortNames: sections.sortNames,
@@ -51,13 +51,13 @@ package struct HarvestedCollection: Sendable {
                 if objects >= objectsPerPart || position + 1 == order.count {
                     var handed: [ArtistSection] = []
                     swap(&handed, &part)
-                    try presenter.presentPart(consume handed)
+                    try await presenter.presentPart(consume handed)
                     objects = 0
                 }
             }
-            try presenter.presentEnd(source: source, statistics: statistics)
+            try await presenter.presentEnd(source: source, statistics: statistics)
         } catch {
-            presenter.presentAbandoned()
+            await presenter.presentAbandoned()
             throw error
         }
     }

@@ -28,27 +28,27 @@ package struct ExportPresenter: ExportPresentationLogic {
         self.progressDisplay = progressDisplay
     }
 
-    package func presentStart(_ start: CatalogStart) throws {
+    package func presentStart(_ start: CatalogStart) async throws {
         pageNames.withLock { $0 = ObjectPageNames() }
-        try catalogDisplay.displayStart(makeOutline(start))
+        try await catalogDisplay.displayStart(makeOutline(start))
     }
 
-    package func presentPart(_ sections: consuming [ArtistSection]) throws {
+    package func presentPart(_ sections: consuming [ArtistSection]) async throws {
         // The harvested objects are let go as they become display strings.
         var objects = displayedObjects(consume sections)
         pageNames.withLock { $0.name(&objects) }
-        try catalogDisplay.displayPart(consume objects)
+        try await catalogDisplay.displayPart(consume objects)
     }
 
-    package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) throws {
+    package func presentEnd(source: SourceDescriptor, statistics: ExportStatistics) async throws {
         pageNames.withLock { $0 = ObjectPageNames() }
-        progressDisplay.displayWritten(Self.writtenViewModel(try catalogDisplay.displayEnd()))
+        progressDisplay.displayWritten(Self.writtenViewModel(try await catalogDisplay.displayEnd()))
         progressDisplay.displaySummary(viewModel: makeSummary(source: source, statistics: statistics))
     }
 
-    package func presentAbandoned() {
+    package func presentAbandoned() async {
         pageNames.withLock { $0 = ObjectPageNames() }
-        catalogDisplay.displayAbandoned()
+        await catalogDisplay.displayAbandoned()
     }
 
     package func presentProgress(_ progress: HarvestProgress) {

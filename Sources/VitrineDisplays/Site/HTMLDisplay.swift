@@ -82,20 +82,21 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 try templates.inputs("html/artist.html"), templates.fragmentSeed("html/artist.html")
             )
             let cardKeys = try templates.keys("html/artist.html", inSectionsOver: .cards)
-            // The part's search entries, sitemap addresses and rights are gathered beside the pages.
-            let search = DispatchGroup()
-            DispatchQueue.global().async(group: search) { [state, folder, templates] in
-                let added = state.withLock { state in
-                    Result { () throws(ExportError) in
-                        try state.search.add(part.catalog, sections: part.sections)
-                        try Self.gather(part, names: names, into: &state, folder: folder, templates: templates)
-                    }
-                }
-                if case .failure(let error) = added { failure.record(error) }
-            }
-            DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
+            // The part's search entries, sitemap addresses and rights are gathered beside the pages, as the first
+            // iteration: the others are the pages'.
+            DispatchQueue.concurrentPerform(iterations: jobs.count + 1) { iteration in
                 guard !failure.isSet else { return }
-                let (sectionIndex, pageIndex) = jobs[number]
+                guard iteration > 0 else {
+                    let added = state.withLock { state in
+                        Result { () throws(ExportError) in
+                            try state.search.add(part.catalog, sections: part.sections)
+                            try Self.gather(part, names: names, into: &state, folder: folder, templates: templates)
+                        }
+                    }
+                    if case .failure(let error) = added { failure.record(error) }
+                    return
+                }
+                let (sectionIndex, pageIndex) = jobs[iteration - 1]
                 let page = names.pages[sectionIndex][pageIndex]
                 do throws(ExportError) {
                     // The cards of this page and of the pages beside it, as the last export had them, may be copied.
@@ -132,7 +133,6 @@ package struct HTMLDisplay: CatalogFileDisplay {
                     failure.record(error)
                 }
             }
-            search.wait()
             // The part's objects are let go before the next part is made, unless the index shows every card.
             if !plan.inline { state.withLock { $0.plan = $0.plan.withoutObjects() } }
             if let error = failure.error { throw error }

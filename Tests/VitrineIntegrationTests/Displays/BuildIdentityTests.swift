@@ -9,18 +9,18 @@ import VitrineTestSupport
 /// fingerprints' seed held a version string that never changed. Every kept page's fingerprint now starts from the
 /// build that renders it.
 @Suite struct BuildIdentityTests {
-    private static func model() throws -> CatalogViewModel {
+    private static func model() async throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        return try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: Seeds.catalogResponse)
     }
 
-    private static func export(to path: String, build: String) throws -> WrittenCatalog {
+    private static func export(to path: String, build: String) async throws -> WrittenCatalog {
         var identity = Fingerprint()
         identity.combine(build)
         let writer = CatalogWriter(
             outputDirectory: path, formats: CatalogFormat.allCases, templates: try TemplateLibrary(build: identity))
-        return try writer.displayCatalog(viewModel: model())
+        return try await writer.displayCatalog(viewModel: model())
     }
 
     @Test func `this executable has a build id, and it seeds the library's fingerprint`() throws {
@@ -33,10 +33,10 @@ import VitrineTestSupport
         #expect(try TemplateLibrary().fingerprint != TemplateLibrary(build: other).fingerprint)
     }
 
-    @Test func `a re-run by another build renders every page again, as a fresh export would`() throws {
+    @Test func `a re-run by another build renders every page again, as a fresh export would`() async throws {
         let parent = try TemporaryFolder()
         let path = parent.url.appendingPathComponent("site").path
-        _ = try Self.export(to: path, build: "0.1.0")
+        _ = try await Self.export(to: path, build: "0.1.0")
         let fresh = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
         // What the old build wrote differs from what this one writes, byte for byte but not in size: an escape
         // spelt another way (`&#39;` against `&#x27;`). Its modification time is the one written.
@@ -50,11 +50,11 @@ import VitrineTestSupport
         #expect(utimensat(AT_FDCWD, page.path, times, 0) == 0)
 
         // The same build keeps it: nothing it renders changed (so the page as it lies is trusted).
-        let same = try Self.export(to: path, build: "0.1.0")
+        let same = try await Self.export(to: path, build: "0.1.0")
         #expect(same.kept > 0)
         #expect(try Data(contentsOf: page) == old)
         // Another build renders it again.
-        let upgraded = try Self.export(to: path, build: "0.2.0")
+        let upgraded = try await Self.export(to: path, build: "0.2.0")
         #expect(upgraded.kept == 0 || upgraded.kept < same.kept)
         #expect(try Data(contentsOf: page) == fresh["/objects/sk-c-5.html"])
     }

@@ -39,25 +39,27 @@ import VitrineTestSupport
     /// Pushes `response` into `writer` as an export does, one section per part.
     private func push(
         _ response: HarvestedCollection, into writer: CatalogWriter, objectsPerPart: Int = 1
-    ) throws {
+    ) async throws {
         let spy = CatalogDisplayLogicSpy()
         var response = response
-        try response.push(
+        try await response.push(
             to: ExportPresenter(thumbnailWidth: 400, catalogDisplay: writer, progressDisplay: spy),
             objectsPerPart: objectsPerPart)
     }
 
     @Test(arguments: [1, HarvestedCollection.objectsPerPart])
-    func `a catalog pushed a part at a time is the catalog written whole, file for file`(objectsPerPart: Int) throws {
+    func `a catalog pushed a part at a time is the catalog written whole, file for file`(objectsPerPart: Int)
+        async throws
+    {
         let parted = try TemporaryFolder()
         let writer = CatalogWriter(
             outputDirectory: parted.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        try push(Self.response, into: writer, objectsPerPart: objectsPerPart)
+        try await push(Self.response, into: writer, objectsPerPart: objectsPerPart)
 
         // Every format written from the whole view model as one part.
         let whole = try TemporaryFolder()
         let folder = try OutputFolder(path: whole.path)
-        try writer.displays.write(presenter.makeViewModel(response: Self.response), to: folder)
+        try await writer.displays.write(presenter.makeViewModel(response: Self.response), to: folder)
         _ = try folder.commit(displayRoot: whole.path)
 
         let partedFiles = try TemporaryFolder.files(in: parted.url)
@@ -72,8 +74,8 @@ import VitrineTestSupport
         #expect(hasNumberedName, "the eighth claim of a shared id's name")
     }
 
-    @Test func `the formats write a letter's makers at a time, in catalog order, each section once`() throws {
-        let viewModel = try presenter.makeViewModel(response: Self.response)
+    @Test func `the formats write a letter's makers at a time, in catalog order, each section once`() async throws {
+        let viewModel = try await presenter.makeViewModel(response: Self.response)
         let recorder = PartRecorder()
         let folder = try TemporaryFolder()
         let templates = try TemplateLibrary()
@@ -82,7 +84,7 @@ import VitrineTestSupport
             displays: [
                 HTMLDisplay(templates: templates), MarkdownDisplay(templates: templates), CSVDisplay(), recorder,
             ])
-        try push(Self.response, into: writer)
+        try await push(Self.response, into: writer)
 
         let ranges = recorder.written.current
         let letters = viewModel.sections.map(\.letter)
@@ -101,11 +103,11 @@ import VitrineTestSupport
     @Test(arguments: [1, 4])
     func `a section the store cannot read fails the run, stops the reading and keeps the catalog`(
         failing: Int
-    ) throws {
+    ) async throws {
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(
             outputDirectory: folder.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        try push(Self.response, into: writer)
+        try await push(Self.response, into: writer)
         let before = try ["index.html", "catalog.md", "collection.csv"].map { try folder.read($0) }
 
         // Each section after the first is read while the writers write the ones before it.
@@ -115,8 +117,8 @@ import VitrineTestSupport
         var stored = Self.response
         stored.sections = []
         stored.stored = store
-        #expect {
-            try push(stored, into: writer)
+        await #expect {
+            try await push(stored, into: writer)
         } throws: { error in
             "\(error)".contains("cannot read section \(failing) of the store")
         }
@@ -127,28 +129,28 @@ import VitrineTestSupport
         #expect(!beside.contains { $0.hasPrefix(staging) }, "no staging folder is left behind: \(beside)")
     }
 
-    @Test func `sections handed over in another order than the outline's fail the run`() throws {
-        let viewModel = try presenter.makeViewModel(
+    @Test func `sections handed over in another order than the outline's fail the run`() async throws {
+        let viewModel = try await presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(maker: "Jan Steen", objects: [Seeds.object("A-1", "Jan Steen")]),
                 ArtistSection(maker: "Frans Hals", objects: [Seeds.object("B-1", "Frans Hals")]),
             ]))
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: [.csv], templates: try TemplateLibrary())
-        try writer.displayStart(viewModel)
-        #expect {
-            try writer.displayPart(viewModel.sections.reversed().map(\.objects))
+        try await writer.displayStart(viewModel)
+        await #expect {
+            try await writer.displayPart(viewModel.sections.reversed().map(\.objects))
         } throws: { error in
             "\(error)".contains("1 objects of Jan Steen where its outline has 1 of Frans Hals")
         }
-        writer.displayAbandoned()
+        await writer.displayAbandoned()
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("collection.csv").path))
     }
 
-    @Test func `each format writes the parts in order while the next sections are read`() throws {
-        let viewModel = try presenter.makeViewModel(response: Self.response)
+    @Test func `each format writes the parts in order while the next sections are read`() async throws {
+        let viewModel = try await presenter.makeViewModel(response: Self.response)
         let whole = try TemporaryFolder()
-        _ = try CatalogWriter(
+        _ = try await CatalogWriter(
             outputDirectory: whole.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary()
         ).displayCatalog(viewModel: viewModel)
 
@@ -167,7 +169,7 @@ import VitrineTestSupport
         let recorder = PartRecorder(waitingOn: secondRead, in: ranges[0])
         let folder = try TemporaryFolder()
         let templates = try TemplateLibrary()
-        try push(
+        try await push(
             stored,
             into: CatalogWriter(
                 outputDirectory: folder.path,
@@ -181,11 +183,11 @@ import VitrineTestSupport
         }
     }
 
-    @Test func `a small catalog is one part, with the index showing every card`() throws {
-        let viewModel = try presenter.makeViewModel(response: Seeds.catalogResponse)
+    @Test func `a small catalog is one part, with the index showing every card`() async throws {
+        let viewModel = try await presenter.makeViewModel(response: Seeds.catalogResponse)
         let recorder = PartRecorder()
         let folder = try TemporaryFolder()
-        try push(
+        try await push(
             Seeds.catalogResponse,
             into: CatalogWriter(
                 outputDirectory: folder.path, displays: [HTMLDisplay(templates: try TemplateLibrary()), recorder]))
@@ -193,8 +195,8 @@ import VitrineTestSupport
         #expect(try folder.read("index.html").contains("The Night Watch"), "the inline cards have their objects")
     }
 
-    @Test func `search entries kept in a scratch file make the shards entries in memory make`() throws {
-        let model = try presenter.makeViewModel(response: Self.response)
+    @Test func `search entries kept in a scratch file make the shards entries in memory make`() async throws {
+        let model = try await presenter.makeViewModel(response: Self.response)
         let inMemory = try SearchIndex(model)
         var spilled = SearchIndex(entries: SpilledRecords(inMemory: 10_000, readBetweenReleases: 50_000))
         try spilled.add(model, sections: model.sections.indices)
@@ -207,15 +209,16 @@ import VitrineTestSupport
         #expect(spilled.manifestScript() == inMemory.manifestScript())
     }
 
-    @Test func `a letter file written a megabyte at a time is the page rendered whole, and kept when unchanged`() throws
+    @Test func `a letter file written a megabyte at a time is the page rendered whole, and kept when unchanged`()
+        async throws
     {
         let objects = (0..<30_000).map { Seeds.object("SK-C-\($0)", "Jan Steen", title: "Tavern scene \($0)") }
-        let model = try presenter.makeViewModel(
+        let model = try await presenter.makeViewModel(
             response: Seeds.response([ArtistSection(maker: "Jan Steen", objects: objects)]))
         let folder = try TemporaryFolder()
         let templates = try TemplateLibrary()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: [.markdown], templates: templates)
-        try writer.displayCatalog(viewModel: model)
+        try await writer.displayCatalog(viewModel: model)
         let letter = try folder.read("catalog/j.md")
         #expect(letter.utf8.count > 2 << 20, "written in several pieces")
 
@@ -227,14 +230,14 @@ import VitrineTestSupport
                 sections: sections))
         #expect(letter == whole)
 
-        let again = try writer.displayCatalog(viewModel: model)
+        let again = try await writer.displayCatalog(viewModel: model)
         #expect(
             again.kept == 2 && again.rendered == 0, "the letter and the contents are kept: \(again)")
         #expect(try folder.read("catalog/j.md") == whole)
 
         // A letter the user deleted is written again.
         try FileManager.default.removeItem(atPath: folder.url.appendingPathComponent("catalog/j.md").path)
-        let rewritten = try writer.displayCatalog(viewModel: model)
+        let rewritten = try await writer.displayCatalog(viewModel: model)
         #expect(rewritten.kept == 1 && rewritten.rendered == 1, "\(rewritten)")
         #expect(try folder.read("catalog/j.md") == whole)
     }

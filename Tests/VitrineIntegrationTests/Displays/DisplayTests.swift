@@ -8,15 +8,15 @@ import VitrineTestSupport
 @testable import VitrineOutput
 
 @Suite struct DisplayTests {
-    private func viewModel(_ response: HarvestedCollection = Seeds.catalogResponse) throws -> CatalogViewModel {
+    private func viewModel(_ response: HarvestedCollection = Seeds.catalogResponse) async throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        return try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: response)
     }
 
     private var hostileViewModel: CatalogViewModel {
-        get throws {
-            try viewModel(
+        get async throws {
+            try await viewModel(
                 Seeds.response([
                     ArtistSection(maker: "Jan <b>Steen</b>", objects: Array(Seeds.hostile.prefix(2))),
                     ArtistSection(maker: "Frans Hals", objects: Array(Seeds.hostile.dropFirst(2))),
@@ -24,19 +24,19 @@ import VitrineTestSupport
         }
     }
 
-    private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) throws
+    private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) async throws
         -> (folder: TemporaryFolder, written: [String])
     {
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: formats, templates: try TemplateLibrary())
-        let written = try writer.displayCatalog(viewModel: model)
+        let written = try await writer.displayCatalog(viewModel: model)
         return (folder, written.paths)
     }
 
     // MARK: - Golden files
 
-    @Test func `HTML, Markdown, CSV and JSON Lines match their golden files`() throws {
-        let (folder, written) = try render(viewModel())
+    @Test func `HTML, Markdown, CSV and JSON Lines match their golden files`() async throws {
+        let (folder, written) = try await render(viewModel())
         #expect(
             written.map { URL(fileURLWithPath: $0).lastPathComponent } == [
                 "index.html", "catalog.md", "collection.csv", "collection.jsonl", "artists", "assets", "data.html",
@@ -56,8 +56,8 @@ import VitrineTestSupport
 
     // MARK: - Escaping
 
-    @Test func `HTML escapes every text and keeps only http(s) URLs`() throws {
-        let html = try render(hostileViewModel, formats: [.html]).folder.read("index.html")
+    @Test func `HTML escapes every text and keeps only http(s) URLs`() async throws {
+        let html = try await render(hostileViewModel, formats: [.html]).folder.read("index.html")
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img src=x"))
         #expect(!html.contains("<b>Steen"))
@@ -77,7 +77,7 @@ import VitrineTestSupport
 
     /// Details come from the source as text: never markup, never a link that is not http(s), on the page or in the
     /// data files.
-    @Test func `a detail page shows a hostile object's details as text, and links only to the web`() throws {
+    @Test func `a detail page shows a hostile object's details as text, and links only to the web`() async throws {
         var object = Seeds.hostile[0]
         object.details = ObjectDetails(
             description: "<script>alert('d')</script>\n\n<p onclick=x>second</p>", objectType: "<b>print</b>",
@@ -90,8 +90,8 @@ import VitrineTestSupport
                 .init(label: "<i>Style</i>", value: "<script>x</script>"), .init(label: "\"k\"", value: "v"),
                 .init(label: "Site", value: "data:text/html,x"),
             ])
-        let model = try viewModel(Seeds.response([ArtistSection(maker: "Jan Steen", objects: [object])]))
-        let (folder, _) = try render(model, formats: [.html, .csv, .jsonl])
+        let model = try await viewModel(Seeds.response([ArtistSection(maker: "Jan Steen", objects: [object])]))
+        let (folder, _) = try await render(model, formats: [.html, .csv, .jsonl])
         let page = try folder.read("objects/x-1.html")
         for raw in [
             "<script>", "<b>print", "<i>ink", "<em>", "<a href=x>", "<u>by", "javascript:", "onerror=\"", "<p onclick",
@@ -119,7 +119,7 @@ import VitrineTestSupport
     }
 
     /// Unsplash's guidelines ask for the photographer's credit with links; the CSV and JSON Lines keep its text.
-    @Test func `a credit links the words its license asks to link, and only to the web`() throws {
+    @Test func `a credit links the words its license asks to link, and only to the web`() async throws {
         var object = Seeds.hostile[0]
         object.details.rights = Rights(
             url: "https://unsplash.com/license", label: "Unsplash License", isOpen: true,
@@ -128,8 +128,8 @@ import VitrineTestSupport
                 .init(text: "<Jane>", url: "https://unsplash.com/@jane?utm_source=vitrine&utm_medium=referral"),
                 .init(text: "Unsplash", url: "javascript:alert(1)"),
             ])
-        let model = try viewModel(Seeds.response([ArtistSection(maker: "Jane", objects: [object])]))
-        let (folder, _) = try render(model, formats: [.html, .jsonl])
+        let model = try await viewModel(Seeds.response([ArtistSection(maker: "Jane", objects: [object])]))
+        let (folder, _) = try await render(model, formats: [.html, .jsonl])
         let page = try folder.read("objects/x-1.html")
         #expect(
             page.contains(
@@ -178,8 +178,8 @@ import VitrineTestSupport
         #expect(kinds == [.markdown, .markdownAddress, .markdownAddress])
     }
 
-    @Test func `the Markdown catalog never lets HTML or links from data through`() throws {
-        let markdown = try render(hostileViewModel, formats: [.markdown]).folder.read("catalog.md")
+    @Test func `the Markdown catalog never lets HTML or links from data through`() async throws {
+        let markdown = try await render(hostileViewModel, formats: [.markdown]).folder.read("catalog.md")
         // Every < from data is escaped: none stands without a backslash before it.
         #expect(markdown.firstRange(of: /(^|[^\\])</.anchorsMatchLineEndings()) == nil)
         #expect(!markdown.contains("](javascript:") && !markdown.contains("[link](http://evil.example)"))
@@ -209,27 +209,27 @@ import VitrineTestSupport
     }
 
     @Test func `a CSV of several megabytes, written a piece at a time, is the whole file; unchanged, it is kept`()
-        throws
+        async throws
     {
         let objects = (0..<30_000).map {
             ArtObject(id: "SK-A-\($0)", title: "Portret van een vrouw, \"study\" \($0)", maker: "Anoniem", date: "1650")
         }
-        let model = try viewModel(Seeds.response([ArtistSection(maker: "Anoniem", objects: objects)]))
+        let model = try await viewModel(Seeds.response([ArtistSection(maker: "Anoniem", objects: objects)]))
         let output = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.csv], templates: try TemplateLibrary())
-        _ = try writer.displayCatalog(viewModel: model)
+        _ = try await writer.displayCatalog(viewModel: model)
         let written = try Data(contentsOf: output.url.appendingPathComponent("collection.csv"))
         #expect(written.count > 2 * RowFileWriter.piece)
         #expect(written == Data(CSVDisplay.render(model).utf8))
         let file = output.url.appendingPathComponent("collection.csv").path
         let before = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
-        let again = try writer.displayCatalog(viewModel: model)
+        let again = try await writer.displayCatalog(viewModel: model)
         #expect(again.kept == 1 && again.rendered == 0)
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int == before)
     }
 
-    @Test func `the CSV reads back with a CSV library: header, one row per object, in section order`() throws {
-        let model = try hostileViewModel
+    @Test func `the CSV reads back with a CSV library: header, one row per object, in section order`() async throws {
+        let model = try await hostileViewModel
         let text = CSVDisplay.render(model)
         let reader = try CSVReader(string: text, hasHeaderRow: true)
         #expect(
@@ -247,7 +247,8 @@ import VitrineTestSupport
         var antique = Seeds.hostile[3]
         antique.details.yearBegin = -500
         antique.details.yearEnd = -450
-        let row = CSVDisplay.render(try viewModel(Seeds.response([ArtistSection(maker: "M", objects: [antique])])))
+        let row = await CSVDisplay.render(
+            try viewModel(Seeds.response([ArtistSection(maker: "M", objects: [antique])])))
         #expect(row.contains(",-500,-450,"))
         let quoted = try #require(rows.first { $0[0] == "X-5" })
         #expect(quoted[1] == "Quote \"here\", comma, and new line")
@@ -257,7 +258,7 @@ import VitrineTestSupport
 
     // MARK: - Templates
 
-    @Test func `a user's template folder replaces a bundled template by name`() throws {
+    @Test func `a user's template folder replaces a bundled template by name`() async throws {
         let templates = try TemporaryFolder()
         try FileManager.default.createDirectory(
             at: templates.url.appendingPathComponent("markdown"), withIntermediateDirectories: true)
@@ -269,7 +270,7 @@ import VitrineTestSupport
         let writer = CatalogWriter(
             outputDirectory: output.path, formats: [.markdown, .html],
             templates: try TemplateLibrary(directory: templates.path))
-        _ = try writer.displayCatalog(viewModel: viewModel())
+        _ = try await writer.displayCatalog(viewModel: viewModel())
         #expect(try output.read("catalog.md").hasPrefix("* Aelbert Cuyp: 1 object\n* Émile Bernard: 1 object\n"))
         #expect(try output.read("index.html").contains("<!DOCTYPE html>"))
     }
@@ -318,16 +319,18 @@ import VitrineTestSupport
 
     // MARK: - Atomic output
 
-    @Test func `a failing run leaves the previous catalog untouched`() throws {
+    @Test func `a failing run leaves the previous catalog untouched`() async throws {
         let output = try TemporaryFolder()
         let good = CatalogWriter(
             outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        _ = try good.displayCatalog(viewModel: viewModel())
+        _ = try await good.displayCatalog(viewModel: viewModel())
         try "keep me".write(to: output.url.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         let before = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
 
         let failing = CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay(), FailingDisplay()])
-        #expect(throws: ExportError.self) { try failing.displayCatalog(viewModel: viewModel(Seeds.response([]))) }
+        await #expect(throws: ExportError.self) {
+            try await failing.displayCatalog(viewModel: viewModel(Seeds.response([])))
+        }
 
         let after = try ["index.html", "catalog.md", "collection.csv", "assets/style.css"].map { try output.read($0) }
         #expect(after == before)
@@ -342,11 +345,11 @@ import VitrineTestSupport
     @Test(arguments: [(PartFailure.write, true), (.write, false), (.finish, true), (.finish, false)])
     func `a format that fails part-way fails the run, whichever writer it is`(
         failure: PartFailure, first: Bool
-    ) throws {
+    ) async throws {
         let output = try TemporaryFolder()
         let good = CatalogWriter(
             outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        _ = try good.displayCatalog(viewModel: viewModel())
+        _ = try await good.displayCatalog(viewModel: viewModel())
         let before = try ["index.html", "catalog.md", "collection.csv"].map { try output.read($0) }
 
         // The first writer runs on the calling thread, the others on the global queue: a failure in either is the
@@ -357,20 +360,20 @@ import VitrineTestSupport
         let failing = PartFailingDisplay(failure: failure)
         let writer = CatalogWriter(
             outputDirectory: output.path, displays: first ? [failing] + others : others + [failing])
-        #expect {
-            try writer.displayCatalog(viewModel: viewModel())
+        await #expect {
+            try await writer.displayCatalog(viewModel: viewModel())
         } throws: { error in
             "\(error)".contains("disk full during \(failure)")
         }
         #expect(try ["index.html", "catalog.md", "collection.csv"].map { try output.read($0) } == before)
     }
 
-    @Test func `a second run replaces the catalog, its folders included`() throws {
+    @Test func `a second run replaces the catalog, its folders included`() async throws {
         let output = try TemporaryFolder()
         let writer = CatalogWriter(
             outputDirectory: output.path, formats: CatalogFormat.allCases, templates: try TemplateLibrary())
-        _ = try writer.displayCatalog(viewModel: viewModel())
-        _ = try writer.displayCatalog(
+        _ = try await writer.displayCatalog(viewModel: viewModel())
+        _ = try await writer.displayCatalog(
             viewModel: viewModel(Seeds.response([ArtistSection(maker: "Solo", objects: [Seeds.object("S-1", "Solo")])]))
         )
         #expect(try output.read("collection.csv").split(separator: "\r\n").count == 2)

@@ -114,8 +114,8 @@ import VitrineTestSupport
         Set(TemplateKey.allCases.filter { model.value(for: $0) != nil })
     }
 
-    @Test func `the names each model says it answers are the ones it answers`() throws {
-        let viewModel = try presenter.makeViewModel(
+    @Test func `the names each model says it answers are the ones it answers`() async throws {
+        let viewModel = try await presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
                     maker: "Jan Steen",
@@ -157,7 +157,7 @@ import VitrineTestSupport
 
     /// 6,000 objects of three makers (past the Markdown catalog's split), `revised` of them with a new title; some
     /// left out and some added when `changed`.
-    private func model(changed: Bool) throws -> CatalogViewModel {
+    private func model(changed: Bool) async throws -> CatalogViewModel {
         let sections = ["Aelbert Cuyp", "Ferdinand Bol", "Jan Steen"].enumerated().map { number, maker in
             var objects = (0..<2_000).compactMap { index -> ArtObject? in
                 if changed, index % 97 == 5 { return nil }
@@ -172,7 +172,7 @@ import VitrineTestSupport
             }
             return ArtistSection(maker: maker, objects: objects)
         }
-        return try presenter.makeViewModel(response: Seeds.response(sections))
+        return try await presenter.makeViewModel(response: Seeds.response(sections))
     }
 
     private static func writer(_ folder: TemporaryFolder) throws -> CatalogWriter {
@@ -193,18 +193,19 @@ import VitrineTestSupport
         try #require(CatalogRecords(of: folder.path, output: folder.url)).path(name)
     }
 
-    @Test func `a changed catalog copies its unchanged cards and lines and is the catalog written fresh`() throws {
+    @Test func `a changed catalog copies its unchanged cards and lines and is the catalog written fresh`() async throws
+    {
         let night = try TemporaryFolder()
-        let first = try Self.writer(night).displayCatalog(viewModel: model(changed: false))
+        let first = try await Self.writer(night).displayCatalog(viewModel: model(changed: false))
         #expect(first.copied == 0)
         #expect(FileManager.default.fileExists(atPath: try Self.record("artists.fragments", of: night)))
         #expect(FileManager.default.fileExists(atPath: try Self.record("catalog.fragments", of: night)))
         _ = try Self.files(night)
 
-        let changed = try model(changed: true)
-        let written = try Self.writer(night).displayCatalog(viewModel: changed)
+        let changed = try await model(changed: true)
+        let written = try await Self.writer(night).displayCatalog(viewModel: changed)
         let fresh = try TemporaryFolder()
-        try Self.writer(fresh).displayCatalog(viewModel: changed)
+        try await Self.writer(fresh).displayCatalog(viewModel: changed)
         let (nightFiles, freshFiles) = (try Self.files(night), try Self.files(fresh))
         #expect(nightFiles.keys.sorted() == freshFiles.keys.sorted())
         let differing = nightFiles.keys.filter { nightFiles[$0] != freshFiles[$0] }.sorted()
@@ -214,18 +215,18 @@ import VitrineTestSupport
 
         // Unchanged, every file is kept, each page with the fragments it lists (a letter is made again from its
         // copied lines, found the same, and kept).
-        let again = try Self.writer(night).displayCatalog(viewModel: changed)
+        let again = try await Self.writer(night).displayCatalog(viewModel: changed)
         #expect(again.rendered == 0, "\(again)")
         #expect(try Self.files(night) == freshFiles)
     }
 
     /// Issue 35, item 4: an older Vitrine kept its manifest and fragment indexes in the site it published.
     @Test func `a catalog whose records an older Vitrine kept inside it is taken over, and they are unpublished`()
-        throws
+        async throws
     {
         let night = try TemporaryFolder()
-        try Self.writer(night).displayCatalog(viewModel: model(changed: false))
-        try Self.writer(night).displayCatalog(viewModel: model(changed: false))
+        try await Self.writer(night).displayCatalog(viewModel: model(changed: false))
+        try await Self.writer(night).displayCatalog(viewModel: model(changed: false))
         // Both catalogs, the live one and the spare beside it, as the older Vitrine left them.
         let spare = OutputFolder.spareURL(of: night.url)
         for folder in [night.url, spare] {
@@ -240,18 +241,18 @@ import VitrineTestSupport
         }
         try FileManager.default.removeItem(at: CatalogRecords.root(of: night.url))
 
-        let changed = try model(changed: true)
-        let written = try Self.writer(night).displayCatalog(viewModel: changed)
+        let changed = try await model(changed: true)
+        let written = try await Self.writer(night).displayCatalog(viewModel: changed)
         #expect(written.kept > 5_000, "the older catalog's pages are Vitrine's, and kept: \(written)")
         let fresh = try TemporaryFolder()
-        try Self.writer(fresh).displayCatalog(viewModel: changed)
+        try await Self.writer(fresh).displayCatalog(viewModel: changed)
         #expect(try Self.files(night) == Self.files(fresh))
         #expect(FileManager.default.fileExists(atPath: try Self.record("artists.fragments", of: night)))
     }
 
-    @Test func `a damaged or hand-edited fragment index is not trusted, and the pages are rendered`() throws {
+    @Test func `a damaged or hand-edited fragment index is not trusted, and the pages are rendered`() async throws {
         let night = try TemporaryFolder()
-        try Self.writer(night).displayCatalog(viewModel: model(changed: false))
+        try await Self.writer(night).displayCatalog(viewModel: model(changed: false))
         // Its bytes changed since it was written (a byte of its last fragment): a fragment could point anywhere.
         let index = URL(fileURLWithPath: try Self.record("artists.fragments", of: night))
         var bytes = try Data(contentsOf: index)
@@ -262,10 +263,10 @@ import VitrineTestSupport
         try (try String(contentsOf: letter, encoding: .utf8) + "\nMy note.\n").write(
             to: letter, atomically: true, encoding: .utf8)
 
-        let changed = try model(changed: true)
-        let written = try Self.writer(night).displayCatalog(viewModel: changed)
+        let changed = try await model(changed: true)
+        let written = try await Self.writer(night).displayCatalog(viewModel: changed)
         let fresh = try TemporaryFolder()
-        try Self.writer(fresh).displayCatalog(viewModel: changed)
+        try await Self.writer(fresh).displayCatalog(viewModel: changed)
         #expect(try Self.files(night) == Self.files(fresh))
         // Only the letters not edited (Aelbert Cuyp's, Jan Steen's) had lines to copy.
         #expect(written.copied > 3_000 && written.copied < 4_000, "\(written.copied) copied")

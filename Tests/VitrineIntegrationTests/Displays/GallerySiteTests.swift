@@ -48,21 +48,21 @@ import VitrineTestSupport
     }
 
     /// The gallery of a response, its view model and the gallery's file names.
-    private static func render(_ response: HarvestedCollection) throws -> (
+    private static func render(_ response: HarvestedCollection) async throws -> (
         TemporaryFolder, CatalogViewModel, ArtistPageNames
     ) {
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: response)
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary())
-        _ = try writer.displayCatalog(viewModel: model)
+        _ = try await writer.displayCatalog(viewModel: model)
         return (folder, model, ArtistPageNames(model))
     }
 
-    @Test func `every object page is reachable from the index in three clicks, and no page is large`() throws {
-        let (folder, model, _) = try Self.render(Self.largeResponse())
-        let crawl = try SiteCrawl(root: folder.url)
+    @Test func `every object page is reachable from the index in three clicks, and no page is large`() async throws {
+        let (folder, model, _) = try await Self.render(Self.largeResponse())
+        let crawl = try await SiteCrawl(root: folder.url)
         let objectPages = Set(model.objectPages.flatMap { $0.map { "objects/\($0)" } })
         #expect(objectPages.count == model.objectCount)
         for page in objectPages {
@@ -77,8 +77,8 @@ import VitrineTestSupport
         #expect(index.contains("href=\"artists/rembrandt-van-rijn--6.html\""))
     }
 
-    @Test func `sections are paged by 200 cards, each object on exactly one page of its maker`() throws {
-        let (folder, model, names) = try Self.render(Self.largeResponse())
+    @Test func `sections are paged by 200 cards, each object on exactly one page of its maker`() async throws {
+        let (folder, model, names) = try await Self.render(Self.largeResponse())
         let rembrandt = try #require(model.sections.firstIndex { $0.name == "Rembrandt van Rijn" })
         #expect(
             names.pages[rembrandt].map(\.fileName) == ["rembrandt-van-rijn.html"]
@@ -105,8 +105,8 @@ import VitrineTestSupport
         #expect(second.contains(#"<span aria-current="page">2</span>"#))
     }
 
-    @Test func `file names are safe, bounded and unique whatever the ids`() throws {
-        let (folder, model, gallery) = try Self.render(Self.largeResponse())
+    @Test func `file names are safe, bounded and unique whatever the ids`() async throws {
+        let (folder, model, gallery) = try await Self.render(Self.largeResponse())
         let names = model.objectPages.flatMap { $0 }
         #expect(Set(names).count == names.count)
         for name in names + gallery.pages.flatMap({ $0.map(\.fileName) }) {
@@ -121,8 +121,9 @@ import VitrineTestSupport
         #expect(files.count == model.objectCount)
     }
 
-    @Test func `a detail page has the large IIIF image, the museum link and prev-next within its section`() throws {
-        let (folder, model, _) = try Self.render(Self.largeResponse())
+    @Test func `a detail page has the large IIIF image, the museum link and prev-next within its section`() async throws
+    {
+        let (folder, model, _) = try await Self.render(Self.largeResponse())
         let section = try #require(model.sections.firstIndex { $0.name == "Rembrandt van Rijn" })
         let pages = model.objectPages[section]
         let html = try folder.read("objects/\(pages[1])")
@@ -141,14 +142,14 @@ import VitrineTestSupport
             ))
     }
 
-    @Test func `many makers get a page per letter and stay three clicks away`() throws {
+    @Test func `many makers get a page per letter and stay three clicks away`() async throws {
         let sections = (0..<1_300).map { number in
             let name = "\(["Adriaen", "Bartholomeus", "Cornelis"][number % 3]) Maker \(number)"
             return ArtistSection(
                 maker: name, objects: [ArtObject(id: "L-\(number)", title: "Work \(number)", maker: name)])
         }
-        let (folder, model, _) = try Self.render(Seeds.response(sections))
-        let crawl = try SiteCrawl(root: folder.url)
+        let (folder, model, _) = try await Self.render(Seeds.response(sections))
+        let crawl = try await SiteCrawl(root: folder.url)
         for page in model.objectPages.flatMap({ $0 }) {
             #expect((crawl.depth["objects/\(page)"] ?? 99) <= 3, "\(page)")
         }
@@ -156,9 +157,9 @@ import VitrineTestSupport
         #expect(try folder.read("index.html").contains(#"href="letters/letter-b.html""#))
     }
 
-    @Test func `search finds every object by a word of its title through the shard the page would load`() throws {
+    @Test func `search finds every object by a word of its title through the shard the page would load`() async throws {
         let response = Self.largeResponse()
-        let (folder, model, _) = try Self.render(response)
+        let (folder, model, _) = try await Self.render(response)
         let manifest = try folder.read("search/manifest.js")
         let counts = try JSONDecoder().decode(
             [String: Int].self, from: Data(manifest.dropFirst("Vitrine.manifest(".count).dropLast(3).utf8))
@@ -213,14 +214,14 @@ import VitrineTestSupport
         #expect(SearchIndex.fileStem(key) == stem)
     }
 
-    @Test func `an object is found by its number, whole or by its words, and by its year`() throws {
+    @Test func `an object is found by its number, whole or by its words, and by its year`() async throws {
         let objects = [
             ArtObject(id: "SK-A-1505", title: "Portret", maker: "Rembrandt van Rijn", date: "c. 1642"),
             ArtObject(id: "SK-C-5", title: "De Nachtwacht", maker: "Rembrandt van Rijn", date: "1642"),
             ArtObject(id: "RP-P-1", title: "北斎漫画", maker: "Rembrandt van Rijn", date: "1814"),
         ]
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Rembrandt van Rijn", objects: objects)]))
         let index = try SearchIndex(model)
         func found(_ word: String) -> Set<String> { Self.found(word, in: index, model) }
@@ -235,14 +236,14 @@ import VitrineTestSupport
     }
 
     /// Words are posted by their first `longestKey` letters, past which shards never split.
-    @Test func `long numbers sharing their beginnings are found whole and by their words`() throws {
+    @Test func `long numbers sharing their beginnings are found whole and by their words`() async throws {
         let objects = (0..<3_000).map { number in
             ArtObject(
                 id: "RP-P-1906-\(2_000 + number)", title: "Kupferstichkabinett \(number % 7)", maker: "Anonymous",
                 date: "\(1_600 + number % 300)")
         }
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous", objects: objects)]))
         let index = try SearchIndex(model)
         #expect(index.shards.keys.contains { $0.count == SearchIndex.longestKey }, "splits as deep as keys go")
@@ -266,12 +267,12 @@ import VitrineTestSupport
             }.map(\.id))
     }
 
-    @Test func `a word too common to split keeps a bounded shard and its full count`() throws {
+    @Test func `a word too common to split keeps a bounded shard and its full count`() async throws {
         let objects = (0..<2_500).map {
             ArtObject(id: "S-\($0)", title: "Study \($0)", maker: "Anonymous Pupil")
         }
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
         let index = try SearchIndex(model)
         #expect(index.shards["study$"]?.count == 2_500)
@@ -282,7 +283,7 @@ import VitrineTestSupport
         #expect(study.components(separatedBy: #"["Study"#).count - 1 == SearchIndex.shardLimit)
     }
 
-    @Test func `an object is listed once under a word however often its title and maker say it`() throws {
+    @Test func `an object is listed once under a word however often its title and maker say it`() async throws {
         let long = (1...30).map { $0 % 3 == 0 ? "study" : "sketch\($0 % 4)" }.joined(separator: " ")
         let objects = [
             ArtObject(id: "S-1", title: "Study of a study, STUDY", maker: "Study Group"),
@@ -290,7 +291,7 @@ import VitrineTestSupport
             ArtObject(id: "S-3", title: "Landscape", maker: "Study Group"),
         ]
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Study Group", objects: objects)]))
         let index = try SearchIndex(model)
         #expect(index.shards["st"] == [0, 1, 2], "every object has the maker's word, each once")
@@ -319,7 +320,7 @@ struct SiteCrawl {
     var sizes: [String: Int] = [:]
     var brokenLinks: [String] = []
 
-    init(root: URL) throws {
+    init(root: URL) async throws {
         depth["index.html"] = 0
         var queue = ["index.html"]
         var next = 0
@@ -363,7 +364,7 @@ struct SiteCrawl {
 
 @Suite struct LargeMarkdownCatalogTests {
     @Test func `past the threshold catalog.md lists letters and each letter has a file with every object once`()
-        throws
+        async throws
     {
         let makers = ["Avercamp", "Bol", "Cuyp", "Émile Bernard", "葛飾北斎"]
         let sections =
@@ -375,11 +376,13 @@ struct SiteCrawl {
                     })
             } + [ArtistSection(maker: nil, objects: [ArtObject(id: "NONE-1", title: "Kabinet")])]
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response(sections))
         let folder = try TemporaryFolder()
-        _ = try CatalogWriter(outputDirectory: folder.path, formats: [.markdown], templates: try TemplateLibrary())
-            .displayCatalog(viewModel: model)
+        _ = try await CatalogWriter(
+            outputDirectory: folder.path, formats: [.markdown], templates: try TemplateLibrary()
+        )
+        .displayCatalog(viewModel: model)
         let contents = try folder.read("catalog.md")
         for file in ["a.md", "b.md", "c.md", "e.md", "other.md", "unknown.md"] {
             #expect(contents.contains("](catalog/\(file))"), "\(file)")

@@ -17,20 +17,20 @@ import VitrineTestSupport
 
     private func viewModel(
         _ response: HarvestedCollection = Seeds.catalogResponse, url: String? = Self.siteURL, logo: String? = nil
-    ) throws -> CatalogViewModel {
+    ) async throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return try ExportPresenter(
+        return try await ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy,
             site: SiteIdentity(title: "Museum <Example> & Co", url: url, logo: logo)
         ).makeViewModel(response: response)
     }
 
-    private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) throws
+    private func render(_ model: CatalogViewModel, formats: [CatalogFormat] = CatalogFormat.allCases) async throws
         -> TemporaryFolder
     {
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: formats, templates: try TemplateLibrary())
-        _ = try writer.displayCatalog(viewModel: model)
+        _ = try await writer.displayCatalog(viewModel: model)
         return folder
     }
 
@@ -72,8 +72,8 @@ import VitrineTestSupport
         return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
 
-    @Test func `the sitemap lists every page once, and each page's canonical link is its address there`() throws {
-        let folder = try render(
+    @Test func `the sitemap lists every page once, and each page's canonical link is its address there`() async throws {
+        let folder = try await render(
             try viewModel(
                 Seeds.response(
                     Seeds.catalogResponse.sections + [
@@ -100,14 +100,14 @@ import VitrineTestSupport
             "crawlers read robots.txt only at the top of a host")
     }
 
-    @Test func `a site at the top of its host gets a robots.txt naming its sitemap`() throws {
-        let folder = try render(try viewModel(url: "https://collection.museum.example"), formats: [.html])
+    @Test func `a site at the top of its host gets a robots.txt naming its sitemap`() async throws {
+        let folder = try await render(try viewModel(url: "https://collection.museum.example"), formats: [.html])
         let robots = try folder.read("robots.txt")
         #expect(robots == "User-agent: *\nAllow: /\n\nSitemap: https://collection.museum.example/sitemap.xml\n")
     }
 
-    @Test func `each object page holds a schema.org VisualArtwork, valid JSON however hostile its text`() throws {
-        let folder = try render(
+    @Test func `each object page holds a schema.org VisualArtwork, valid JSON however hostile its text`() async throws {
+        let folder = try await render(
             try viewModel(
                 Seeds.response(
                     Seeds.catalogResponse.sections + [
@@ -136,8 +136,9 @@ import VitrineTestSupport
         #expect(!hostile.contains("<script>alert"), "a title cannot end the JSON's script element")
     }
 
-    @Test func `without the site's address there is no sitemap and no canonical link, but a description`() throws {
-        let folder = try render(try viewModel(url: nil))
+    @Test func `without the site's address there is no sitemap and no canonical link, but a description`() async throws
+    {
+        let folder = try await render(try viewModel(url: nil))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/sitemap.xml"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/robots.txt"))
         for (path, html) in try pages(in: folder) {
@@ -172,8 +173,8 @@ import VitrineTestSupport
         #expect(listed == paths.map { Self.siteURL + $0 })
     }
 
-    @Test func `the data page offers each data file with its size, and counts the objects by rights`() throws {
-        let folder = try render(try viewModel())
+    @Test func `the data page offers each data file with its size, and counts the objects by rights`() async throws {
+        let folder = try await render(try viewModel())
         let data = try folder.read("data.html")
         for file in ["collection.csv", "collection.jsonl", "catalog.md"] {
             let size = try #require(
@@ -183,15 +184,15 @@ import VitrineTestSupport
         }
         #expect(data.contains("Public Domain Mark</a></td><td>1 object</td>"))
         #expect(data.contains("Not stated by the source</td><td>4 objects</td>"))
-        let htmlOnly = try render(try viewModel(), formats: [.html]).read("data.html")
+        let htmlOnly = try await render(try viewModel(), formats: [.html]).read("data.html")
         #expect(htmlOnly.contains("This export wrote no data files"))
     }
 
-    @Test func `a logo is copied into the site and shown in every masthead`() throws {
+    @Test func `a logo is copied into the site and shown in every masthead`() async throws {
         let logoFolder = try TemporaryFolder()
         let logo = logoFolder.url.appendingPathComponent("Museum Logo.PNG")
         try Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]).write(to: logo)
-        let folder = try render(try viewModel(logo: logo.path))
+        let folder = try await render(try viewModel(logo: logo.path))
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("assets/logo.png")) == Data(contentsOf: logo))
         #expect(
             try folder.read("artists/rembrandt-van-rijn.html").contains(#"<img class="logo" src="../assets/logo.png""#))
@@ -202,13 +203,13 @@ import VitrineTestSupport
     }
 
     /// Found by a hostile check: "in the The Metropolitan Museum of Art collection".
-    @Test func `a site title with its own article is not given another`() throws {
+    @Test func `a site title with its own article is not given another`() async throws {
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(
+        let model = try await ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy,
             site: SiteIdentity(title: "The Metropolitan Museum of Art collection", url: Self.siteURL)
         ).makeViewModel(response: Seeds.catalogResponse)
-        let folder = try render(model, formats: [.html])
+        let folder = try await render(model, formats: [.html])
         let pages = try pages(in: folder)
         #expect(pages.values.contains { $0.contains("in The Metropolitan Museum of Art collection") })
         for (path, html) in pages {
@@ -216,14 +217,15 @@ import VitrineTestSupport
         }
     }
 
-    @Test func `an SVG logo is shown but not offered as the share picture, which previews cannot show`() throws {
+    @Test func `an SVG logo is shown but not offered as the share picture, which previews cannot show`() async throws {
         let logoFolder = try TemporaryFolder()
         let logo = logoFolder.url.appendingPathComponent("logo.svg")
         try Data(#"<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>"#.utf8).write(to: logo)
-        let folder = try render(try viewModel(logo: logo.path), formats: [.html])
+        let folder = try await render(try viewModel(logo: logo.path), formats: [.html])
         #expect(try folder.read("index.html").contains(#"<img class="logo" src="assets/logo.svg""#))
         for (path, html) in try pages(in: folder) {
-            #expect(!(Self.attribute(html, #"<meta property="og:image" content=""#) ?? "").hasSuffix(".svg"), "\(path)")
+            #expect(
+                !(Self.attribute(html, #"<meta property="og:image" content=""#) ?? "").hasSuffix(".svg"), "\(path)")
         }
     }
 
@@ -327,7 +329,7 @@ import VitrineTestSupport
         }
     }
 
-    @Test func `the period pages show every object once, the type pages every object with a type once`() throws {
+    @Test func `the period pages show every object once, the type pages every object with a type once`() async throws {
         let objects = (0..<450).map { number in
             ArtObject(
                 id: "B-\(number)", title: "Work \(number)", maker: number % 3 == 0 ? "Jan Steen" : "Frans Hals",
@@ -337,14 +339,15 @@ import VitrineTestSupport
                     yearBegin: number % 10 == 0 ? nil : 1500 + number, yearEnd: number % 10 == 0 ? nil : 1500 + number))
         }
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
-            response: Seeds.response([
-                ArtistSection(maker: "Jan Steen", objects: objects.filter { $0.maker == "Jan Steen" }),
-                ArtistSection(maker: "Frans Hals", objects: objects.filter { $0.maker == "Frans Hals" }),
-            ]))
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(
+                response: Seeds.response([
+                    ArtistSection(maker: "Jan Steen", objects: objects.filter { $0.maker == "Jan Steen" }),
+                    ArtistSection(maker: "Frans Hals", objects: objects.filter { $0.maker == "Frans Hals" }),
+                ]))
         let folder = try TemporaryFolder()
         let writer = CatalogWriter(outputDirectory: folder.path, formats: [.html], templates: try TemplateLibrary())
-        _ = try writer.displayCatalog(viewModel: model)
+        _ = try await writer.displayCatalog(viewModel: model)
         func shown(in folderName: String) throws -> [String] {
             try TemporaryFolder.files(in: folder.url.appendingPathComponent(folderName)).values.flatMap {
                 String(decoding: $0, as: UTF8.self).matches(of: /data-object-id="([^"]*)"/).map { String($0.output.1) }

@@ -42,7 +42,9 @@ import VitrineTestSupport
 
     /// Issue 34, item 13: in a container every run is process 1, so a killed run's staging folder, told by its
     /// process id, was never cleaned. A staging folder is a live run's while that run holds the lock inside it.
-    @Test func `a staging folder whose lock nobody holds is removed; one whose run holds it is left alone`() throws {
+    @Test func `a staging folder whose lock nobody holds is removed; one whose run holds it is left alone`()
+        async throws
+    {
         let parent = try TemporaryFolder()
         let output = parent.url.appendingPathComponent("site")
         let abandoned = parent.url.appendingPathComponent(".site.vitrine-staging-0123456789abcdef")
@@ -61,7 +63,7 @@ import VitrineTestSupport
         let writer = CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay()])
         let spy = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
-        _ = try writer.displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
+        _ = try await writer.displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
         #expect(!FileManager.default.fileExists(atPath: older.path))
         #expect(FileManager.default.fileExists(atPath: running.path))
@@ -82,20 +84,22 @@ private struct FilesDisplay: CatalogFileDisplay {
 
 /// The export owns only the files its manifest lists (issue 12, items 1 and 18).
 @Suite struct OutputManifestTests {
-    private func model() throws -> CatalogViewModel {
+    private func model() async throws -> CatalogViewModel {
         let spy = CatalogDisplayLogicSpy()
-        return try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
+        return try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
             response: Seeds.catalogResponse)
     }
 
-    @Test func `a user's file where Vitrine writes is never replaced without --force; one beside it is kept`() throws {
+    @Test func `a user's file where Vitrine writes is never replaced without --force; one beside it is kept`()
+        async throws
+    {
         let output = try TemporaryFolder()
         let assets = output.url.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
         try Data("my style".utf8).write(to: assets.appendingPathComponent("style.css"))
         try Data("PNG".utf8).write(to: assets.appendingPathComponent("logo.png"))
         let writer = CatalogWriter(outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary())
-        let error = #expect(throws: ExportError.self) { _ = try writer.displayCatalog(viewModel: model()) }
+        let error = await #expect(throws: ExportError.self) { _ = try await writer.displayCatalog(viewModel: model()) }
         #expect(
             error?.description
                 == "\(output.path)/assets/style.css would be replaced, and Vitrine did not write it; choose another "
@@ -105,25 +109,27 @@ private struct FilesDisplay: CatalogFileDisplay {
 
         let forced = CatalogWriter(
             outputDirectory: output.path, formats: [.html], templates: try TemplateLibrary(), force: true)
-        _ = try forced.displayCatalog(viewModel: model())
+        _ = try await forced.displayCatalog(viewModel: model())
         #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("index.html").path))
         #expect(try output.read("assets/style.css") != "my style")
         // The logo stood where Vitrine writes nothing: it is carried into the new catalog.
         #expect(try output.read("assets/logo.png") == "PNG")
         // Now Vitrine's: the next export replaces it without asking.
-        _ = try writer.displayCatalog(viewModel: model())
+        _ = try await writer.displayCatalog(viewModel: model())
         #expect(try output.read("assets/logo.png") == "PNG")
     }
 
-    @Test func `folders an earlier, larger export wrote are removed by a smaller one; the user's files stay`() throws {
+    @Test func `folders an earlier, larger export wrote are removed by a smaller one; the user's files stay`()
+        async throws
+    {
         let output = try TemporaryFolder()
         let large = CatalogWriter(
             outputDirectory: output.path,
             displays: [FilesDisplay(files: ["index.html", "letters/letter-a.html", "search/a.js"])])
-        _ = try large.displayCatalog(viewModel: model())
+        _ = try await large.displayCatalog(viewModel: model())
         try Data("mine".utf8).write(to: output.url.appendingPathComponent("notes.txt"))
         let small = CatalogWriter(outputDirectory: output.path, displays: [FilesDisplay(files: ["index.html"])])
-        _ = try small.displayCatalog(viewModel: model())
+        _ = try await small.displayCatalog(viewModel: model())
         let left = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(left == ["index.html", "notes.txt"])
         #expect(ListedManifest.read(ofCatalog: output.url)?.files == ["index.html"])
@@ -131,17 +137,17 @@ private struct FilesDisplay: CatalogFileDisplay {
 
     /// Issue 34, item 11: `--format csv` after a full export silently deleted the gallery and the Markdown catalog.
     @Test func `formats not asked for stay as they are; removing them takes --remove-other-formats, and is said`()
-        throws
+        async throws
     {
         let parent = try TemporaryFolder()
         let path = parent.url.appendingPathComponent("site").path
         let templates = try TemplateLibrary()
-        _ = try CatalogWriter(outputDirectory: path, formats: CatalogFormat.allCases, templates: templates)
+        _ = try await CatalogWriter(outputDirectory: path, formats: CatalogFormat.allCases, templates: templates)
             .displayCatalog(viewModel: model())
         let full = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
         try Data("notes".utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent("objects/mine.txt"))
 
-        let csv = try CatalogWriter(outputDirectory: path, formats: [.csv], templates: templates)
+        let csv = try await CatalogWriter(outputDirectory: path, formats: [.csv], templates: templates)
             .displayCatalog(viewModel: model())
         var after = try TemporaryFolder.files(in: URL(fileURLWithPath: path))
         #expect(after.removeValue(forKey: "/objects/mine.txt") == Data("notes".utf8))
@@ -152,7 +158,7 @@ private struct FilesDisplay: CatalogFileDisplay {
             csv.notices.first?.hasPrefix(
                 "kept \(path)/index.html, \(path)/catalog.md, \(path)/collection.jsonl, \(path)/artists/") == true)
 
-        let removed = try CatalogWriter(
+        let removed = try await CatalogWriter(
             outputDirectory: path, formats: [.csv], templates: templates, removeOtherFormats: true
         ).displayCatalog(viewModel: model())
         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()

@@ -43,7 +43,7 @@ import VitrineTestSupport
         let response = try await interactor.harvest(options: HarvestOptions(concurrency: 2))
         let display = CatalogDisplayLogicSpy()
         let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: display, progressDisplay: display)
-        return (response, try presenter.makeViewModel(response: response))
+        return (response, try await presenter.makeViewModel(response: response))
     }
 
     @Test func `a run staged in the store makes the catalog a run in memory makes`() async throws {

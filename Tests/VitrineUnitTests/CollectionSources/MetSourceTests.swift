@@ -15,7 +15,7 @@ import VitrineTestSupport
         return try source.decode(response, page: page)
     }
 
-    @Test func `an object maps maker, date, both renditions and its page`() throws {
+    @Test func `an object maps maker, date, both renditions and its page`() async throws {
         let page = try decode("object-436535.json", page: .object("436535"))
         guard case .object(let wheat) = page.records.first else {
             Issue.record("expected an object")
@@ -29,14 +29,16 @@ import VitrineTestSupport
         #expect(ThumbnailSelector.fullImageURL(for: image).hasSuffix("/original/DT1567.jpg"))
     }
 
-    @Test func `a work in copyright with no images has none; a 404 id is skipped; a null id list is empty`() throws {
+    @Test func `a work in copyright with no images has none; a 404 id is skipped; a null id list is empty`()
+        async throws
+    {
         let copyrighted = try decode("object-in-copyright.json", page: .object("488978"))
         guard case .object(let kahlo) = copyrighted.records.first else {
             Issue.record("expected an object")
             return
         }
         #expect(kahlo.image == nil && kahlo.maker == "Frida Kahlo")
-        #expect(
+        await #expect(
             try decode("not-found.json", status: 404, page: .object("1")).records
                 == [.skipped(reason: "object 1: ObjectID not found (HTTP 404)", recordID: "1")])
         #expect(try decode("search-nothing.json", page: .number(0)).continuation == .end)
@@ -49,7 +51,7 @@ import VitrineTestSupport
         let search = try MetSource(baseURL: url("http://127.0.0.1:9"), query: "cat").decode(
             SourceResponse(status: 200, body: Data(#"{"total":1200,"objectIDs":[1,2,3]}"#.utf8)), page: .number(0))
         #expect(search.continuation == .objects(["1", "2", "3"], next: .number(3), pageSize: 100))
-        #expect(
+        await #expect(
             try decode("objects.json", page: .token(nil)).continuation
                 == .objects(["1", "2", "3", "436535", "436536"], next: nil, pageSize: 100))
     }
@@ -171,7 +173,7 @@ import VitrineTestSupport
         #expect(rights == [Rights(url: nil, label: "© 2024 Banco de México", isOpen: false), .notPublicDomain])
     }
 
-    @Test func `constituents null and CR LF in fields give a clean object in its maker's section`() throws {
+    @Test func `constituents null and CR LF in fields give a clean object in its maker's section`() async throws {
         let source = MetSource(baseURL: url("http://127.0.0.1:9"))
         let body = try Fixtures.data("met", "object-constituents-null-crlf.json")
         let page = try source.decode(SourceResponse(status: 200, body: body), page: .object("11417"))
@@ -186,8 +188,9 @@ import VitrineTestSupport
             ArtObject(id: "1", title: "Other", maker: "Emanuel Leutze"), at: SectionIndex.Place(page: 0, position: 1))
         #expect(index.sections().map(\.maker) == ["Emanuel Leutze"])
         let spy = CatalogDisplayLogicSpy()
-        let model = try ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy).makeViewModel(
-            response: Seeds.response(index.sections()))
+        let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+            .makeViewModel(
+                response: Seeds.response(index.sections()))
         #expect(model.sections.first?.objects.first?.title == "Washington Crossing the Delaware, first version")
     }
 }

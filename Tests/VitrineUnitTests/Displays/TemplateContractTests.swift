@@ -67,7 +67,7 @@ import VitrineTestSupport
     // MARK: - Samples
 
     /// Two makers, the first with three objects on three pages (so pages have neighbours); every image IIIF.
-    private static func small() throws -> CatalogViewModel {
+    private static func small() async throws -> CatalogViewModel {
         func object(_ id: String, _ year: String) -> ArtObject {
             ArtObject(
                 id: id, title: "Work \(id)", maker: "Rembrandt van Rijn", date: year,
@@ -85,7 +85,7 @@ import VitrineTestSupport
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy(),
             site: SiteIdentity(
                 description: "Prints and drawings", url: "https://museum.example/", logo: "/home/museum/logo.png"))
-        return try presenter.makeViewModel(
+        return try await presenter.makeViewModel(
             response: Seeds.response([
                 ArtistSection(
                     maker: "Rembrandt van Rijn",
@@ -95,11 +95,11 @@ import VitrineTestSupport
     }
 
     /// More makers than the index lists, so letters get pages of their own.
-    private static func many() throws -> CatalogViewModel {
+    private static func many() async throws -> CatalogViewModel {
         let presenter = ExportPresenter(
             thumbnailWidth: 400, catalogDisplay: CatalogDisplayLogicSpy(), progressDisplay: CatalogDisplayLogicSpy(),
             site: SiteIdentity(url: "https://museum.example/", logo: "/home/museum/logo.png"))
-        return try presenter.makeViewModel(
+        return try await presenter.makeViewModel(
             response: Seeds.response(
                 (0...HTMLDisplay.makersPerPage).map { number in
                     ArtistSection(
@@ -110,7 +110,9 @@ import VitrineTestSupport
 
     // MARK: - Page kinds
 
-    @Test func `every documented variable of the index, its letters, groups, makers and cards has a value`() throws {
+    @Test func `every documented variable of the index, its letters, groups, makers and cards has a value`()
+        async throws
+    {
         let every = Self.documented("### Every gallery page")
         let names = every + Self.documented("### The index")
         let lists: [String: [String]] = [
@@ -128,18 +130,18 @@ import VitrineTestSupport
             + lists["cards", default: []]
         let blanks = try Self.blanks(
             "html/index.html", probe: probe, names: all.filter { lists[$0] == nil },
-            models: [GalleryPlan(Self.small()).index(), GalleryPlan(Self.many()).index()], mayBeBlank: ["root"])
+            models: await [GalleryPlan(Self.small()).index(), GalleryPlan(Self.many()).index()], mayBeBlank: ["root"])
         #expect(blanks == [])
     }
 
-    @Test func `every documented variable of a letter's page has a value`() throws {
+    @Test func `every documented variable of a letter's page has a value`() async throws {
         let lists: [String: [String]] = [
             "sections": Self.documented("Each maker in `sections`:"), "pages": ["number", "href"],
         ]
         let names =
             Self.documented("### Every gallery page") + Self.documented("### A letter's page")
             + Self.documented("### Maker lists")
-        let pages = try GalleryPlan(Self.many()).letterPages().map(\.page)
+        let pages = try await GalleryPlan(Self.many()).letterPages().map(\.page)
         #expect(!pages.isEmpty)
         let blanks = try Self.blanks(
             "html/letter.html", probe: Self.probe(names, lists: lists),
@@ -148,12 +150,12 @@ import VitrineTestSupport
         #expect(blanks == [])
     }
 
-    @Test func `every documented variable of an artist's page and its cards has a value`() throws {
+    @Test func `every documented variable of an artist's page and its cards has a value`() async throws {
         let lists: [String: [String]] = [
             "pages": ["number", "href", "current", "gapBefore"], "cards": Self.documented("### Cards"),
         ]
         let names = Self.documented("### Every gallery page") + Self.documented("### An artist's page")
-        let viewModel = try Self.small()
+        let viewModel = try await Self.small()
         let rembrandt = try #require(viewModel.sections.firstIndex { $0.objects.count == 3 })
         let blanks = try Self.blanks(
             "html/artist.html", probe: Self.probe(names, lists: lists),
@@ -162,14 +164,14 @@ import VitrineTestSupport
         #expect(blanks == [])
     }
 
-    @Test func `every documented variable of the data page has a value`() throws {
+    @Test func `every documented variable of the data page has a value`() async throws {
         let lists: [String: [String]] = [
             "dataFiles": ["file", "href", "label", "countLabel", "text"],
             "rights": ["label", "rightsURL", "hasRightsURL", "countLabel"],
         ]
         let names = Self.documented("### Every gallery page") + Self.documented("### The data page")
         #expect(names.contains("openLabel") && names.contains("dataFiles"))
-        let plan = GalleryPlan(try Self.small())
+        let plan = await GalleryPlan(try Self.small())
         var rights = RightsTally()
         rights.add(label: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/", open: true)
         rights.add(label: "", url: "", open: false)
@@ -185,8 +187,8 @@ import VitrineTestSupport
         #expect(blanks == [])
     }
 
-    @Test func `every documented variable of the browse pages has a value`() throws {
-        let plan = GalleryPlan(try Self.small())
+    @Test func `every documented variable of the browse pages has a value`() async throws {
+        let plan = await GalleryPlan(try Self.small())
         let head = PageHead(site: plan.site, root: "../", path: "types/print.html", title: "Prints", description: "d")
         let lists: [String: [String]] = ["groups": ["label", "href", "countLabel"], "pages": ["number", "href"]]
         let every = Self.documented("### Every gallery page")
@@ -217,13 +219,13 @@ import VitrineTestSupport
                 == [])
     }
 
-    @Test func `every documented variable of an object's page has a value`() throws {
+    @Test func `every documented variable of an object's page has a value`() async throws {
         let lists: [String: [String]] = [
             "previous": ["title", "pageName"], "next": ["title", "pageName"], "facts": ["label", "value"],
             "paragraphs": ["text"], "attributionParts": ["text"],
         ]
         let names = Self.documented("### Every gallery page") + Self.documented("### An object's page")
-        let viewModel = try Self.small()
+        let viewModel = try await Self.small()
         let rembrandt = try #require(viewModel.sections.firstIndex { $0.objects.count == 3 })
         let plan = GalleryPlan(viewModel, cardsPerPage: 1)
         let page = plan.objectPage(rembrandt, 1)
@@ -236,12 +238,12 @@ import VitrineTestSupport
                 "href=\"\(viewModel.objectPages[rembrandt][0])\""))
     }
 
-    @Test func `every documented variable of the catalog, its sections and objects reaches a template`() throws {
+    @Test func `every documented variable of the catalog, its sections and objects reaches a template`() async throws {
         let lists: [String: [String]] = [
             "sections": Self.documented("Each of `sections`:"), "objects": Self.documented("Each of `objects`:"),
         ]
         let names = Self.documented("The root is the catalog:")
-        let viewModel = try Self.small()
+        let viewModel = try await Self.small()
         #expect(
             names.count >= 7 && lists["sections", default: []].count >= 6 && lists["objects", default: []].count >= 18)
         let blanks = try Self.blanks(
@@ -253,13 +255,13 @@ import VitrineTestSupport
         #expect(blanks == [])
     }
 
-    @Test func `every documented variable of the split Markdown catalog has a value`() throws {
+    @Test func `every documented variable of the split Markdown catalog has a value`() async throws {
         let lists: [String: [String]] = [
             "letters": ["label", "file", "countLabel"], "sections": Self.documented("Each of `sections`:"),
             "objects": Self.documented("Each of `objects`:"),
         ]
         let names = Self.documented("### The split Markdown catalog")
-        let viewModel = try Self.small()
+        let viewModel = try await Self.small()
         let models: [any TemplateContext] = [
             MarkdownContents(
                 title: viewModel.title, subtitle: viewModel.subtitle,
