@@ -13,8 +13,8 @@ package protocol CatalogFileDisplay: Sendable {
 /// A format's files under way: each part's files, then those that need the whole catalog (an index, a table of
 /// contents, the search index). Parts come one at a time, in catalog order, from one thread at a time.
 package protocol CatalogPartWriter: AnyObject, Sendable {
-    func write(_ part: CatalogPart) throws(ExportError)
-    func finish() throws(ExportError)
+    func write(_ part: CatalogPart) async throws(ExportError)
+    func finish() async throws(ExportError)
     /// Once every format has finished: writes what describes their files (the gallery's data page).
     func describe(_ files: [CatalogFile]) throws(ExportError)
 }
@@ -72,7 +72,7 @@ final class RowFileWriter: CatalogPartWriter {
         self.appendRow = appendRow
     }
 
-    func write(_ part: CatalogPart) throws(ExportError) {
+    func write(_ part: CatalogPart) async throws(ExportError) {
         pieces.withLock { file in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(Self.piece + 4_096)
@@ -89,7 +89,7 @@ final class RowFileWriter: CatalogPartWriter {
         }
     }
 
-    func finish() throws(ExportError) {
+    func finish() async throws(ExportError) {
         try folder.finish(pieces.current, at: path)
     }
 }

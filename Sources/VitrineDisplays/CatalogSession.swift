@@ -95,7 +95,7 @@ actor CatalogSession {
         let writers = try await started()
         await drain()
         if let error = failure.error { throw error }
-        try await Self.each(writers) { writer throws(ExportError) in try writer.finish() }
+        try await Self.each(writers) { writer throws(ExportError) in try await writer.finish() }
         try Self.describe(formats, by: writers, in: folder)
     }
 
@@ -143,7 +143,7 @@ actor CatalogSession {
                 await before?.value
                 guard !failure.isSet else { return }
                 do throws(ExportError) {
-                    try writer.write(part)
+                    try await writer.write(part)
                 } catch {
                     failure.record(error)
                 }
@@ -175,14 +175,14 @@ actor CatalogSession {
     /// Runs `body` for every format's writer side by side, and throws the first failure once all are done.
     static func each(
         _ writers: [any CatalogPartWriter],
-        _ body: @escaping @Sendable (any CatalogPartWriter) throws(ExportError) -> Void
+        _ body: @escaping @Sendable (any CatalogPartWriter) async throws(ExportError) -> Void
     ) async throws(ExportError) {
         let failure = FirstFailure()
         await withTaskGroup(of: Void.self) { group in
             for writer in writers {
                 group.addTask {
                     do throws(ExportError) {
-                        try body(writer)
+                        try await body(writer)
                     } catch {
                         failure.record(error)
                     }

@@ -101,7 +101,7 @@ package struct CatalogWriter: CatalogDisplayLogic {
             }
             let counts = folder.counts
             var written = WrittenCatalog(
-                paths: try folder.commit(
+                paths: try await folder.commit(
                     displayRoot: outputDirectory, otherFormat: otherFormat, keepingOtherFormats: !removeOtherFormats),
                 rendered: counts.rendered, kept: counts.kept)
             written.notices = folder.notices

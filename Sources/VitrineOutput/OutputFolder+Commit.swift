@@ -12,7 +12,7 @@ extension OutputFolder {
     ///   entries the last export wrote and this one did not go.
     package func commit(
         displayRoot: String, otherFormat: (String) -> Bool = { _ in false }, keepingOtherFormats: Bool = true
-    ) throws(ExportError) -> [String] {
+    ) async throws(ExportError) -> [String] {
         // The formats are staged side by side: the catalogs' own files first, then the rest by name, so the
         // summary reads the same on every run.
         let rank = ["index.html": 0, "catalog.md": 1, "collection.csv": 2, "collection.jsonl": 3]
@@ -35,24 +35,18 @@ extension OutputFolder {
         }
         let entries = ordered(stagedEntries)
         // Two walks side by side: the spare's files this run did not stage go, and the new manifest is written.
-        let manifestFailure = Locked<String?>("not written")
-        DispatchQueue.concurrentPerform(iterations: 2) { job in
-            if job == 0 {
-                if !spare.isEmpty {
-                    removeSpareLeftovers(staged: PathHashTable(staged: log), entries: Set(stagedEntries))
-                }
-            } else {
-                let failure: String?
-                do {
-                    try log.write(in: records.folder)
-                    failure = nil
-                } catch {
-                    failure = Self.reason(error)
-                }
-                manifestFailure.withLock { $0 = failure }
-            }
+        async let leftoversRemoved: Void =
+            spare.isEmpty
+            ? () : removeSpareLeftovers(staged: PathHashTable(staged: log), entries: Set(stagedEntries))
+        let manifestFailure: String?
+        do {
+            try log.write(in: records.folder)
+            manifestFailure = nil
+        } catch {
+            manifestFailure = Self.reason(error)
         }
-        if let failure = manifestFailure.current {
+        await leftoversRemoved
+        if let failure = manifestFailure {
             discard()
             throw ExportError(.output("cannot write \(records.path(OutputManifest.fileName)): \(failure)"))
         }

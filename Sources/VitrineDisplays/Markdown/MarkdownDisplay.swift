@@ -61,7 +61,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             lastLines = split ? FragmentLibrary("catalog", in: folder) : nil
         }
 
-        func write(_ part: CatalogPart) throws(ExportError) {
+        func write(_ part: CatalogPart) async throws(ExportError) {
             guard split else {
                 let catalog = MarkdownCatalog(
                     catalog: part.catalog, sections: sections(part, part.sections, root: "", names: names))
@@ -85,7 +85,7 @@ package struct MarkdownDisplay: CatalogFileDisplay {
             }
         }
 
-        func finish() throws(ExportError) {
+        func finish() async throws(ExportError) {
             guard split else { return }
             try lines.write(of: "catalog", in: folder)
             let letters = files.map { MarkdownLetterLink(label: $0.label, file: $0.name, countLabel: $0.countLabel) }

@@ -68,25 +68,20 @@ package struct HTMLDisplay: CatalogFileDisplay {
             lastCards = FragmentLibrary("artists", in: folder)
         }
 
-        func write(_ part: CatalogPart) throws(ExportError) {
+        func write(_ part: CatalogPart) async throws(ExportError) {
             let plan = state.withLock { state in
                 state.plan = state.plan.with(part)
                 return state.plan
             }
             let names = plan.names
-            // An artist page and the detail pages of its objects are one job; jobs run on every core.
-            let jobs = part.sections.flatMap { section in names.pages[section].indices.map { (section, $0) } }
             let failure = FirstFailure()
-            let objectInputs = try templates.inputs("html/object.html")
-            let (artistInputs, cardSeed) = (
-                try templates.inputs("html/artist.html"), templates.fragmentSeed("html/artist.html")
-            )
-            let cardKeys = try templates.keys("html/artist.html", inSectionsOver: .cards)
-            // The part's search entries, sitemap addresses and rights are gathered beside the pages, as the first
-            // iteration: the others are the pages'.
-            DispatchQueue.concurrentPerform(iterations: jobs.count + 1) { iteration in
-                guard !failure.isSet else { return }
-                guard iteration > 0 else {
+            let inputs = PartInputs(
+                object: try templates.inputs("html/object.html"), artist: try templates.inputs("html/artist.html"),
+                cardSeed: templates.fragmentSeed("html/artist.html"),
+                cardKeys: try templates.keys("html/artist.html", inSectionsOver: .cards))
+            await withTaskGroup(of: Void.self) { group in
+                // The part's search entries, sitemap addresses and rights are gathered beside the pages.
+                group.addTask { [state, folder, templates] in
                     let added = state.withLock { state in
                         Result { () throws(ExportError) in
                             try state.search.add(part.catalog, sections: part.sections)
@@ -94,48 +89,67 @@ package struct HTMLDisplay: CatalogFileDisplay {
                         }
                     }
                     if case .failure(let error) = added { failure.record(error) }
-                    return
                 }
-                let (sectionIndex, pageIndex) = jobs[iteration - 1]
-                let page = names.pages[sectionIndex][pageIndex]
-                do throws(ExportError) {
-                    // The cards of this page and of the pages beside it, as the last export had them, may be copied.
-                    let sectionPages = names.pages[sectionIndex]
-                    let beside = sectionPages.indices.clamped(to: (pageIndex - 1)..<(pageIndex + 2))
-                    try writeArtistPage(
-                        plan.artistPage(
-                            sectionIndex, pageIndex, cardSeed: cardSeed, templateKeys: cardKeys),
-                        inputs: artistInputs,
-                        neighbours: beside.map { sectionPages[$0].fileName })
-                    // By position: mapping the objects would copy each one.
-                    let objects = part.catalog.sections[sectionIndex].objects
-                    let objectPages = page.range.map { objects[$0].pageName }
-                    // A first export keeps nothing: each detail page is built once, and written.
-                    guard folder.mayKeepAny else {
-                        for (offset, index) in page.range.enumerated() {
-                            let model = plan.objectPage(sectionIndex, index)
-                            try templates.render(
-                                "html/object.html", model, to: "objects/\(objectPages[offset])", in: folder,
-                                inputs: objectInputs(model))
+                // An artist page and the detail pages of its objects are one task.
+                for section in part.sections {
+                    for page in names.pages[section].indices {
+                        group.addTask {
+                            guard !failure.isSet else { return }
+                            do throws(ExportError) {
+                                try self.writePages(section, page, of: part, plan: plan, inputs: inputs)
+                            } catch {
+                                failure.record(error)
+                            }
                         }
-                        return
                     }
-                    // A night asks for the page's detail pages together, and keeps nearly all of them. They are built
-                    // again to render, not held, so memory stays flat however many a page holds.
-                    let inputs = page.range.map { objectInputs(plan.objectPage(sectionIndex, $0)) }
-                    let kept = folder.keep(objectPages, in: "objects", fingerprints: inputs)
-                    for (offset, index) in page.range.enumerated() where !kept[offset] {
-                        try templates.render(
-                            "html/object.html", plan.objectPage(sectionIndex, index),
-                            to: "objects/\(objectPages[offset])", in: folder, inputs: inputs[offset])
-                    }
-                } catch {
-                    failure.record(error)
                 }
             }
             // The part's objects are let go before the next part is made, unless the index shows every card.
             if !plan.inline { state.withLock { $0.plan = $0.plan.withoutObjects() } }
             if let error = failure.error { throw error }
+        }
+
+        /// What a part's pages are rendered with, the same for each.
+        private struct PartInputs: Sendable {
+            let object: PageInputs
+            let artist: PageInputs
+            let cardSeed: Fingerprint
+            let cardKeys: [TemplateKey]
+        }
+
+        /// Writes page `pageIndex` of section `sectionIndex` and the detail pages of its objects.
+        private func writePages(
+            _ sectionIndex: Int, _ pageIndex: Int, of part: CatalogPart, plan: GalleryPlan, inputs: PartInputs
+        ) throws(ExportError) {
+            let page = plan.names.pages[sectionIndex][pageIndex]
+            // The cards of this page and of the pages beside it, as the last export had them, may be copied.
+            let sectionPages = plan.names.pages[sectionIndex]
+            let beside = sectionPages.indices.clamped(to: (pageIndex - 1)..<(pageIndex + 2))
+            try writeArtistPage(
+                plan.artistPage(sectionIndex, pageIndex, cardSeed: inputs.cardSeed, templateKeys: inputs.cardKeys),
+                inputs: inputs.artist, neighbours: beside.map { sectionPages[$0].fileName })
+            // By position: mapping the objects would copy each one.
+            let objects = part.catalog.sections[sectionIndex].objects
+            let objectPages = page.range.map { objects[$0].pageName }
+            // A first export keeps nothing: each detail page is built once, and written.
+            guard folder.mayKeepAny else {
+                for (offset, index) in page.range.enumerated() {
+                    let model = plan.objectPage(sectionIndex, index)
+                    try templates.render(
+                        "html/object.html", model, to: "objects/\(objectPages[offset])", in: folder,
+                        inputs: inputs.object(model))
+                }
+                return
+            }
+            // A night asks for the page's detail pages together, and keeps nearly all of them. They are built again
+            // to render, not held, so memory stays flat however many a page holds.
+            let fingerprints = page.range.map { inputs.object(plan.objectPage(sectionIndex, $0)) }
+            let kept = folder.keep(objectPages, in: "objects", fingerprints: fingerprints)
+            for (offset, index) in page.range.enumerated() where !kept[offset] {
+                try templates.render(
+                    "html/object.html", plan.objectPage(sectionIndex, index),
+                    to: "objects/\(objectPages[offset])", in: folder, inputs: fingerprints[offset])
+            }
         }
 
         /// Keeps an artist page whose values are what the last export rendered it from (and whose cards its
@@ -160,7 +174,7 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 page.fileName, made: OutputManifest.Made(fingerprint: inputs, size: size), fragments: fragments)
         }
 
-        func finish() throws(ExportError) {
+        func finish() async throws(ExportError) {
             var (plan, search) = state.withLock { state in
                 defer { state.search = SearchIndex() }
                 return (state.plan, state.search)
@@ -192,9 +206,9 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 try siteMap.finish(in: folder)
             }
             try cards.write(of: "artists", in: folder)
-            try search.finish()
+            try await search.finish()
             try folder.write(search.manifestScript(), to: "search/manifest.js")
-            try search.forEachShard { _, stem, script throws(ExportError) in
+            try await search.forEachShard { [folder] _, stem, script throws(ExportError) in
                 try folder.write(script, to: "search/\(stem).js")
             }
         }

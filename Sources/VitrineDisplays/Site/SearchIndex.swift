@@ -81,7 +81,7 @@ struct SearchIndex: Sendable {
     }
 
     /// Splits the words into shards, once every part is added.
-    mutating func finish() throws(ExportError) {
+    mutating func finish() async throws(ExportError) {
         try entries.finish()
         var byPrefix: [String: [String]] = [:]
         postings.forEachWord { word in
@@ -91,14 +91,18 @@ struct SearchIndex: Sendable {
         // Each first key's words are split on their own, on every core: this runs after the last part, when
         // nothing else keeps the other cores busy.
         let groups = Array(byPrefix)
-        let split = Locked([[String: [Int32]]](repeating: [:], count: groups.count))
         let index = self
-        DispatchQueue.concurrentPerform(iterations: groups.count) { number in
-            var shards: [String: [Int32]] = [:]
-            index.split(groups[number].key, groups[number].value, into: &shards)
-            split.withLock { $0[number] = shards }
+        let split = await withTaskGroup(of: [String: [Int32]].self) { group in
+            for (prefix, words) in groups {
+                group.addTask {
+                    var shards: [String: [Int32]] = [:]
+                    index.split(prefix, words, into: &shards)
+                    return shards
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
         }
-        shards = split.current.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } }
+        shards = split.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } }
         postings = Postings()
     }
 
@@ -153,17 +157,23 @@ struct SearchIndex: Sendable {
     /// Each shard's key, file stem and script, made and handed to `body` on every core, one shard at a time on each
     /// (the scripts of a million objects are never all in memory at once). They are made after the last part of
     /// the catalog, when nothing else keeps the other cores busy.
-    func forEachShard(_ body: @Sendable (String, String, [UInt8]) throws(ExportError) -> Void) throws(ExportError) {
+    func forEachShard(
+        _ body: @escaping @Sendable (String, String, [UInt8]) throws(ExportError) -> Void
+    ) async throws(ExportError) {
         let keys = shards.keys.sorted()
         let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
         let failure = FirstFailure()
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for index in stride(from: lane, to: keys.count, by: lanes) where !failure.isSet {
-                let script = self.script(keys[index])
-                do throws(ExportError) {
-                    try body(keys[index], Self.fileStem(keys[index]), script)
-                } catch {
-                    failure.record(error)
+        await withTaskGroup(of: Void.self) { group in
+            for lane in 0..<lanes {
+                group.addTask {
+                    for index in stride(from: lane, to: keys.count, by: lanes) where !failure.isSet {
+                        let script = self.script(keys[index])
+                        do throws(ExportError) {
+                            try body(keys[index], Self.fileStem(keys[index]), script)
+                        } catch {
+                            failure.record(error)
+                        }
+                    }
                 }
             }
         }

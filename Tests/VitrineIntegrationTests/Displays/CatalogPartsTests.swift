@@ -60,7 +60,7 @@ import VitrineTestSupport
         let whole = try TemporaryFolder()
         let folder = try OutputFolder(path: whole.path)
         try await writer.displays.write(presenter.makeViewModel(response: Self.response), to: folder)
-        _ = try folder.commit(displayRoot: whole.path)
+        _ = try await folder.commit(displayRoot: whole.path)
 
         let partedFiles = try TemporaryFolder.files(in: parted.url)
         let wholeFiles = try TemporaryFolder.files(in: whole.url)
@@ -197,15 +197,15 @@ import VitrineTestSupport
 
     @Test func `search entries kept in a scratch file make the shards entries in memory make`() async throws {
         let model = try await presenter.makeViewModel(response: Self.response)
-        let inMemory = try SearchIndex(model)
+        let inMemory = try await SearchIndex(model)
         var spilled = SearchIndex(entries: SpilledRecords(inMemory: 10_000, readBetweenReleases: 50_000))
         try spilled.add(model, sections: model.sections.indices)
-        try spilled.finish()
+        try await spilled.finish()
         #expect(spilled.spills > 50, "the entries went to the scratch file ten kilobytes at a time")
         #expect(inMemory.spills == 0)
-        let scripts = try inMemory.shardScripts()
+        let scripts = try await inMemory.shardScripts()
         #expect(scripts.count > 5)
-        #expect(try spilled.shardScripts().map(\.1) == scripts.map(\.1))
+        await #expect(try spilled.shardScripts().map(\.1) == scripts.map(\.1))
         #expect(spilled.manifestScript() == inMemory.manifestScript())
     }
 

@@ -223,7 +223,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Rembrandt van Rijn", objects: objects)]))
-        let index = try SearchIndex(model)
+        let index = try await SearchIndex(model)
         func found(_ word: String) -> Set<String> { Self.found(word, in: index, model) }
         #expect(found("ska1505") == ["SK-A-1505"])
         #expect(found("1505") == ["SK-A-1505"])
@@ -231,7 +231,7 @@ import VitrineTestSupport
         #expect(found("1642") == ["SK-A-1505", "SK-C-5"])
         #expect(found("北斎") == ["RP-P-1"] && found("漫画") == ["RP-P-1"])
         #expect(index.shards.keys.contains("北"), "a key of one character for Chinese and Japanese")
-        let shard = try #require(index.shardScripts().first { $0.0 == "_5317" }?.1)
+        let shard = try await #require(index.shardScripts().first { $0.0 == "_5317" }?.1)
         #expect(shard.contains(#"["北斎漫画","Rembrandt van Rijn","rp-p-1.html","","RP-P-1","1814"]"#))
     }
 
@@ -245,7 +245,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous", objects: objects)]))
-        let index = try SearchIndex(model)
+        let index = try await SearchIndex(model)
         #expect(index.shards.keys.contains { $0.count == SearchIndex.longestKey }, "splits as deep as keys go")
         for number in stride(from: 2_000, to: 5_000, by: 97) {
             #expect(Self.found("rpp1906\(number)", in: index, model) == ["RP-P-1906-\(number)"])
@@ -274,11 +274,11 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Anonymous Pupil", objects: objects)]))
-        let index = try SearchIndex(model)
+        let index = try await SearchIndex(model)
         #expect(index.shards["study$"]?.count == 2_500)
         #expect(index.shards["st"] == nil && index.shards["stu"] == nil)
         #expect(index.manifestScript().contains(#""study$":2500"#))
-        let study = try index.shardScripts().first { $0.0 == "study-end" }?.1 ?? ""
+        let study = try await index.shardScripts().first { $0.0 == "study-end" }?.1 ?? ""
         #expect(study.components(separatedBy: "S-").count - 1 <= SearchIndex.shardLimit)
         #expect(study.components(separatedBy: #"["Study"#).count - 1 == SearchIndex.shardLimit)
     }
@@ -293,7 +293,7 @@ import VitrineTestSupport
         let spy = CatalogDisplayLogicSpy()
         let model = try await ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
             .makeViewModel(response: Seeds.response([ArtistSection(maker: "Study Group", objects: objects)]))
-        let index = try SearchIndex(model)
+        let index = try await SearchIndex(model)
         #expect(index.shards["st"] == [0, 1, 2], "every object has the maker's word, each once")
         #expect(index.shards["sk"] == [1], "a title of 30 words")
         for (key, numbers) in index.shards {

@@ -149,7 +149,7 @@ import VitrineTestSupport
 
     @Test(arguments: [1, 3, 4, 7])
     func `past the limit of a file, the sitemap is an index of files that together list every page`(perFile: Int)
-        throws
+        async throws
     {
         let folder = try TemporaryFolder()
         let output = try OutputFolder(path: folder.path)
@@ -157,7 +157,7 @@ import VitrineTestSupport
         var map = SiteMap(siteURL: Self.siteURL, perFile: perFile)
         for path in paths { try map.add(path, in: output) }
         try map.finish(in: output)
-        _ = try output.commit(displayRoot: folder.path)
+        _ = try await output.commit(displayRoot: folder.path)
         let top = try Self.locations(Data(contentsOf: folder.url.appendingPathComponent("sitemap.xml")))
         var listed: [String] = []
         if perFile >= paths.count {

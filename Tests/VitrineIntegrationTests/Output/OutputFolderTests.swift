@@ -9,7 +9,7 @@ import VitrineTestSupport
 
 /// The output folder: one export at a time, and nothing left behind by a killed one (issue 12, items 3 and 13).
 @Suite struct OutputFolderTests {
-    @Test func `a second export of the same folder is kept out while the first writes`() throws {
+    @Test func `a second export of the same folder is kept out while the first writes`() async throws {
         let output = try TemporaryFolder()
         let first = try OutputFolder(path: output.path)
         let error = #expect(throws: ExportError.self) { _ = try OutputFolder(path: output.path) }
@@ -17,7 +17,7 @@ import VitrineTestSupport
             error?.description == "another vitrine export is writing into \(output.url.standardizedFileURL.path); "
                 + "wait for it to finish, or choose another --output")
         try first.write("a", to: "a.txt")
-        _ = try first.commit(displayRoot: output.path)
+        _ = try await first.commit(displayRoot: output.path)
         // Free again once the first is done with it. (A process the test runner spawns at that moment may hold a
         // copy of the lock's file descriptor until it execs, so a few tries are allowed.)
         var again: OutputFolder?
@@ -189,11 +189,11 @@ private struct FilesDisplay: CatalogFileDisplay {
     private static func export(
         _ files: [String: String], to path: String, keepsSpareFrom: Int = .max, step: (@Sendable () -> Void)? = nil,
         beforeExchange: (@Sendable () -> Void)? = nil
-    ) throws -> OutputFolder {
+    ) async throws -> OutputFolder {
         let folder = try OutputFolder(
             path: path, keepsSpareFrom: keepsSpareFrom, commitStep: step, beforeExchange: beforeExchange)
         for (file, contents) in files.sorted(by: { $0.key < $1.key }) { try folder.write(contents, to: file) }
-        _ = try folder.commit(displayRoot: path)
+        _ = try await folder.commit(displayRoot: path)
         return folder
     }
 
@@ -207,16 +207,18 @@ private struct FilesDisplay: CatalogFileDisplay {
         return shown
     }
 
-    @Test func `a reader at any moment of the commit sees one run's catalog, whole, and the user's README`() throws {
+    @Test func `a reader at any moment of the commit sees one run's catalog, whole, and the user's README`()
+        async throws
+    {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
-        try Self.export(
+        try await Self.export(
             ["index.html": "v1", "objects/a.html": "v1 a", "objects/b.html": "v1 b", "assets/style.css": "v1"],
             to: path)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: path).appendingPathComponent("README.md"))
         let old = Self.shown(path)
         let seen = Locked<[[String: String]]>([])
-        let folder = try Self.export(
+        let folder = try await Self.export(
             ["index.html": "v2", "objects/a.html": "v2 a", "objects/c.html": "v2 c", "letters/letter-a.html": "v2"],
             to: path, step: { seen.withLock { $0.append(Self.shown(path)) } })
         let new = Self.shown(path)
@@ -238,27 +240,27 @@ private struct FilesDisplay: CatalogFileDisplay {
     }
 
     @Test func `a folder of the user's inside the output is carried into the new catalog in the one exchange`()
-        throws
+        async throws
     {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
-        try Self.export(["index.html": "v1"], to: path)
+        try await Self.export(["index.html": "v1"], to: path)
         let docs = URL(fileURLWithPath: path).appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         try Data("notes".utf8).write(to: docs.appendingPathComponent("notes.md"))
-        let folder = try Self.export(["index.html": "v2"], to: path)
+        let folder = try await Self.export(["index.html": "v2"], to: path)
         #expect(folder.notices.isEmpty)
         #expect(Self.shown(path) == ["/index.html": "v2", "/docs/notes.md": "notes"])
     }
 
     /// Issue 34, item 13: a file saved into a catalog folder while the commit ran was deleted with no message.
-    @Test func `a file saved into the catalog while it is committed is carried into the new one`() throws {
+    @Test func `a file saved into the catalog while it is committed is carried into the new one`() async throws {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
-        try Self.export(["index.html": "v1", "objects/a.html": "v1 a"], to: path)
+        try await Self.export(["index.html": "v1", "objects/a.html": "v1 a"], to: path)
         let saved = URL(fileURLWithPath: path).appendingPathComponent("objects/saved-meanwhile.txt")
         // Saved into the live catalog after everything was staged, before the exchange.
-        try Self.export(
+        try await Self.export(
             ["index.html": "v2", "objects/a.html": "v2 a"], to: path,
             beforeExchange: { try? Data("saved".utf8).write(to: saved) })
         #expect(
@@ -305,10 +307,10 @@ private struct FilesDisplay: CatalogFileDisplay {
     /// Found by a hostile check: a folder of the user's where a new page goes (`objects/new.html/notes.txt`) was
     /// replaced without `--force`, its files left in a folder the next export removed.
     @Test(arguments: ["objects/new.html", "index.html"])
-    func `a folder of the user's where the new catalog has a file stops the export`(page: String) throws {
+    func `a folder of the user's where the new catalog has a file stops the export`(page: String) async throws {
         let parent = try TemporaryFolder()
         let path = parent.url.appendingPathComponent("site").path
-        _ = try Self.export(["objects/old.html": "v1", "other.html": "v1"], to: path)
+        _ = try await Self.export(["objects/old.html": "v1", "other.html": "v1"], to: path)
         try FileManager.default.createDirectory(atPath: path + "/" + page, withIntermediateDirectories: true)
         try Data("notes".utf8).write(to: URL(fileURLWithPath: path + "/" + page + "/notes.txt"))
         let error = #expect(throws: ExportError.self) {
@@ -348,7 +350,7 @@ private struct FilesDisplay: CatalogFileDisplay {
 
     /// Issue 34, item 10: entries Vitrine no longer writes were deleted through a link to the user's own folder.
     @Test func `a link the user put where Vitrine writes is refused, and nothing is written or deleted through it`()
-        throws
+        async throws
     {
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
@@ -359,7 +361,7 @@ private struct FilesDisplay: CatalogFileDisplay {
         }
         // Two exports, so that the spare catalog is in play too.
         for version in ["v1", "v2"] {
-            try Self.export(
+            try await Self.export(
                 ["index.html": version, "assets/style.css": version, "assets/old.css": version], to: path,
                 keepsSpareFrom: 1)
         }

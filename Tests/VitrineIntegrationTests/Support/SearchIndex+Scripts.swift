@@ -4,9 +4,9 @@ import VitrineCore
 
 extension SearchIndex {
     /// File name stem (the key, with `$` spelled `-end` for file systems and URLs) → script, in key order.
-    func shardScripts() throws(ExportError) -> [(String, String)] {
+    func shardScripts() async throws(ExportError) -> [(String, String)] {
         let scripts = Locked<[(key: String, stem: String, script: String)]>([])
-        try forEachShard { key, stem, script in
+        try await forEachShard { key, stem, script in
             scripts.withLock { $0.append((key, stem, String(decoding: script, as: UTF8.self))) }
         }
         return scripts.current.sorted { $0.key < $1.key }.map { ($0.stem, $0.script) }

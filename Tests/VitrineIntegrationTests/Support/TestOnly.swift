@@ -7,11 +7,11 @@ import VitrineCore
 
 extension [any CatalogFileDisplay] {
     /// Writes every format's files for a view model whose objects are all in place, as one part.
-    func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) throws(ExportError) {
+    func write(_ viewModel: CatalogViewModel, to folder: OutputFolder) async throws(ExportError) {
         let writers = try map { display throws(ExportError) in try display.start(viewModel, in: folder) }
         for writer in writers {
-            try writer.write(CatalogPart(catalog: viewModel, sections: 0..<viewModel.sections.count))
-            try writer.finish()
+            try await writer.write(CatalogPart(catalog: viewModel, sections: 0..<viewModel.sections.count))
+            try await writer.finish()
         }
         try CatalogSession.describe(map(\.format), by: writers, in: folder)
     }
@@ -19,10 +19,10 @@ extension [any CatalogFileDisplay] {
 
 extension SearchIndex {
     /// The index of a catalog whose objects are all in place.
-    init(_ viewModel: CatalogViewModel) throws(ExportError) {
+    init(_ viewModel: CatalogViewModel) async throws(ExportError) {
         self.init()
         try add(viewModel, sections: viewModel.sections.indices)
-        try finish()
+        try await finish()
     }
 }
 
