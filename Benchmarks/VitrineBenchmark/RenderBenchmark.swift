@@ -8,7 +8,7 @@ import VitrineTestSupport
 /// three. The catalog is split into a file per letter past 5,000 objects, so the files are few and the figure is
 /// the renderer's.
 enum RenderBenchmark {
-    static func markdown(objects: Int) throws -> Int {
+    static func markdown(objects: Int) async throws -> Int {
         let makers = max(1, objects / 100)
         let sections = (0..<makers).map { maker in
             let name = "Maker \(String(UnicodeScalar(UInt8(65 + maker % 26)))) number \(maker)"

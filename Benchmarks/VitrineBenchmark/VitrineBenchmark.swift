@@ -39,7 +39,9 @@ struct VitrineBenchmark {
         }
         if arguments.first == "markdown" {
             exit(
-                Int32(try RenderBenchmark.markdown(objects: arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000))
+                Int32(
+                    try await RenderBenchmark.markdown(
+                        objects: arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000))
             )
         }
         if arguments.first == "parse" {

@@ -79,10 +79,10 @@ actor CatalogSession {
             var catalog = outline
             for (index, objects) in zip(sections, gathered) { catalog.sections[index].objects = objects }
             gathered = []
+            part += 1
             let writers = try await started()
             if sections.isEmpty { try await waitForRoom(0) }
             write(CatalogPart(catalog: catalog, sections: sections), objects: count(in: sections), by: writers)
-            part += 1
         }
     }
 
@@ -127,9 +127,9 @@ actor CatalogSession {
     /// throws the first writer's failure.
     private func waitForRoom(_ objects: Int) async throws(ExportError) {
         _ = try await started()
-        while let oldest = inFlight.first, inFlight.reduce(0, { $0 + $1.objects }) + objects > Self.lookaheadObjects {
+        while !inFlight.isEmpty, inFlight.reduce(0, { $0 + $1.objects }) + objects > Self.lookaheadObjects {
+            let oldest = inFlight.removeFirst()
             for task in oldest.written { await task.value }
-            inFlight.removeFirst()
         }
         if let error = failure.error { throw error }
     }

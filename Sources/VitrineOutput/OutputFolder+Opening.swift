@@ -20,8 +20,9 @@ extension OutputFolder {
         private let lockDescriptor: Locked<Int32>
         private let previous = Locked(ManifestTable())
         private let spare = Locked(ManifestTable())
-        /// The manifests being read; `takeOver` comes after `manifestsRead`.
+        /// The manifests being read; `takeOver` comes after `manifestsRead`, which sets `read`.
         private let reading: [Task<Void, Never>]
+        private let read = Locked(false)
 
         /// Creates the folder if needed, takes its lock (or says that another export holds it), and reads its
         /// manifests: at once, or in tasks that `manifestsRead` awaits.
@@ -53,6 +54,7 @@ extension OutputFolder {
                     table.withLock { $0 = ManifestTable(ofCatalog: url.path, output: destination) }
                 }
                 reading = []
+                read.withLock { $0 = true }
                 return
             }
             reading = tables.map { table, url in
@@ -66,6 +68,7 @@ extension OutputFolder {
         /// Waits until both manifests are read.
         package func manifestsRead() async {
             for task in reading { await task.value }
+            read.withLock { $0 = true }
         }
 
         deinit {
@@ -74,6 +77,7 @@ extension OutputFolder {
 
         /// Hands the manifests over with the lock (whose descriptor the caller now closes), once they are read.
         func takeOver() -> (lock: Int32, previous: ManifestTable, spare: ManifestTable, created: Bool) {
+            precondition(read.current, "an output folder was taken over before its manifests were read")
             let lock = lockDescriptor.withLock { descriptor in
                 defer { descriptor = -1 }
                 return descriptor

@@ -158,10 +158,10 @@ import VitrineTestSupport
         // first is written, or never (and the writer gives up waiting).
         let ranges = CatalogPart.ranges(of: viewModel)
         #expect(ranges.count > 2)
-        let secondRead = DispatchSemaphore(value: 0)
+        let secondRead = Gate()
         // Sections are read in catalog order, one per part pushed.
         let store = StoredStub(Self.response.sections) { number throws(ExportError) in
-            if number == ranges[1].lowerBound { secondRead.signal() }
+            if number == ranges[1].lowerBound { secondRead.open(inTime: true) }
         }
         var stored = Self.response
         stored.sections = []
@@ -176,7 +176,7 @@ import VitrineTestSupport
                 displays: [
                     HTMLDisplay(templates: templates), MarkdownDisplay(templates: templates), CSVDisplay(), recorder,
                 ]))
-        #expect(recorder.waited.current == .success, "the second part was read while the first was written")
+        #expect(recorder.waited.current == true, "the second part was read while the first was written")
         #expect(recorder.written.current == ranges, "every part, in catalog order")
         for file in ["index.html", "catalog.md", "collection.csv", "search/manifest.js"] {
             #expect(try folder.read(file) == whole.read(file), "\(file)")
@@ -269,12 +269,13 @@ import VitrineTestSupport
 /// A format that writes nothing and notes the parts it is given; on `first`, it waits for `signal` first.
 private final class PartRecorder: CatalogFileDisplay, CatalogPartWriter {
     let format = CatalogFormat.csv
-    let signal: DispatchSemaphore?
+    let signal: Gate?
     let first: Range<Int>?
     let written = Locked<[Range<Int>]>([])
-    let waited = Locked<DispatchTimeoutResult?>(nil)
+    /// Whether the signal came before the writer gave up waiting.
+    let waited = Locked<Bool?>(nil)
 
-    init(waitingOn signal: DispatchSemaphore? = nil, in first: Range<Int>? = nil) {
+    init(waitingOn signal: Gate? = nil, in first: Range<Int>? = nil) {
         self.signal = signal
         self.first = first
     }
@@ -283,15 +284,48 @@ private final class PartRecorder: CatalogFileDisplay, CatalogPartWriter {
         self
     }
 
-    func write(_ part: CatalogPart) throws(ExportError) {
+    func write(_ part: CatalogPart) async throws(ExportError) {
         if let signal, part.sections == first {
-            let result = signal.wait(timeout: .now() + 60)
-            waited.withLock { $0 = result }
+            // A minute is only there to end a test that would otherwise never end.
+            let giveUp = Task {
+                try? await Task.sleep(for: .seconds(60))
+                signal.open(inTime: false)
+            }
+            let inTime = await signal.opened()
+            giveUp.cancel()
+            waited.withLock { $0 = inTime }
         }
         written.withLock { $0.append(part.sections) }
     }
 
-    func finish() throws(ExportError) {}
+    func finish() async throws(ExportError) {}
+}
+
+/// Opened once: by the awaited event (in time), or by giving up.
+private final class Gate: Sendable {
+    private let state = Locked<(inTime: Bool?, waiting: [CheckedContinuation<Bool, Never>])>((nil, []))
+
+    func open(inTime: Bool) {
+        let waiting = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            guard state.inTime == nil else { return [] }
+            state.inTime = inTime
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume(returning: inTime) }
+    }
+
+    /// Whether it was opened in time, once it is open.
+    func opened() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool? in
+                if let inTime = state.inTime { return inTime }
+                state.waiting.append(continuation)
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
 }
 
 /// A collection store's run over sections held in memory, which calls `onRead` with each read's number (from 0).
