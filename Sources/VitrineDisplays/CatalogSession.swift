@@ -95,6 +95,8 @@ actor CatalogSession {
         let writers = try await started()
         await drain()
         if let error = failure.error { throw error }
+        // The parts' memory is free now, wherever their threads left it: given back before the formats finish.
+        vitrine_release_free_memory()
         try await Self.each(writers) { writer throws(ExportError) in try await writer.finish() }
         try Self.describe(formats, by: writers, in: folder)
     }
