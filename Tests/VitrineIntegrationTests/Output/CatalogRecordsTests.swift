@@ -77,7 +77,7 @@ import VitrineTestSupport
         let bare = try TemporaryFolder()
         try Self.copyEntries(of: original, to: bare, leaving: ".site.vitrine-records")
         let bareSite = bare.url.appendingPathComponent("site").path
-        let refused = #expect(throws: ExportError.self) { try Self.export(to: bareSite) }
+        let refused = await #expect(throws: ExportError.self) { try await Self.export(to: bareSite) }
         #expect(refused?.description.contains("pass --force") == true, "\(String(describing: refused))")
         try await Self.export(to: bareSite, force: true)
         await #expect(try Self.export(to: bareSite) == 3)
@@ -87,7 +87,7 @@ import VitrineTestSupport
         try Self.copyEntries(of: original, to: changed)
         let changedSite = changed.url.appendingPathComponent("site")
         try Data("not Vitrine's".utf8).write(to: changedSite.appendingPathComponent("objects/b.html"))
-        #expect(throws: ExportError.self) { try Self.export(to: changedSite.path) }
+        await #expect(throws: ExportError.self) { try await Self.export(to: changedSite.path) }
         #expect(
             try String(contentsOf: changedSite.appendingPathComponent("objects/b.html"), encoding: .utf8)
                 == "not Vitrine's")
@@ -107,7 +107,7 @@ import VitrineTestSupport
         try await Self.export(later, to: site.path)
         try FileManager.default.removeItem(at: site)
         try Self.copy(backup.url.appendingPathComponent("site"), to: site)
-        #expect(throws: ExportError.self) { try Self.export(later, to: site.path) }
+        await #expect(throws: ExportError.self) { try await Self.export(later, to: site.path) }
         try await Self.export(later, to: site.path, force: true)
         #expect(try String(contentsOf: site.appendingPathComponent("objects/b.html"), encoding: .utf8) == "c")
         // Copied without their times (`cp` without `-a`), the files are not the ones the records list either.
@@ -116,7 +116,7 @@ import VitrineTestSupport
             try FileManager.default.copyItem(
                 at: parent.url.appendingPathComponent(name), to: copied.url.appendingPathComponent(name))
         }
-        #expect(throws: ExportError.self) { try Self.export(later, to: copied.path + "/site") }
+        await #expect(throws: ExportError.self) { try await Self.export(later, to: copied.path + "/site") }
     }
 
     /// A page of the site's own changed by hand at its size is not kept for the one the records list.
@@ -139,7 +139,7 @@ import VitrineTestSupport
         try FileManager.default.createDirectory(
             at: site.appendingPathComponent("objects"), withIntermediateDirectories: true)
         try Data("mine, longer".utf8).write(to: site.appendingPathComponent("objects/a.html"))
-        #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+        await #expect(throws: ExportError.self) { try await Self.export(to: site.path) }
         try await Self.export(to: site.path, force: true)
         let records = try #require(CatalogRecords(of: site.path, output: site))
         #expect(
@@ -177,7 +177,7 @@ import VitrineTestSupport
     }
 
     /// Found by review: through a linked records folder, removing orphans emptied the link's target.
-    @Test func `a records folder that is a link or a file is refused, and nothing behind it is touched`() throws {
+    @Test func `a records folder that is a link or a file is refused, and nothing behind it is touched`() async throws {
         let parent = try TemporaryFolder()
         let site = parent.url.appendingPathComponent("site")
         let precious = parent.url.appendingPathComponent("precious")
@@ -186,14 +186,14 @@ import VitrineTestSupport
         try Data("mine".utf8).write(to: precious.appendingPathComponent("notes.txt"))
         let root = CatalogRecords.root(of: site)
         try FileManager.default.createSymbolicLink(at: root, withDestinationURL: precious)
-        let refused = #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+        let refused = await #expect(throws: ExportError.self) { try await Self.export(to: site.path) }
         #expect(
             refused?.description == "\(root.path) is a symbolic link: Vitrine keeps its records of \(site.path) there "
                 + "and writes nothing through a link; move it away, or choose another --output")
         #expect(try FileManager.default.contentsOfDirectory(atPath: precious.path).sorted() == ["notes.txt", "photos"])
         try FileManager.default.removeItem(at: root)
         try Data().write(to: root)
-        #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+        await #expect(throws: ExportError.self) { try await Self.export(to: site.path) }
     }
 
     /// Found by review: a run killed after the old catalog's records went, but before the folder did, left a folder
@@ -240,7 +240,7 @@ import VitrineTestSupport
         try Data("my own index page".utf8).write(to: site.appendingPathComponent("index.html"))
         records.removeUnlessBorneOut(site)
         #expect(!FileManager.default.fileExists(atPath: records.path(OutputManifest.fileName)))
-        #expect(throws: ExportError.self) { try Self.export(to: site.path) }
+        await #expect(throws: ExportError.self) { try await Self.export(to: site.path) }
         #expect(
             try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "my own index page")
     }

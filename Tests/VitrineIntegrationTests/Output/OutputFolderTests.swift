@@ -271,14 +271,16 @@ private struct FilesDisplay: CatalogFileDisplay {
 
     /// Issue 34, items 5 and 13: the folder refused names the cause and the fix.
     @Test func `an output folder that is a link is refused before anything is written, naming where it points`()
-        throws
+        async throws
     {
         let parent = try TemporaryFolder()
         let real = parent.url.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         let link = parent.url.appendingPathComponent("site")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-        let error = #expect(throws: ExportError.self) { try Self.export(["index.html": "v1"], to: link.path) }
+        let error = await #expect(throws: ExportError.self) {
+            try await Self.export(["index.html": "v1"], to: link.path)
+        }
         #expect(
             error?.description
                 == "\(link.path) is a symbolic link (to \(real.path)): Vitrine replaces its output folder in one step, "
@@ -287,14 +289,16 @@ private struct FilesDisplay: CatalogFileDisplay {
     }
 
     /// Found by a hostile check: `--output /tmp` swapped the whole of /tmp, moving other programs' files.
-    @Test func `a shared folder is refused as the output, and nothing in it is moved`() throws {
+    @Test func `a shared folder is refused as the output, and nothing in it is moved`() async throws {
         let parent = try TemporaryFolder()
         let shared = parent.url.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         let theirs = shared.appendingPathComponent("someone-elses.txt")
         try Data("theirs".utf8).write(to: theirs)
         #expect(chmod(shared.path, 0o1777) == 0)
-        let error = #expect(throws: ExportError.self) { try Self.export(["index.html": "v1"], to: shared.path) }
+        let error = await #expect(throws: ExportError.self) {
+            try await Self.export(["index.html": "v1"], to: shared.path)
+        }
         #expect(
             error?.description
                 == "\(shared.path) is a shared folder (sticky, as /tmp is): Vitrine replaces its output folder in one "
@@ -313,8 +317,8 @@ private struct FilesDisplay: CatalogFileDisplay {
         _ = try await Self.export(["objects/old.html": "v1", "other.html": "v1"], to: path)
         try FileManager.default.createDirectory(atPath: path + "/" + page, withIntermediateDirectories: true)
         try Data("notes".utf8).write(to: URL(fileURLWithPath: path + "/" + page + "/notes.txt"))
-        let error = #expect(throws: ExportError.self) {
-            try Self.export(["objects/old.html": "v2", page: "v2", "other.html": "v2"], to: path)
+        let error = await #expect(throws: ExportError.self) {
+            try await Self.export(["objects/old.html": "v2", page: "v2", "other.html": "v2"], to: path)
         }
         #expect(
             error?.description.hasPrefix("\(path)/\(page)/notes.txt would be replaced, and Vitrine did not write it")
@@ -368,8 +372,8 @@ private struct FilesDisplay: CatalogFileDisplay {
         let assets = URL(fileURLWithPath: path).appendingPathComponent("assets")
         try FileManager.default.removeItem(at: assets)
         try FileManager.default.createSymbolicLink(at: assets, withDestinationURL: theirs)
-        let error = #expect(throws: ExportError.self) {
-            try Self.export(["index.html": "v3", "assets/style.css": "v3"], to: path, keepsSpareFrom: 1)
+        let error = await #expect(throws: ExportError.self) {
+            try await Self.export(["index.html": "v3", "assets/style.css": "v3"], to: path, keepsSpareFrom: 1)
         }
         #expect(error?.description.hasPrefix("\(path)/assets would be replaced, and Vitrine did not write it") == true)
         for name in ["style.css", "old.css", "logo.png"] {
