@@ -21,16 +21,18 @@ actor CatalogSession {
     private var part = 0
     private var gathered: [[CatalogViewModel.DisplayedObject]] = []
     /// Each writer's last part: the writer's next part awaits it.
-    private var lastWritten: [Task<Void, Never>?] = []
+    private var lastWritten: [Task<Void, Never>?]
     /// The parts handed to the writers and not yet known to be written by all of them, with their object counts.
     private var inFlight: [(written: [Task<Void, Never>], objects: Int)] = []
-    private let failure = FirstFailure()
+    /// The first writer's failure: the parts after it are not written.
+    private let failure = Locked<ExportError?>(nil)
 
     init(outline: CatalogViewModel, folder: OutputFolder, displays: [any CatalogFileDisplay]) {
         self.outline = outline
         self.folder = folder
         formats = displays.map(\.format)
         ranges = CatalogPart.ranges(of: outline)
+        lastWritten = Array(repeating: nil, count: displays.count)
         starting = Task.detached(priority: .userInitiated) {
             Result { () throws(ExportError) in
                 try displays.map { display throws(ExportError) in try display.start(outline, in: folder) }
@@ -94,10 +96,10 @@ actor CatalogSession {
         }
         let writers = try await started()
         await drain()
-        if let error = failure.error { throw error }
+        if let error = failure.current { throw error }
         // The parts' memory is free now, wherever their threads left it: given back before the formats finish.
         vitrine_release_free_memory()
-        try await Self.each(writers) { writer throws(ExportError) in try await writer.finish() }
+        try await sideBySide(writers) { writer throws(ExportError) in try await writer.finish() }
         try Self.describe(formats, by: writers, in: folder)
     }
 
@@ -120,9 +122,7 @@ actor CatalogSession {
 
     /// The writers, once every one has started.
     private func started() async throws(ExportError) -> [any CatalogPartWriter] {
-        let writers = try await starting.value.get()
-        if lastWritten.count != writers.count { lastWritten = Array(repeating: nil, count: writers.count) }
-        return writers
+        try await starting.value.get()
     }
 
     /// Waits until a part of `objects` objects can be made beside the parts in flight (at once when none is), and
@@ -133,7 +133,7 @@ actor CatalogSession {
             let oldest = inFlight.removeFirst()
             for task in oldest.written { await task.value }
         }
-        if let error = failure.error { throw error }
+        if let error = failure.current { throw error }
     }
 
     /// Hands a part to every writer, each after its part before.
@@ -143,11 +143,11 @@ actor CatalogSession {
             let before = lastWritten[number]
             let task = Task.detached(priority: .userInitiated) { [failure] in
                 await before?.value
-                guard !failure.isSet else { return }
+                guard failure.current == nil else { return }
                 do throws(ExportError) {
                     try await writer.write(part)
                 } catch {
-                    failure.record(error)
+                    failure.withLock { if $0 == nil { $0 = error } }
                 }
             }
             lastWritten[number] = task
@@ -173,24 +173,4 @@ actor CatalogSession {
     /// and made, give or take the push that completes a part: a larger part is read only once every part before it
     /// is written.
     static let lookaheadObjects = 30_000
-
-    /// Runs `body` for every format's writer side by side, and throws the first failure once all are done.
-    static func each(
-        _ writers: [any CatalogPartWriter],
-        _ body: @escaping @Sendable (any CatalogPartWriter) async throws(ExportError) -> Void
-    ) async throws(ExportError) {
-        let failure = FirstFailure()
-        await withTaskGroup(of: Void.self) { group in
-            for writer in writers {
-                group.addTask {
-                    do throws(ExportError) {
-                        try await body(writer)
-                    } catch {
-                        failure.record(error)
-                    }
-                }
-            }
-        }
-        if let error = failure.error { throw error }
-    }
 }

@@ -74,39 +74,25 @@ package struct HTMLDisplay: CatalogFileDisplay {
                 return state.plan
             }
             let names = plan.names
-            let failure = FirstFailure()
             let inputs = PartInputs(
                 object: try templates.inputs("html/object.html"), artist: try templates.inputs("html/artist.html"),
                 cardSeed: templates.fragmentSeed("html/artist.html"),
                 cardKeys: try templates.keys("html/artist.html", inSectionsOver: .cards))
-            await withTaskGroup(of: Void.self) { group in
-                // The part's search entries, sitemap addresses and rights are gathered beside the pages.
-                group.addTask { [state, folder, templates] in
-                    let added = state.withLock { state in
-                        Result { () throws(ExportError) in
-                            try state.search.add(part.catalog, sections: part.sections)
-                            try Self.gather(part, names: names, into: &state, folder: folder, templates: templates)
-                        }
-                    }
-                    if case .failure(let error) = added { failure.record(error) }
-                }
-                // An artist page and the detail pages of its objects are one task.
-                for section in part.sections {
-                    for page in names.pages[section].indices {
-                        group.addTask {
-                            guard !failure.isSet else { return }
-                            do throws(ExportError) {
-                                try self.writePages(section, page, of: part, plan: plan, inputs: inputs)
-                            } catch {
-                                failure.record(error)
-                            }
-                        }
-                    }
+            // The part's search entries, sitemap addresses and rights are gathered beside the pages.
+            async let gathered = state.withLock { [folder, templates] state in
+                Result { () throws(ExportError) in
+                    try state.search.add(part.catalog, sections: part.sections)
+                    try Self.gather(part, names: names, into: &state, folder: folder, templates: templates)
                 }
             }
+            // An artist page and the detail pages of its objects are one task.
+            let pages = part.sections.flatMap { section in names.pages[section].indices.map { (section, $0) } }
+            try await sideBySide(pages) { section, page throws(ExportError) in
+                try self.writePages(section, page, of: part, plan: plan, inputs: inputs)
+            }
+            try await gathered.get()
             // The part's objects are let go before the next part is made, unless the index shows every card.
             if !plan.inline { state.withLock { $0.plan = $0.plan.withoutObjects() } }
-            if let error = failure.error { throw error }
         }
 
         /// What a part's pages are rendered with, the same for each.

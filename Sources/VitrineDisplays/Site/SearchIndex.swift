@@ -154,30 +154,15 @@ struct SearchIndex: Sendable {
         return String(decoding: script, as: UTF8.self)
     }
 
-    /// Each shard's key, file stem and script, made and handed to `body` on every core, one shard at a time on each
-    /// (the scripts of a million objects are never all in memory at once). They are made after the last part of
-    /// the catalog, when nothing else keeps the other cores busy.
+    /// Each shard's key, file stem and script, made and handed to `body` on every core, a shard a job (the scripts of
+    /// a million objects are never all in memory at once). They are made after the last part of the catalog, when
+    /// nothing else keeps the other cores busy.
     func forEachShard(
         _ body: @escaping @Sendable (String, String, [UInt8]) throws(ExportError) -> Void
     ) async throws(ExportError) {
-        let keys = shards.keys.sorted()
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
-        let failure = FirstFailure()
-        await withTaskGroup(of: Void.self) { group in
-            for lane in 0..<lanes {
-                group.addTask {
-                    for index in stride(from: lane, to: keys.count, by: lanes) where !failure.isSet {
-                        let script = self.script(keys[index])
-                        do throws(ExportError) {
-                            try body(keys[index], Self.fileStem(keys[index]), script)
-                        } catch {
-                            failure.record(error)
-                        }
-                    }
-                }
-            }
+        try await sideBySide(shards.keys.sorted()) { key throws(ExportError) in
+            try body(key, Self.fileStem(key), self.script(key))
         }
-        if let error = failure.error { throw error }
     }
 
     /// A shard's script.
