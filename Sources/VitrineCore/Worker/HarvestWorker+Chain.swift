@@ -107,7 +107,7 @@ extension HarvestWorker {
     /// `concurrency` slots until its page is taken or it is cancelled.
     final class Prefetch: Sendable {
         let cursor: PageCursor
-        private let task: Task<(SourcePage, Prefetch?), any Error>
+        private let task: Task<Handover, any Error>
         private let slots: PrefetchSlots
         /// Whether its slot was given back: once, whether its page was taken, it was cancelled, or both.
         private let released = Locked(false)
@@ -118,30 +118,49 @@ extension HarvestWorker {
         ) {
             self.cursor = cursor
             self.slots = slots
-            self.task = Task(operation: work)
+            self.task = Task { Handover(try await work()) }
         }
 
+        /// The page and the prefetch of the page after it, taken out: a task keeps its result, and the chain's
+        /// first prefetch is held by its caller to the chain's end, so a page left in it would keep every page
+        /// after it, the whole chain, in memory.
+        private final class Handover: Sendable {
+            private let contents: Locked<(SourcePage, Prefetch?)?>
+
+            init(_ contents: (SourcePage, Prefetch?)) {
+                self.contents = Locked(contents)
+            }
+
+            func take() -> (SourcePage, Prefetch?)? {
+                contents.withLock { contents in
+                    defer { contents = nil }
+                    return contents
+                }
+            }
+        }
+
+        /// The page and the prefetch of the page after it, once (a page taken or cancelled is not given again).
         func value() async throws(ExportError) -> (SourcePage, Prefetch?) {
             defer { release() }
             do {
                 // Unstructured, so the chain's cancellation is passed on by hand.
-                return try await withTaskCancellationHandler {
+                let handover = try await withTaskCancellationHandler {
                     try await task.value
                 } onCancel: {
                     task.cancel()
                 }
+                if let taken = handover.take() { return taken }
             } catch let error as ExportError {
                 throw error
-            } catch {
-                throw ExportError(.harvest(.connection("cancelled")), page: cursor.description)
-            }
+            } catch {}
+            throw ExportError(.harvest(.connection("cancelled")), page: cursor.description)
         }
 
-        /// Cancels the page and waits until its work has stopped, with whatever it fetched ahead in turn: once a
-        /// chain has returned, none of its requests goes on or fills the page cache.
+        /// Cancels the page and waits until its work has stopped, with whatever it fetched ahead in turn and was not
+        /// taken: once a chain has returned, none of its requests goes on or fills the page cache.
         func cancel() async {
             task.cancel()
-            if let (_, nested) = try? await task.value { await nested?.cancel() }
+            if let (_, nested) = try? await task.value.take() { await nested?.cancel() }
             release()
         }
 
