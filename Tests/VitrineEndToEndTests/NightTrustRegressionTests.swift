@@ -458,6 +458,38 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
     }
 
+    /// Found by a hostile check: a list page's `responseDate` in another format was stored as the harvest's clock
+    /// and sent back as the next night's `from`, which a lenient repository answered with no changes at all.
+    @Test func `a list's clock that is not a datestamp is never asked from`() async throws {
+        let repository = Self.repository(30) { $0.listsDateAsHTTP = true }
+        let (server, cache, configuration) = try await Self.served(repository)
+        defer { Task { await server.stop() } }
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        Self.night(repository, revise: [3])
+        await server.resetLog()
+        let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let asked = await server.requests()
+        #expect(!asked.contains { $0.contains("GMT") }, "\(asked)")
+        #expect(try Self.titles(night).contains("Object 3 (r1)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+    }
+
+    /// Found by a hostile check: a repository whose `Identify` does not read had its first export succeed and every
+    /// night after it fail.
+    @Test func `a night whose Identify does not read harvests whole, saying why`() async throws {
+        let repository = Self.repository(30) { $0.refusesIdentify = true }
+        let (server, cache, configuration) = try await Self.served(repository)
+        defer { Task { await server.stop() } }
+        _ = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        Self.night(repository, revise: [3], delete: [5])
+        let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        #expect(night.summary.notices.contains { $0.contains("Identify could not be read") }, "\(night.summary)")
+        #expect(try Self.titles(night).contains("Object 3 (r1)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+    }
+
     /// Item 6: `--language` was not part of the store's identity: `--language nl` after an English run mixed them.
     @Test func `another --language is another collection store`() {
         let english = OAIPMHSource(

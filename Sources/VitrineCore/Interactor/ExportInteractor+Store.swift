@@ -110,11 +110,14 @@ extension ExportInteractor {
                 notices.append(
                     "resumed the incremental harvest of changes from \(pending.changesFrom ?? since) that an earlier "
                         + "run left unfinished")
-            } else {
-                let asked = try await serverClock(incremental, options: options)
+            } else if let asked = try await nightClock(incremental, options: options, notices: &notices) {
                 clock = asked
                 if let reason = asked.missesDeletions {
                     notices.append("harvested whole: \(reason), so a list of changes could miss a removed object")
+                } else if Datestamp.seconds(since) == nil {
+                    notices.append(
+                        "harvested whole: the last harvest's clock (\(since)) is not a date a list of changes can be "
+                            + "asked from")
                 } else if let last = Datestamp.seconds(since), let now = Datestamp.seconds(asked.now), now < last {
                     // A clock put back: changes made since by its reckoning would be dated before `since`.
                     notices.append(
@@ -164,6 +167,31 @@ extension ExportInteractor {
         return try await worker.serverClock(of: incremental)
     }
 
+    /// The server's clock for a night, or `nil` (with a notice) when its answer does not read: the night harvests
+    /// whole, as the first run did, rather than fail every night. A server that cannot be reached fails the run.
+    private func nightClock(
+        _ incremental: any IncrementalSource, options: HarvestOptions, notices: inout [String]
+    ) async throws(ExportError) -> ServerClock? {
+        do {
+            return try await serverClock(incremental, options: options)
+        } catch {
+            if case .harvest(let failure) = error.reason, failure.isTransient {
+                guard case .unavailable(200..<300, _, _) = failure else { throw error }
+            }
+            notices.append(
+                "harvested whole: the repository's Identify could not be read (\(error)), so a list of changes has "
+                    + "no clock to start from")
+            return nil
+        }
+    }
+
+    /// The earlier of the clocks that read as datestamps: a list page's `responseDate` may be in another format,
+    /// or come from a node whose clock is ahead of the one that answered `Identify`.
+    private static func earliest(_ clocks: String?...) -> String? {
+        clocks.compactMap { clock in clock.flatMap { text in Datestamp.seconds(text).map { (text, $0) } } }
+            .min { $0.1 < $1.1 }?.0
+    }
+
     /// Whether a datestamp is written as OAI-PMH's `from` takes it: a day, or a second in UTC.
     private static func isListArgument(_ datestamp: String) -> Bool {
         let utf8 = datestamp.utf8
@@ -192,8 +220,9 @@ extension ExportInteractor {
             // The changes were listed from the server's clock when the run began: the next run asks from there.
             state.harvestedAt = harvest.startedAt ?? state.harvestedAt
         } else {
-            // A windowed harvest listed everything from its span's end on, by the server's clock.
-            state.harvestedAt = run.span?.until ?? run.serverTime
+            // A windowed harvest listed everything from its span's end on, by the server's clock; else everything
+            // from the first page's clock or `Identify`'s, whichever is earlier.
+            state.harvestedAt = run.span?.until ?? Self.earliest(run.serverTime, plan.clock?.now)
         }
         // Records revised while the list was read: a list ordered by datestamp whose tokens are offsets moved
         // under the run, and a record may have slid past the page being read (no sign of it but this). It was

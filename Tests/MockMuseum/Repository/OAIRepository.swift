@@ -54,6 +54,10 @@ package final class OAIRepository: @unchecked Sendable {
         package var ordersByDatestamp = false
         /// A page lists its records in another order each time it is asked for (rotated by one more each answer).
         package var reordersPages = false
+        /// Lists write `responseDate` as an HTTP date (`Tue, 01 Dec 2026 10:00:00 GMT`), against the protocol.
+        package var listsDateAsHTTP = false
+        /// `Identify` is answered with a `badVerb` error.
+        package var refusesIdentify = false
 
         package init() {}
 
@@ -75,6 +79,8 @@ package final class OAIRepository: @unchecked Sendable {
             if zonedResponseDate { parts.append("zoned responseDate") }
             if ordersByDatestamp { parts.append("datestamp order") }
             if reordersPages { parts.append("pages reordered") }
+            if listsDateAsHTTP { parts.append("lists dated as HTTP") }
+            if refusesIdentify { parts.append("refuses Identify") }
             return parts.joined(separator: ", ")
         }
     }

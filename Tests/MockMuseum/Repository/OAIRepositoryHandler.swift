@@ -13,7 +13,9 @@ struct OAIRepositoryHandler: MockHandler {
         guard request.path == "/oai" else { return error("badVerb", "no such endpoint", status: 404) }
         let query = MockHTTP.formQuery(request.rawQuery)
         switch query["verb"] {
-        case "Identify": return identify(request.origin)
+        case "Identify":
+            guard !behaviour.refusesIdentify else { return error("badVerb", "Identify is not answered here") }
+            return identify(request.origin)
         case "ListRecords", "ListIdentifiers": return await list(query, origin: request.origin)
         default: return error("badVerb", "only Identify, ListRecords and ListIdentifiers are imitated")
         }
@@ -23,6 +25,15 @@ struct OAIRepositoryHandler: MockHandler {
         let now = RepositoryDates.text(repository.now + (behaviour.zonedResponseDate ? 3_600 : 0), days: false)
         let zone = behaviour.zonedResponseDate ? "+01:00" : "Z"
         return String(now.dropLast()) + (behaviour.fractionalResponseDate ? ".250" : "") + zone
+    }
+
+    /// The clock as an HTTP date: `Tue, 01 Dec 2026 10:00:00 GMT`.
+    private var httpDate: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(repository.now)))
     }
 
     private func identify(_ origin: String) -> MockResponse {
@@ -142,7 +153,8 @@ struct OAIRepositoryHandler: MockHandler {
                 """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">
-                <responseDate>\(responseDate)</responseDate>
+                <responseDate>\(verb != "Identify" && behaviour.listsDateAsHTTP ? httpDate : responseDate)\
+                </responseDate>
                 <request verb="\(verb)">\(origin)/oai</request>
                 \(content)
                 </OAI-PMH>
