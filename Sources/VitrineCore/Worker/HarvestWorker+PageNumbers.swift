@@ -24,27 +24,32 @@ extension HarvestWorker {
             first: first, width: width, lastAllowed: lastAllowed,
             speculate: source.descriptor.speculativePaging && width > 1 && pacer == nil)
 
-        var emptyPages: Set<Int> = []
+        var (emptyInARow, listed, counted) = (0, 0, Int?.none)
         try await withThrowingTaskGroup(of: (Int, Result<SourcePage, ExportError>).self) { group in
             while let number = window.nextToLaunch() {
                 group.addTask { (number, await fetchResult(number)) }
             }
             while let (number, outcome) = try await group.next() {
                 for (ready, readyOutcome) in try window.accept(number, outcome) {
+                    // A page after an end found below in this batch is not taken, however it arrived.
+                    if let last = window.last, ready > last { continue }
                     let page = try readyOutcome.get()
-                    // A count far too high (pages past the end come back empty): two empty pages in a row (by
-                    // number; pages arrive in any order) end the list, and no page after them is asked for.
+                    if ready == first { counted = page.reportedTotal }
                     // What the server listed counts, not what the source kept (Unsplash's advertisements).
-                    let listed = page.listed ?? page.records.count
-                    if listed == 0, ready > first {
-                        emptyPages.insert(ready)
-                        let pair = emptyPages.contains(ready + 1) ? ready + 1 : ready
-                        if emptyPages.contains(pair - 1), let last = window.last, pair < last {
-                            window.last = pair
-                        }
+                    let size = page.listed ?? page.records.count
+                    listed += size
+                    emptyInARow = size == 0 && ready > first ? emptyInARow + 1 : 0
+                    // Pages past the end come back empty when the count is far too high: two empty pages in a row
+                    // end the list once it listed as many records as it counted (or it counted none); empty
+                    // pages while it listed fewer are a server's gap, passed over up to a limit.
+                    let enough = counted.map { listed >= $0 } ?? true
+                    if emptyInARow >= (enough ? 2 : Self.emptyNumberedPagesAllowed), let last = window.last,
+                        ready < last
+                    {
+                        window.last = ready
                     }
                     if ready == window.last {
-                        window.lastPageSize = listed
+                        window.lastPageSize = size
                         window.lastPageKeys = page.objectKeys
                     }
                     // The checked page was read twice: its check's read is no cache hit of the harvest.
@@ -97,6 +102,9 @@ extension HarvestWorker {
         return .finished
     }
 
+    /// Empty pages in a row that a numbered list passes over while it has listed fewer records than it counted.
+    static let emptyNumberedPagesAllowed = 10
+
     /// The last of a resumed list's stored pages (from `first` on, in a row, up to `limit`), once it is asked
     /// again and lists the records it did; `nil` when it lists others (an update moved a record to the front of a
     /// list ordered by last change, a deletion shifted the pages): the list starts over, and its stored pages are
@@ -130,12 +138,14 @@ struct NumberedWindow {
     let lastAllowed: Int
     let speculate: Bool
     var next: Int
+    /// The next page to hand over: pages go on in number order, whatever order they arrive in.
+    var handed: Int
     var inFlight = 0
     /// The last page to fetch, known once the first page is read.
     var last: Int?
     var pageSize = Int.max
     var probeLimit: Int
-    /// Pages that arrived before the first one said where the end is, or past the end.
+    /// Pages that arrived before the pages before them, or past the end.
     var parked: [Int: Result<SourcePage, ExportError>] = [:]
     /// How many records the last page held: a full one means the server may hold more.
     var lastPageSize: Int?
@@ -149,13 +159,15 @@ struct NumberedWindow {
         self.lastAllowed = lastAllowed
         self.speculate = speculate
         self.next = first
+        self.handed = first
         self.probeLimit = lastAllowed
     }
 
     /// The next page number to request now, if the window has room.
     mutating func nextToLaunch() -> Int? {
         let ceiling = last ?? (speculate ? min(lastAllowed, first + width - 1) : first)
-        guard inFlight < width, next <= ceiling else { return nil }
+        // Pages wait for the ones before them: a page slow to come (retried) holds the window at four widths.
+        guard inFlight < width, next <= ceiling, next < handed + 4 * width else { return nil }
         defer {
             next += 1
             inFlight += 1
@@ -168,25 +180,23 @@ struct NumberedWindow {
         -> [(Int, Result<SourcePage, ExportError>)]
     {
         inFlight -= 1
-        guard number == first else {
-            guard let last, number <= last else {
-                parked[number] = outcome
-                return []
+        if number == first {
+            let page = try outcome.get()
+            following = page.continuation
+            if case .pageNumbers(let lastPage, let limit, let size) = page.continuation {
+                probeLimit = min(lastAllowed, limit)
+                last = min(lastPage, probeLimit)
+                pageSize = size
+            } else {
+                last = first
             }
-            return [(number, outcome)]
         }
-        let page = try outcome.get()
-        following = page.continuation
-        if case .pageNumbers(let lastPage, let limit, let size) = page.continuation {
-            probeLimit = min(lastAllowed, limit)
-            last = min(lastPage, probeLimit)
-            pageSize = size
-        } else {
-            last = first
+        parked[number] = outcome
+        var ready: [(Int, Result<SourcePage, ExportError>)] = []
+        while let last, handed <= last, let outcome = parked.removeValue(forKey: handed) {
+            ready.append((handed, outcome))
+            handed += 1
         }
-        let end = last ?? first
-        let early = parked.filter { $0.key <= end }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        parked = parked.filter { $0.key > end }
-        return [(number, outcome)] + early
+        return ready
     }
 }
