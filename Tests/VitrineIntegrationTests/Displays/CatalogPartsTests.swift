@@ -58,7 +58,7 @@ import VitrineTestSupport
 
         // Every format written from the whole view model as one part.
         let whole = try TemporaryFolder()
-        let folder = try OutputFolder(path: whole.path)
+        let folder = try await OutputFolder.opened(path: whole.path)
         try await writer.displays.write(presenter.makeViewModel(response: Self.response), to: folder)
         _ = try await folder.commit(displayRoot: whole.path)
 

@@ -152,7 +152,7 @@ import VitrineTestSupport
         async throws
     {
         let folder = try TemporaryFolder()
-        let output = try OutputFolder(path: folder.path)
+        let output = try await OutputFolder.opened(path: folder.path)
         let paths = ["", "a.html", "objects/b&c.html", "objects/d.html", "e.html", "f.html", "g.html"]
         var map = SiteMap(siteURL: Self.siteURL, perFile: perFile)
         for path in paths { try map.add(path, in: output) }

@@ -15,7 +15,7 @@ import VitrineTestSupport
     private static func export(
         _ files: [String: String] = files, to path: String, force: Bool = false, keepsSpareFrom: Int = .max
     ) async throws -> Int {
-        let folder = try OutputFolder(path: path, force: force, keepsSpareFrom: keepsSpareFrom)
+        let folder = try await OutputFolder.opened(path: path, force: force, keepsSpareFrom: keepsSpareFrom)
         for (file, contents) in files.sorted(by: { $0.key < $1.key }) { try folder.write(contents, to: file) }
         _ = try await folder.commit(displayRoot: path)
         return folder.counts.kept

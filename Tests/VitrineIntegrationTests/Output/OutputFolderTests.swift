@@ -26,16 +26,16 @@ import VitrineTestSupport
     }
 
     /// Found by a hostile check: a first export that failed while writing left an empty output folder.
-    @Test func `a failed first export leaves no output folder; a folder that was there stays`() throws {
+    @Test func `a failed first export leaves no output folder; a folder that was there stays`() async throws {
         let parent = try TemporaryFolder()
         let site = parent.url.appendingPathComponent("site")
-        let first = try OutputFolder(path: site.path)
+        let first = try await OutputFolder.opened(path: site.path)
         try first.write("a", to: "a.txt")
         #expect(FileManager.default.fileExists(atPath: site.path))
         first.discard()
         #expect(!FileManager.default.fileExists(atPath: site.path))
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: false)
-        let second = try OutputFolder(path: site.path)
+        let second = try await OutputFolder.opened(path: site.path)
         second.discard()
         #expect(FileManager.default.fileExists(atPath: site.path))
     }

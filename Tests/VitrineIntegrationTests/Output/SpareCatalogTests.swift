@@ -28,7 +28,7 @@ import VitrineTestSupport
     private static func export(
         _ files: [String: String], to path: String, beforeCommit: () throws -> Void = {}
     ) async throws -> (rendered: Int, kept: Int) {
-        let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
+        let folder = try await OutputFolder.opened(path: path, keepsSpareFrom: 1)
         for (file, contents) in files.sorted(by: { $0.key < $1.key }) { try folder.write(contents, to: file) }
         try beforeCommit()
         let counts = folder.counts
@@ -138,7 +138,7 @@ import VitrineTestSupport
         let parent = try TemporaryFolder()
         let path = Self.site(parent)
         for contents in ["a", "b"] {
-            let folder = try OutputFolder(path: path)
+            let folder = try await OutputFolder.opened(path: path)
             try folder.write(contents, to: "index.html")
             _ = try await folder.commit(displayRoot: path)
         }
@@ -150,7 +150,7 @@ import VitrineTestSupport
         let path = Self.site(parent)
         /// Asks for `objects/{name}` with the contents each would have, writes those not kept, and commits.
         func export(_ files: [(name: String, contents: String)]) async throws -> [Bool] {
-            let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
+            let folder = try await OutputFolder.opened(path: path, keepsSpareFrom: 1)
             let kept = folder.keep(files.map(\.name), in: "objects", fingerprints: files.map { Self.made($0.contents) })
             for (file, wasKept) in zip(files, kept) where !wasKept {
                 try folder.write(
@@ -194,7 +194,7 @@ import VitrineTestSupport
         let path = Self.site(parent)
         /// Asks for each file with the contents it would have, writes those not kept, and commits.
         func export(_ files: [(path: String, contents: String)]) async throws -> [Bool] {
-            let folder = try OutputFolder(path: path, keepsSpareFrom: 1)
+            let folder = try await OutputFolder.opened(path: path, keepsSpareFrom: 1)
             let kept = files.map { folder.keep($0.path, fingerprint: Self.made($0.contents)) }
             for (file, wasKept) in zip(files, kept) where !wasKept {
                 try folder.write(Array(file.contents.utf8), to: file.path, fingerprint: Self.made(file.contents))
@@ -220,7 +220,7 @@ import VitrineTestSupport
         let path = Self.site(parent)
         let rows = "id,title\r\nSK-A-1,Night Watch\r\n"
         func export() async throws -> (rendered: Int, kept: Int) {
-            let folder = try OutputFolder(path: path)
+            let folder = try await OutputFolder.opened(path: path)
             try folder.write(to: "collection.csv") { pieces throws(ExportError) in pieces.write(Array(rows.utf8)) }
             let counts = folder.counts
             _ = try await folder.commit(displayRoot: path)

@@ -46,3 +46,21 @@ extension OutputFolder {
         try finish(pieces, at: relativePath)
     }
 }
+
+extension OutputFolder {
+    /// `OutputFolder(path:…)` asked again while its lock is held by a process another test is starting: a child
+    /// holds a copy of every open descriptor, another test's lock among them, until it execs.
+    static func opened(
+        path: String, force: Bool = false, keepsSpareFrom: Int = OutputFolder.spareThreshold
+    ) async throws -> OutputFolder {
+        for _ in 0..<200 {
+            do throws(ExportError) {
+                return try OutputFolder(path: path, force: force, keepsSpareFrom: keepsSpareFrom)
+            } catch {
+                guard error.description.hasPrefix("another vitrine export is writing") else { throw error }
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return try OutputFolder(path: path, force: force, keepsSpareFrom: keepsSpareFrom)
+    }
+}
