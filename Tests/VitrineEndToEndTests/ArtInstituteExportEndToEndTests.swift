@@ -92,6 +92,31 @@ import VitrineTestSupport
         #expect(error?.exitStatus == 75)
     }
 
+    /// Found by a hostile check: a list that counted none and listed none, where the last export had objects,
+    /// replaced the catalog with an empty one and emptied the collection store, with exit 0.
+    @Test func `a whole list of none where the last export had objects is refused`() async throws {
+        let source = SourceConfiguration(source: .aic, baseURL: "http://127.0.0.1:9/api/v1")
+        let emptied = Locked(false)
+        let pages = ScriptedPages { _ in
+            let data = emptied.current ? "" : #"{"id": 1, "title": "One"},{"id": 2, "title": "Two"}"#
+            return #"{"pagination": {"total": \#(data.isEmpty ? 0 : 2), "total_pages": 1}, "data": [\#(data)]}"#
+        }
+        let cache = FilePageCache(directory: try TemporaryFolder().url)
+        let output = try TemporaryFolder()
+        _ = try await ExportHarness.run(source, cache: cache, transport: pages, output: output)
+        let before = try TemporaryFolder.files(in: output.url)
+        emptied.withLock { $0 = true }
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(source, cache: cache, transport: pages, output: output)
+        }
+        #expect(error?.description.contains("listed no objects, where the collection store") == true, "\(error)")
+        #expect(error?.exitStatus == 75)
+        #expect(try TemporaryFolder.files(in: output.url) == before)
+        // Without a store to compare with, the list is taken as it is.
+        let fresh = try await ExportHarness.run(source, transport: pages)
+        #expect(fresh.summary.summary.contains(" 0 objects"), "\(fresh.summary.summary)")
+    }
+
     @Test func `every artwork lands once in its maker's section, with cached IIIF widths`() async throws {
         let collection = ArtInstituteCollection(count: 250)
         let museum = try await MockMuseum.artInstitute(collection)
@@ -155,7 +180,7 @@ import VitrineTestSupport
 }
 
 /// Answers an Art Institute listing's page `page` with the body `answer` gives.
-private struct ScriptedPages: Transport {
+struct ScriptedPages: Transport {
     let answer: @Sendable (Int) -> String
 
     init(_ answer: @escaping @Sendable (Int) -> String) {

@@ -136,6 +136,25 @@ package struct ExportInteractor: Sendable {
                 "the API reported \(total) objects but \(statistics.objects) distinct ones were read"
             )
         }
+        if plan.window == nil, plan.source != nil, options.maxPages == nil, let store, plan.state.harvests > 0,
+            statistics.objects + statistics.skipped + statistics.deleted == 0
+        {
+            // A whole list of none, where the last export had objects: an answer cut short far more often than a
+            // collection emptied, and the catalog and the store would both be lost.
+            let stored = try store.storedKeys(notIn: []).count
+            if stored > 0 {
+                if let harvest = plan.harvest { cache?.drop(harvest: harvest.id) }
+                throw ExportError(
+                    .harvest(
+                        .unavailable(
+                            200,
+                            "the API listed no objects, where the collection store (\(store.location)) holds "
+                                + "\(NumberText.grouped(stored)) from the last export: most likely an answer cut "
+                                + "short; nothing was written (if the collection is empty now, remove that store)",
+                            retryAfter: nil)),
+                    source: source.descriptor.name)
+            }
+        }
         statistics.changes = try keep(run, plan: plan, options: options, notices: &statistics.notices)
         statistics.seconds = Self.seconds(clock.now - start)
         if let store, run.inStore != nil {
