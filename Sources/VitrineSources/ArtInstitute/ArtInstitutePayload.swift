@@ -80,7 +80,7 @@ enum ArtInstitutePayload {
             }
             if let name = DetailText.line(maker) {
                 let lines = artist_display?.text?.split(whereSeparator: \.isNewline) ?? []
-                let bio = lines.dropFirst().compactMap { DetailText.line(String($0)) }
+                let bio = lines.dropFirst().compactMap { DetailText.line(Self.unbracketed($0)) }
                 let bracketed = lines.count == 1 ? lines.first.flatMap { Self.bracketedBio(String($0)) }?.bio : nil
                 details.makers = [
                     ObjectDetails.Maker(
@@ -108,6 +108,15 @@ enum ArtInstitutePayload {
             details.addFact("Terms", DetailText.lines((term_titles?.value ?? []).compactMap { $0 }))
             details.addFact("Categories", DetailText.lines((category_titles?.value ?? []).compactMap { $0 }))
             return details
+        }
+
+        /// A line without the brackets around the whole of it: "(French)" is "French".
+        private static func unbracketed(_ line: Substring) -> String {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let inner = trimmed.dropFirst().dropLast()
+            guard trimmed.hasPrefix("("), trimmed.hasSuffix(")"), !inner.contains(where: { "()".contains($0) })
+            else { return trimmed }
+            return String(inner)
         }
 
         /// A one-line `artist_display` whose brackets hold what the next lines would ("Edward Hopper (American,

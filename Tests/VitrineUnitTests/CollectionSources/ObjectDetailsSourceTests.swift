@@ -233,6 +233,8 @@ import VitrineTestSupport
         for (display, maker, bio) in [
             ("Edward Hopper (American, 1882–1967)", "Edward Hopper", "American, 1882–1967"),
             ("Unknown Maker (Workshop)", "Unknown Maker (Workshop)", nil),
+            // A second line in brackets of its own is shown without them (a page puts life dates in brackets).
+            ("Café Artist\\n(French)", "Café Artist", "French"),
         ] {
             let oneLine = try await decode(
                 ArtInstituteSource(baseURL: url("http://127.0.0.1:9/api/v1")),
