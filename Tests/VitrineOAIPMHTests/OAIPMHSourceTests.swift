@@ -86,6 +86,13 @@ import VitrineTestSupport
                     recordID: "https://id.rijksmuseum.nl/200000404", datestamp: "2026-06-09T10:19:51Z"))
         #expect(page.continuation == .next(.token("eyJ0b2tlbiI6IDYzNzU0fQ+/x=")))
         #expect(page.reportedTotal == 843_943)
+        // Found by a hostile check: `status="DELETED"` was read as a record with no metadata, a warning.
+        let shouting = try Fixtures.data("rijksmuseum-oai", "edm-flat.xml")
+        let upper = Data(
+            String(decoding: shouting, as: UTF8.self)
+                .replacingOccurrences(of: #"status="deleted""#, with: #"status=" DELETED""#).utf8)
+        let read = try await source.decode(SourceResponse(status: 200, body: upper), page: .token(nil))
+        #expect(read.records[1] == page.records[1])
 
         let objects = objects(page)
         let nightWatch = try #require(objects.first)

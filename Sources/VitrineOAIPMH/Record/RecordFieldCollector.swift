@@ -84,7 +84,8 @@ struct RecordFieldCollector {
         }
         switch element {
         case .header:
-            fields.isDeleted = fields.string(attributes.status) == "deleted"
+            // The protocol writes `deleted`; some servers shout it, or pad it.
+            fields.isDeleted = fields.string(attributes.status)?.lowercased().filter { !$0.isWhitespace } == "deleted"
         case .providedCHO where !fields.hasProvidedCHO:
             fields.hasProvidedCHO = true
             fields.about = attributes.about
