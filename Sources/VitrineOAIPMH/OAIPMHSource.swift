@@ -170,6 +170,10 @@ package struct OAIPMHSource: CollectionSource {
             guard (200..<300).contains(response.status) else {
                 throw .httpStatus(response.status, response.bodySnippet)
             }
+            // A connection closed early, with no length to tell it by: fetched again, like any dropped answer.
+            if Self.isCutShort(response.body) {
+                throw .connection("page \(page): the answer stopped before the end of its XML (\(error.text))")
+            }
             // Real repositories send control characters, bytes that are not UTF-8 and home-made entities: one
             // such title must not fail its page, and with it every page after it in the chain.
             guard let (mended, changes) = XMLRepair.repaired(response.body),
@@ -201,6 +205,14 @@ package struct OAIPMHSource: CollectionSource {
         return SourcePage(
             records: records, continuation: continuation, reportedTotal: parsed.completeListSize, notices: notices,
             serverTime: parsed.responseDate)
+    }
+
+    /// Whether an answer opened an OAI-PMH document and stopped before the end of its root element.
+    static func isCutShort(_ body: Data) -> Bool {
+        guard body.prefix(4_096).range(of: Data("OAI-PMH".utf8)) != nil,
+            let end = body.lastIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+        else { return false }
+        return !body[...end].suffix(8).elementsEqual("OAI-PMH>".utf8)
     }
 
     /// What an OAI-PMH error means for the user, and what to change.

@@ -86,6 +86,16 @@ import VitrineTestSupport
                     recordID: "https://id.rijksmuseum.nl/200000404", datestamp: "2026-06-09T10:19:51Z"))
         #expect(page.continuation == .next(.token("eyJ0b2tlbiI6IDYzNzU0fQ+/x=")))
         #expect(page.reportedTotal == 843_943)
+        // Found by a hostile check: a page cut short (a connection closed early, no length sent) failed the run at
+        // once; it is a dropped answer, fetched again.
+        let whole = try Fixtures.data("rijksmuseum-oai", "edm-flat.xml")
+        for cut in [whole.count / 3, whole.count - 20] {
+            let failure = await #expect(throws: HarvestFailure.self) {
+                _ = try await source.decode(SourceResponse(status: 200, body: whole.prefix(cut)), page: .token(nil))
+            }
+            #expect(failure?.isTransient == true, "\(String(describing: failure))")
+        }
+        #expect(!OAIPMHSource.isCutShort(whole + Data("\n".utf8)))
         // Found by a hostile check: `status="DELETED"` was read as a record with no metadata, a warning.
         let shouting = try Fixtures.data("rijksmuseum-oai", "edm-flat.xml")
         let upper = Data(
