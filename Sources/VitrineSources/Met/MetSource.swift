@@ -170,9 +170,11 @@ package struct MetSource: CollectionSource {
             let ids = (list.objectIDs?.value ?? []).compactMap { $0?.value }
             let total = list.total ?? ids.count
             let reachable = min(total, Self.searchWindow)
-            // On from what this page held: a server that serves fewer than asked skips none.
+            // On from what this page held: a server that serves fewer than asked skips none; and a full page
+            // leads on up to the window, whatever `total` says (a count too low is not the end).
             let nextOffset = offset + min(ids.count, Self.searchPageSize)
-            let next: PageCursor? = !ids.isEmpty && nextOffset < reachable ? .number(nextOffset) : nil
+            let full = ids.count >= Self.searchPageSize && nextOffset < Self.searchWindow
+            let next: PageCursor? = !ids.isEmpty && (nextOffset < reachable || full) ? .number(nextOffset) : nil
             var notices: [String] = []
             if offset == 0 && total > Self.searchWindow {
                 notices.append(

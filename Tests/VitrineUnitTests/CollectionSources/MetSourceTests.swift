@@ -153,6 +153,20 @@ import VitrineTestSupport
             _ = try MetSource(SourceConfiguration(source: .met, department: "Paintings"))
         }
     }
+
+    /// Found by a hostile check: a search whose `total` was too low stopped there, though its pages came back full.
+    @Test func `a full page of search results leads on, whatever the total says`() throws {
+        let search = try MetSource(SourceConfiguration(source: .met, baseURL: base, query: "x"))
+        func next(total: Int, ids: Int, at offset: Int) throws -> PageCursor? {
+            let body = #"{"total": \#(total), "objectIDs": [\#((1...ids).map(String.init).joined(separator: ","))]}"#
+            let page = try search.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .number(offset))
+            guard case .objects(_, let next, _) = page.continuation else { return nil }
+            return next
+        }
+        #expect(try next(total: 700, ids: 500, at: 500) == .number(1_000))
+        #expect(try next(total: 700, ids: 200, at: 500) == nil)
+        #expect(try next(total: 20_000, ids: 500, at: 9_500) == nil)
+    }
 }
 
 /// Recorded shapes from the live API (issue 12, fixtures).
