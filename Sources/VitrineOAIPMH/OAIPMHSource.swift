@@ -52,7 +52,7 @@ package struct OAIPMHSource: CollectionSource {
         self.requestedFrom = from
         self.requestedUntil = until
         self.language = language
-        self.mapper = OAIRecordMapper(language: language)
+        self.mapper = OAIRecordMapper(language: language, set: set)
     }
 
     /// Builds an OAI-PMH source from command-line settings, refusing what OAI-PMH cannot do.
@@ -201,6 +201,11 @@ package struct OAIPMHSource: CollectionSource {
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, response.bodySnippet) }
         let records = parsed.outcomes
+        if parsed.outsideSet > 0, let set {
+            notices.append(
+                "the repository listed records under --set \(set) whose headers name only other sets: it may not "
+                    + "apply the set (they are kept as it listed them); compare with the set on the repository")
+        }
         let continuation: Continuation = parsed.resumptionToken.map { .next(.token($0)) } ?? .end
         return SourcePage(
             records: records, continuation: continuation, reportedTotal: parsed.completeListSize, notices: notices,

@@ -490,6 +490,27 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
     }
 
+    /// Found by a hostile check: a repository that does not apply `set` had other sets' records exported under
+    /// `--set`, with no sign of it.
+    @Test(arguments: [false, true])
+    func `records listed under --set whose headers name only other sets are told of`(ignoresSet: Bool) async throws {
+        let repository = Self.repository(12) {
+            $0.pageSize = 4
+            $0.ignoresSet = ignoresSet
+        }
+        repository.change { records, _ in
+            for index in records.indices { records[index].sets = index < 8 ? ["S:part"] : ["T"] }
+        }
+        let (server, cache, whole) = try await Self.served(repository)
+        defer { Task { await server.stop() } }
+        var configuration = whole
+        configuration.set = "S"
+        let run = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
+        let told = run.summary.notices.filter { $0.contains("whose headers name only other sets") }
+        #expect(told.count == (ignoresSet ? 1 : 0), "\(run.summary.notices)")
+        #expect(try Self.ids(run).count == (ignoresSet ? 12 : 8))
+    }
+
     /// Item 6: `--language` was not part of the store's identity: `--language nl` after an English run mixed them.
     @Test func `another --language is another collection store`() {
         let english = OAIPMHSource(

@@ -26,6 +26,8 @@ package struct OAIPMHResponse: Sendable, Equatable {
     package var records: [Record] = []
     /// What each record maps to, when parsed with a mapper (`records` then stays empty).
     package var outcomes: [RecordOutcome] = []
+    /// How many of them were listed outside the mapper's `--set` (`OAIRecordMapper.isOutsideSet`).
+    package var outsideSet = 0
     /// The `<resumptionToken>`'s text; `nil` when the element is absent or empty (the end of the list).
     package var resumptionToken: String?
     /// `completeListSize`, when the server sends it.

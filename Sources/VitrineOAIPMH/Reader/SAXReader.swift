@@ -199,6 +199,7 @@ struct SAXReader {
             if record.isEmpty {
                 inRecord = false
                 if let mapper {
+                    if mapper.isOutsideSet(record.fields) { response.outsideSet += 1 }
                     response.outcomes.append(mapper.outcome(for: record.fields))
                 } else {
                     response.records.append(OAIPMHResponse.Record(record.fields))

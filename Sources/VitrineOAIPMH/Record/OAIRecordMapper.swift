@@ -8,11 +8,23 @@ package struct OAIRecordMapper: Sendable {
     /// Languages for titles and labels, most wanted first (`--language`, then English, then Dutch), as the
     /// lower-case bytes a label's `xml:lang` is compared with.
     private let languages: [[UInt8]]
+    /// `--set`, whose records' headers are looked at.
+    private let set: String?
 
-    package init(language: String) {
+    package init(language: String, set: String? = nil) {
         var codes: [String] = []
         for code in [language.lowercased(), "en", "nl"] where !codes.contains(code) { codes.append(code) }
         self.languages = codes.map { Array($0.utf8) }
+        self.set = set
+    }
+
+    /// Whether a live record's header names sets, none of them `--set` or a set inside it (`set:part`): listed by
+    /// a repository that did not apply the set.
+    package func isOutsideSet(_ fields: OAIRecordFields) -> Bool {
+        guard let set, !fields.isDeleted, !fields.setSpecs.isEmpty else { return false }
+        return !fields.setSpecs.contains { span in
+            fields.string(span).map { $0 == set || $0.hasPrefix(set + ":") } ?? false
+        }
     }
 
     package func outcome(for fields: OAIRecordFields) -> RecordOutcome {

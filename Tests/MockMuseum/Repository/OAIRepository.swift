@@ -58,6 +58,8 @@ package final class OAIRepository: @unchecked Sendable {
         package var listsDateAsHTTP = false
         /// `Identify` is answered with a `badVerb` error.
         package var refusesIdentify = false
+        /// Lists take no notice of `set`: every record is listed, its header naming its own sets.
+        package var ignoresSet = false
 
         package init() {}
 
@@ -81,6 +83,7 @@ package final class OAIRepository: @unchecked Sendable {
             if reordersPages { parts.append("pages reordered") }
             if listsDateAsHTTP { parts.append("lists dated as HTTP") }
             if refusesIdentify { parts.append("refuses Identify") }
+            if ignoresSet { parts.append("ignores set") }
             return parts.joined(separator: ", ")
         }
     }
@@ -282,7 +285,9 @@ package final class OAIRepository: @unchecked Sendable {
             var entries: [Entry] = []
             var late: [Entry] = []
             for record in records {
-                if let set = arguments.set, !record.sets.contains(where: { $0 == set || $0.hasPrefix(set + ":") }) {
+                if let set = arguments.set, !behaviour.ignoresSet,
+                    !record.sets.contains(where: { $0 == set || $0.hasPrefix(set + ":") })
+                {
                     continue
                 }
                 if behaviour.keepsNoDeletions, record.deleted { continue }
