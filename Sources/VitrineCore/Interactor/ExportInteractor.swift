@@ -117,44 +117,7 @@ package struct ExportInteractor: Sendable {
         statistics.cacheHits = counters.cacheHits
         statistics.retries = counters.retries
         statistics.run = plan.window.map(HarvestRun.incremental) ?? (plan.source == nil ? .stored : .full)
-        if plan.window == nil, plan.source != nil, let total = statistics.reportedTotal, options.maxPages == nil,
-            statistics.objects + statistics.skipped + statistics.deleted < total
-        {
-            // A list that counts objects but names none was cut short: an empty catalog would replace a good one,
-            // and its stored pages would be read again by the next run.
-            guard statistics.objects + statistics.skipped + statistics.deleted > 0 else {
-                if let harvest = plan.harvest { cache?.drop(harvest: harvest.id) }
-                throw ExportError(
-                    .harvest(
-                        .unavailable(
-                            200,
-                            "the API counts \(NumberText.grouped(total)) objects but listed none: an answer cut "
-                                + "short; nothing was written", retryAfter: nil)),
-                    source: source.descriptor.name)
-            }
-            statistics.notices.append(
-                "the API reported \(total) objects but \(statistics.objects) distinct ones were read"
-            )
-        }
-        if plan.window == nil, plan.source != nil, options.maxPages == nil, let store, plan.state.harvests > 0,
-            statistics.objects + statistics.skipped + statistics.deleted == 0
-        {
-            // A whole list of none, where the last export had objects: an answer cut short far more often than a
-            // collection emptied, and the catalog and the store would both be lost.
-            let stored = try store.storedKeys(notIn: []).count
-            if stored > 0 {
-                if let harvest = plan.harvest { cache?.drop(harvest: harvest.id) }
-                throw ExportError(
-                    .harvest(
-                        .unavailable(
-                            200,
-                            "the API listed no objects, where the collection store (\(store.location)) holds "
-                                + "\(NumberText.grouped(stored)) from the last export: most likely an answer cut "
-                                + "short; nothing was written (if the collection is empty now, remove that store)",
-                            retryAfter: nil)),
-                    source: source.descriptor.name)
-            }
-        }
+        try checkWholeList(&statistics, plan: plan, options: options)
         statistics.changes = try keep(run, plan: plan, options: options, notices: &statistics.notices)
         statistics.seconds = Self.seconds(clock.now - start)
         if let store, run.inStore != nil {
