@@ -185,7 +185,8 @@ struct NumberedWindow {
             following = page.continuation
             if case .pageNumbers(let lastPage, let limit, let size) = page.continuation {
                 probeLimit = min(lastAllowed, limit)
-                last = min(lastPage, probeLimit)
+                // The first page is taken even where its count ends the list before it (`--start-page` past it).
+                last = max(first, min(lastPage, probeLimit))
                 pageSize = size
             } else {
                 last = first

@@ -28,4 +28,14 @@ import VitrineTestSupport
         #expect(handed == Array(1...pages), "width \(width)")
         #expect(mostWaiting <= 4 * width)
     }
+
+    /// Found by a review: a first page whose count ends the list before it (`--start-page` past the count, or past
+    /// a search's window) was fetched and dropped.
+    @Test func `the first page is handed over even where its count ends the list before it`() throws {
+        var window = NumberedWindow(first: 12, width: 4, lastAllowed: 1_000, speculate: false)
+        #expect(window.nextToLaunch() == 12)
+        let page = SourcePage(records: [], continuation: .pageNumbers(lastPage: 10, limit: 10, pageSize: 100))
+        #expect(try window.accept(12, .success(page)).map(\.0) == [12])
+        #expect(window.nextToLaunch() == nil)
+    }
 }
