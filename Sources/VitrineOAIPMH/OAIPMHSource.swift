@@ -212,12 +212,11 @@ package struct OAIPMHSource: CollectionSource {
             serverTime: parsed.responseDate)
     }
 
-    /// Whether an answer opened an OAI-PMH document and stopped before the end of its root element.
+    /// Whether an answer opened an OAI-PMH document and never closed its root element (whatever comes after a
+    /// closing tag, padding or a server's warning, is no sign of a cut).
     static func isCutShort(_ body: Data) -> Bool {
-        guard body.prefix(4_096).range(of: Data("OAI-PMH".utf8)) != nil,
-            let end = body.lastIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
-        else { return false }
-        return !body[...end].suffix(8).elementsEqual("OAI-PMH>".utf8)
+        guard body.prefix(4_096).range(of: Data("OAI-PMH".utf8)) != nil else { return false }
+        return ["</OAI-PMH>", ":OAI-PMH>"].allSatisfy { body.range(of: Data($0.utf8), options: .backwards) == nil }
     }
 
     /// What an OAI-PMH error means for the user, and what to change.
