@@ -44,12 +44,15 @@ package enum HTMLText {
     /// The text of `html`, cleaned as `DetailText.block` cleans a description; `nil` when nothing is left.
     package static func plainText(_ html: String?) -> String? {
         guard let html, let text = stripped(html) else { return nil }
-        // Markup escaped once more (`&lt;p&gt;`, as Zenodo sends descriptions): its text too, never its tags.
-        return html.utf8.contains(UInt8(ascii: "&")) && hasMarkup(text) ? stripped(text) : text
+        // Markup escaped as a whole (`&lt;p&gt;`, as Zenodo sends descriptions): its text too, never its tags. In
+        // HTML that has tags of its own, an escaped tag is text the museum shows, and only known tags are markup.
+        let escapedAsWhole = html.utf8.contains(UInt8(ascii: "&")) && !hasMarkup(html) && hasMarkup(text)
+        return escapedAsWhole ? stripped(text, onlyDescriptionTags: true) : text
     }
 
-    /// The text of `html` with its tags dropped and its entities decoded, once.
-    private static func stripped(_ html: String) -> String? {
+    /// The text of `html` with its tags dropped and its entities decoded, once; with `onlyDescriptionTags`, a tag
+    /// whose name is not one descriptions are written in (`<Poseuses>`, a comment) stays as text.
+    private static func stripped(_ html: String, onlyDescriptionTags: Bool = false) -> String? {
         let bytes = Array(html.utf8)
         guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "&")) else {
             return DetailText.block(html)
@@ -59,7 +62,9 @@ package enum HTMLText {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "<"), let tag = Tag(bytes, at: index) {
+            if byte == UInt8(ascii: "<"), let tag = Tag(bytes, at: index),
+                !onlyDescriptionTags || descriptionTags.contains(String(decoding: tag.name, as: UTF8.self))
+            {
                 index = tag.end
                 if tag.skipsContent, !tag.isClosing {
                     index = closingTagEnd(tag.name, in: bytes, from: index)

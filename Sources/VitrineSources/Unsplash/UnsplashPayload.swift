@@ -91,12 +91,22 @@ enum UnsplashPayload {
                 id: id.value,
                 title: title ?? "",
                 maker: DetailText.given(user?.value?.name?.text) ?? DetailText.given(user?.value?.username?.text),
-                date: created_at?.value.map { String($0.prefix(10)) },
+                date: createdDay,
                 image: image,
                 objectURL: links?.value?.html,
                 datestamp: updated_at?.value.flatMap(DetailText.given),
                 details: details
             )
+        }
+
+        /// The day of `created_at` (`2016-05-03T11:00:28-04:00` gives `2016-05-03`); `nil` when it names no day.
+        private var createdDay: String? {
+            guard let day = created_at?.value?.prefix(10),
+                let match = day.wholeMatch(of: /\d{4}-(\d{2})-(\d{2})/),
+                let month = Int(match.output.1), let dayOfMonth = Int(match.output.2),
+                (1...12).contains(month), (1...31).contains(dayOfMonth)
+            else { return nil }
+            return String(day)
         }
 
         /// Every photo is under the Unsplash License, and Unsplash's API guidelines ask for the photographer's
@@ -112,7 +122,7 @@ enum UnsplashPayload {
             let place =
                 DetailText.line(location?.value?.name)
                 ?? (cityAndCountry.isEmpty ? nil : cityAndCountry.joined(separator: ", "))
-            let year = created_at?.value.flatMap { Int($0.prefix(4)) }
+            let year = createdDay.flatMap { Int($0.prefix(4)) }
             var details = ObjectDetails(
                 description: DetailText.block(description?.value),
                 place: place,
