@@ -490,6 +490,24 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
     }
 
+    /// Found by a hostile check: a repository whose last full page still names a token, and answers that token with
+    /// `noRecordsMatch`, had every run fail though every record it counted had come; a night equals a fresh export.
+    @Test(arguments: [1, 4])
+    func `a token answered with no records once every counted record came ends the list`(concurrency: Int)
+        async throws
+    {
+        let repository = Self.repository(30) { $0.tokenPastEnd = true }
+        let (server, cache, configuration) = try await Self.served(repository)
+        defer { Task { await server.stop() } }
+        let full = try await ExportHarness.run(configuration, concurrency: concurrency, cache: cache)
+        #expect(try Self.ids(full).count == 30)
+        Self.night(repository, revise: [3], delete: [5])
+        let night = try await ExportHarness.run(configuration, concurrency: concurrency, cache: cache)
+        #expect(try Self.titles(night).contains("Object 3 (r1)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+    }
+
     /// Found by a hostile check: a repository that does not apply `set` had other sets' records exported under
     /// `--set`, with no sign of it.
     @Test(arguments: [false, true])

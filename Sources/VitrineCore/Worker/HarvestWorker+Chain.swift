@@ -6,10 +6,15 @@ extension HarvestWorker {
     /// soon as it lands: up to `concurrency` pages are in flight or being parsed, on every core, while pages
     /// are still handed over in order.
     func harvestChain(
-        from cursor: PageCursor, prefetched: Prefetch?, pageLimit: Int, _ receive: Receive
+        from cursor: PageCursor, after firstPage: SourcePage? = nil, prefetched: Prefetch?, pageLimit: Int,
+        _ receive: Receive
     ) async throws -> ChainEnd {
         var reference = PageReference(index: 1, cursor: cursor)
         var ahead = prefetched
+        // What the chain listed, and what its server counted: a token answered as unknown once every counted record
+        // came (a last full page that still names a token, as some repositories send) ends the list.
+        var listed = firstPage.map { $0.listed ?? $0.records.count } ?? 0
+        var counted = firstPage?.reportedTotal
         // Every token asked for so far: a server that sends one again (the same token forever, or A→B→A) would
         // keep a harvest, or a replay of the page cache, looping with no end.
         var asked: Set<PageCursor> = [cursor]
@@ -40,8 +45,13 @@ extension HarvestWorker {
                 }
                 if case .expiredToken(let message) = page.continuation {
                     await ahead?.cancel()
+                    if let counted, counted > 0, listed >= counted, message != Self.storedListChanged {
+                        return .finished
+                    }
                     return .tokenExpired(message, page: reference.cursor)
                 }
+                listed += page.listed ?? page.records.count
+                counted = page.reportedTotal ?? counted
                 let keys = page.objectKeys
                 if case .number = reference.cursor {
                     if !keys.isEmpty, keys == previousKeys {

@@ -276,7 +276,9 @@ extension HarvestWorker {
     ) async throws -> ChainEnd {
         switch first.continuation {
         case .next(.some(let cursor)):
-            return try await walker.harvestChain(from: cursor, prefetched: prefetched, pageLimit: Int.max) {
+            return try await walker.harvestChain(
+                from: cursor, after: first, prefetched: prefetched, pageLimit: Int.max
+            ) {
                 reference, page in
                 try yield(
                     Self.place(

@@ -184,7 +184,8 @@ package struct HarvestWorker: Sendable {
             await prefetched?.cancel()
             return .tokenExpired(message, page: first.cursor)
         case .next(.some(let cursor)):
-            return try await harvestChain(from: cursor, prefetched: prefetched, pageLimit: pageLimit, receive)
+            return try await harvestChain(
+                from: cursor, after: firstPage, prefetched: prefetched, pageLimit: pageLimit, receive)
         case .objects(let ids, let next, let pageSize):
             try await harvestObjects(ids, next: next, pageSize: pageSize, pageLimit: pageLimit, receive)
             return .finished
@@ -199,7 +200,7 @@ extension HarvestWorker {
     ) async throws -> ChainEnd {
         try receive(first, firstPage)
         guard case .next(.some(let cursor)) = firstPage.continuation else { return .finished }
-        return try await harvestChain(from: cursor, prefetched: nil, pageLimit: pageLimit, receive)
+        return try await harvestChain(from: cursor, after: firstPage, prefetched: nil, pageLimit: pageLimit, receive)
     }
 }
 

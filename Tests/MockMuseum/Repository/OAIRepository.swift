@@ -60,6 +60,8 @@ package final class OAIRepository: @unchecked Sendable {
         package var refusesIdentify = false
         /// Lists take no notice of `set`: every record is listed, its header naming its own sets.
         package var ignoresSet = false
+        /// A list's last page, when full, carries a token all the same, and that token is answered `noRecordsMatch`.
+        package var tokenPastEnd = false
 
         package init() {}
 
@@ -84,6 +86,7 @@ package final class OAIRepository: @unchecked Sendable {
             if listsDateAsHTTP { parts.append("lists dated as HTTP") }
             if refusesIdentify { parts.append("refuses Identify") }
             if ignoresSet { parts.append("ignores set") }
+            if tokenPastEnd { parts.append("token past the end") }
             return parts.joined(separator: ", ")
         }
     }

@@ -94,6 +94,9 @@ struct OAIRepositoryHandler: MockHandler {
             if opensAtEnd { repository.openListEnds() }
             return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
         }
+        if behaviour.tokenPastEnd, offset > 0, offset >= entries.count {
+            return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
+        }
         let end = min(offset + behaviour.pageSize, entries.count)
         if opensAtEnd, end >= entries.count { repository.openListEnds() }
         var body = ""
@@ -106,7 +109,7 @@ struct OAIRepositoryHandler: MockHandler {
             body += verb == "ListIdentifiers" ? header(entry) + "\n" : record(entry)
         }
         let size = behaviour.sizeLies ? max(repository.size, entries.count) : entries.count
-        if end < entries.count {
+        if end < entries.count || (behaviour.tokenPastEnd && end - offset == behaviour.pageSize) {
             let token = repository.token(for: arguments, offset: end)
             body +=
                 "<resumptionToken completeListSize=\"\(size)\" cursor=\"\(offset)\">\(MockHTTP.escapeXML(token))"

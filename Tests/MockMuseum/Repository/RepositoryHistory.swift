@@ -36,6 +36,8 @@ package struct RepositoryHistory {
         // Drawn apart, so that the histories of the other behaviours stay what they were for every seed.
         var later = SplitMix64(seed: seed ^ 0x5EED_0F_0DE5)
         behaviour.ordersByDatestamp = Int.random(in: 0..<100, using: &later) < 50
+        // With a size that counts other records, a list answered so can only fail (its last records would be unknown).
+        behaviour.tokenPastEnd = Int.random(in: 0..<100, using: &later) < 20 && !behaviour.sizeLies
         self.random = random
         self.behaviour = behaviour
     }
