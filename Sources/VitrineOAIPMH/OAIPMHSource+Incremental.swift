@@ -24,8 +24,9 @@ extension OAIPMHSource: IncrementalSource {
             headers: ["Accept": "text/xml, application/xml"])
     }
 
-    package func clock(from response: SourceResponse) throws(HarvestFailure) -> ServerClock {
-        if let failure = self.failure(for: response) { throw failure }
+    package func clock(from sent: SourceResponse) throws(HarvestFailure) -> ServerClock {
+        if let failure = self.failure(for: sent) { throw failure }
+        let response = OAIPMHSource.inUTF8(sent)
         // A maintenance page sent with 200 is retried, as on a list's pages.
         if let failure = OAIPMHSource.unavailablePage(response) { throw failure }
         let parsed: OAIPMHResponse
@@ -103,7 +104,8 @@ struct OAISetLeavers: CollectionSource {
 
     func peekNext(_ response: SourceResponse) -> PageCursor? { listing.peekNext(response) }
 
-    func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
+    func decode(_ sent: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
+        let response = OAIPMHSource.inUTF8(sent)
         if let failure = OAIPMHSource.unavailablePage(response) { throw failure }
         let parsed: OAIPMHResponse
         do {

@@ -141,6 +141,27 @@ package struct OAIPMHSource: CollectionSource {
         return response.statusFailure
     }
 
+    /// A UTF-16 answer (a byte-order mark first; the protocol asks for UTF-8, some servers send it) as UTF-8, its
+    /// declaration saying so; any other answer as it came.
+    static func inUTF8(_ response: SourceResponse) -> SourceResponse {
+        let body = response.body
+        guard body.count >= 2 else { return response }
+        let mark = (body[body.startIndex], body[body.startIndex + 1])
+        let encoding: String.Encoding
+        switch mark {
+        case (0xFF, 0xFE): encoding = .utf16LittleEndian
+        case (0xFE, 0xFF): encoding = .utf16BigEndian
+        default: return response
+        }
+        guard var text = String(data: body.dropFirst(2), encoding: encoding) else { return response }
+        if let declared = text.prefix(200).firstMatch(of: /^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/) {
+            text.replaceSubrange(declared.output.1.startIndex..<declared.output.1.endIndex, with: "UTF-8")
+        }
+        var converted = response
+        converted.body = Data(text.utf8)
+        return converted
+    }
+
     /// A maintenance page or nothing at all where a list's page belongs, sent with 200: worth a retry, as a 503
     /// is. (An `Identify` asked only for the repository's name may be missing: not this.)
     static func unavailablePage(_ response: SourceResponse) -> HarvestFailure? {
@@ -160,7 +181,8 @@ package struct OAIPMHSource: CollectionSource {
     /// work waits little (see `OAIPMHPageParser.parse(_:mapper:yieldingEvery:)`).
     static let parseSlice = 16 << 10
 
-    package func decode(_ response: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
+    package func decode(_ sent: SourceResponse, page: PageCursor) async throws(HarvestFailure) -> SourcePage {
+        let response = Self.inUTF8(sent)
         if let failure = Self.unavailablePage(response) { throw failure }
         var parsed: OAIPMHResponse
         var notices: [String] = []

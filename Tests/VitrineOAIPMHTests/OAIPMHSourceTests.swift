@@ -106,6 +106,17 @@ import VitrineTestSupport
                 .replacingOccurrences(of: #"status="deleted""#, with: #"status=" DELETED""#).utf8)
         let read = try await source.decode(SourceResponse(status: 200, body: upper), page: .token(nil))
         #expect(read.records[1] == page.records[1])
+        // Found by a hostile check: an answer in UTF-16 was retried as "text", and the run given up for later.
+        let text = String(decoding: shouting, as: UTF8.self)
+        let marks: [([UInt8], String.Encoding)] = [
+            ([0xFF, 0xFE], .utf16LittleEndian), ([0xFE, 0xFF], .utf16BigEndian),
+        ]
+        for (mark, encoding) in marks {
+            let declared = text.replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="UTF-16""#)
+            let body = Data(mark as [UInt8]) + (declared.data(using: encoding) ?? Data())
+            let wide = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+            #expect(wide == (try await source.decode(SourceResponse(status: 200, body: shouting), page: .token(nil))))
+        }
 
         let objects = objects(page)
         let nightWatch = try #require(objects.first)
