@@ -36,10 +36,11 @@ import VitrineTestSupport
         let windowed = try await ExportHarness.run(
             SourceConfiguration(source: .rijksmuseum, baseURL: server.oaiBaseURL), concurrency: 8, chains: 8)
         let requests = await server.requests()
-        // The same objects, counted alike.
-        #expect(
-            serial.summary.summary.split(separator: ",").dropFirst().prefix(2)
-                == windowed.summary.summary.split(separator: ",").dropFirst().prefix(2))
+        // The same objects, counted alike (a windowed list that met a record twice says the API counted it twice).
+        func objects(_ run: ExportHarness.Run) -> String? {
+            run.summary.summary.firstMatch(of: /, ([\d,]+) objects/).map { String($0.output.1) }
+        }
+        #expect(objects(serial) != nil && objects(serial) == objects(windowed))
         return (serial, windowed, requests)
     }
 

@@ -11,6 +11,7 @@ extension ExportInteractor {
         if let total = statistics.reportedTotal, read < total, read > 0 {
             statistics.notices.append(
                 "the API reported \(total) objects but \(statistics.objects) distinct ones were read")
+            statistics.readShortOfReported = true
             return
         }
         guard read == 0 else { return }

@@ -16,6 +16,8 @@ package struct ExportStatistics: Sendable, Equatable {
     package var leftOut = 0
     /// How many objects the API said the collection holds, when it says.
     package var reportedTotal: Int?
+    /// Set when a whole list read fewer objects than the API reported: the summary line says so even `--quiet`.
+    package var readShortOfReported = false
     /// One warning per skipped record, naming page and position.
     package var warnings: [RecordWarning] = []
     /// Things the user should know about the harvest as a whole (a paging cap reached, a short count).

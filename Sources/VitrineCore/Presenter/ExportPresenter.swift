@@ -104,7 +104,9 @@ package struct ExportPresenter: ExportPresentationLogic {
         var parts = Self.runDescription(statistics).map { [$0] } ?? []
         parts += [
             NumberText.counted(statistics.pages, "page"),
-            NumberText.counted(statistics.objects, "object"),
+            NumberText.counted(statistics.objects, "object")
+                + (statistics.readShortOfReported
+                    ? " (the API reported \(NumberText.grouped(statistics.reportedTotal ?? 0)))" : ""),
             NumberText.counted(statistics.sections, "section"),
             NumberText.counted(statistics.duplicates, "duplicate"),
             "\(statistics.skipped) skipped",
