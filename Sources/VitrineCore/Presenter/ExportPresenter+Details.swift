@@ -14,7 +14,11 @@ extension ExportPresenter {
         shown.datestamp = oneLine(object.datestamp ?? "", limit: longestDate)
         guard !details.isEmpty else { return shown }
         func line(_ text: String?) -> String { oneLine(text ?? "", limit: longestName) }
-        func lines(_ items: [String]) -> [String] { items.map(line).filter { !$0.isEmpty } }
+        // Each value once as shown: two that differ only by what cleaning takes out (a zero-width space) are one.
+        func lines(_ items: [String]) -> [String] {
+            var seen: Set<String> = []
+            return items.map(line).filter { !$0.isEmpty && seen.insert($0).inserted }
+        }
         shown.yearBegin = details.yearBegin
         shown.yearEnd = details.yearEnd
         shown.objectType = line(details.objectType)
@@ -24,14 +28,14 @@ extension ExportPresenter {
         shown.creditLine = line(details.creditLine)
         shown.place = line(details.place)
         shown.subjects = lines(details.subjects)
+        var named: Set<[String]> = []
         shown.makers = details.makers.compactMap { maker in
             let name = line(maker.name)
-            return name.isEmpty
-                ? nil
-                : .init(
-                    name: name, role: line(maker.role), lifeDates: line(maker.lifeDates), sortName: line(maker.sortName)
-                )
+            let role = line(maker.role)
+            guard !name.isEmpty, named.insert([name, role]).inserted else { return nil }
+            return .init(name: name, role: role, lifeDates: line(maker.lifeDates), sortName: line(maker.sortName))
         }
+        shown.makers = Array(shown.makers.prefix(ObjectDetails.listLimit))
         if let rights = details.rights {
             shown.rightsLabel = line(rights.label)
             shown.rightsURL = WebURL.filter(rights.url)

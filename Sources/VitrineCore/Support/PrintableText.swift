@@ -23,7 +23,30 @@ package enum PrintableText {
     /// `text` in Unicode's composed form (NFC), as the makers' names are, so that one name is one string of bytes
     /// in every column and on every page. Text `isComposed` tells is composed already costs no copy.
     package static func composed(_ text: String) -> String {
-        isComposed(text.utf8) ? text : text.precomposedStringWithCanonicalMapping
+        isComposed(text.utf8) ? text : streamSafe(text).precomposedStringWithCanonicalMapping
+    }
+
+    /// `text` with at most 30 combining marks in a row, as Unicode's Stream-Safe Text Format allows (UAX #15): no
+    /// script needs more, and composing reorders a run of them in time that grows with its square. A character then
+    /// holds at most 31 scalars, so a cap by characters bounds the text's size too.
+    static func streamSafe(_ text: String) -> String {
+        var run = 0
+        var cut = false
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            if run > 30 {
+                cut = true
+                break
+            }
+        }
+        guard cut else { return text }
+        var result = String.UnicodeScalarView()
+        run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            if run <= 30 { result.append(scalar) }
+        }
+        return String(result)
     }
 
     /// Whether UTF-8 text is composed by its bytes alone: every scalar is below U+0300, Cyrillic (U+0400…U+04FF),

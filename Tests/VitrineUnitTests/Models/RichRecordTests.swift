@@ -243,6 +243,25 @@ import VitrineTestSupport
         #expect(ExportPresenter.displayedDetails(object).otherFacts.map(\.value.count) == [ExportPresenter.longestFact])
     }
 
+    /// Found by a hostile check: a letter with 160,000 combining marks of two classes took minutes to compose, and
+    /// passed every length cap as one character; values that differ only by what cleaning takes out were listed
+    /// twice, and a primary maker put before 64 others made 65.
+    @Test func `runs of combining marks are bounded, and lists are unique and capped as shown`() {
+        let marks = "Q" + String(repeating: "\u{316}\u{301}", count: 80_000)
+        #expect(PrintableText.composed(marks).unicodeScalars.count == 31)
+        #expect(ExportPresenter.oneLine("x " + marks, limit: 3).unicodeScalars.count == 33)
+        #expect(PrintableText.streamSafe("e\u{301}\u{327}") == "e\u{301}\u{327}")
+        var object = ArtObject(id: "1", title: "T")
+        object.details.subjects = ["Landscapes", "Land\u{200B}scapes", "\u{202A}Landscapes\u{202C}", "Sea"]
+        object.details.makers =
+            [.init(name: "Jan Steen", role: "Artist"), .init(name: "Jan\u{200B} Steen", role: "Artist")]
+            + (0..<80).map { .init(name: "Maker \($0)") }
+        let shown = ExportPresenter.displayedDetails(object)
+        #expect(shown.subjects == ["Landscapes", "Sea"])
+        #expect(
+            shown.makers.count == ObjectDetails.listLimit && shown.makers.filter { $0.name == "Jan Steen" }.count == 1)
+    }
+
     /// Found by a hostile check: a maker's name in NFD came out composed as the section's name but decomposed in
     /// `makers`, `maker_sort_name` and the title, so one name was two strings of bytes in one row.
     @Test func `what a catalog shows is in composed form (NFC), whatever the source sent`() {
