@@ -121,6 +121,30 @@ import VitrineTestSupport
         #expect(descriptions == ["R&D; and AT&T; stay"])
     }
 
+    /// Found by a hostile check: the text of markup inside a field was dropped with the markup (`Portrait of van
+    /// Uylenburgh`, a maker `Rijn, van` filed apart).
+    @Test func `markup inside a field keeps its text, and its line breaks part words`() async throws {
+        let source = OAIPMHSource(
+            descriptor: OAIPMHSource.genericDescriptor, baseURL: url("http://127.0.0.1:9/oai"), metadataPrefix: "oai_dc"
+        )
+        let body = Data(
+            """
+            <OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords><record>
+            <header><identifier>oai:x:1</identifier><datestamp>2026-01-01</datestamp></header><metadata>
+            <oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:identifier>X-1</dc:identifier><dc:title>Portrait of <i>Saskia</i> van Uylenburgh</dc:title>
+            <dc:creator>Rijn, <b>Rembrandt <span>van</span></b></dc:creator>
+            <dc:description>Painted in <i>oil</i> on oak.<br/>Signed<p>lower left</p></dc:description>
+            </oai_dc:dc></metadata></record></ListRecords></OAI-PMH>
+            """.utf8)
+        let page = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
+        let object = try #require(
+            page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }.first)
+        #expect(object.title == "Portrait of Saskia van Uylenburgh")
+        #expect(object.details.makers.first?.sortName == "Rijn, Rembrandt van", "\(object.details.makers)")
+        #expect(object.details.description == "Painted in oil on oak.\nSigned\nlower left")
+    }
+
     @Test func `an external entity is still never read, mended or not`() throws {
         let page = Data(
             """

@@ -22,6 +22,9 @@ struct SAXReader {
     private var elements = InternedNameTable<RecordElement>()
     /// Inside a record, the depth of an element being skipped (0: none): what no mapper reads is not looked at.
     private var skipDepth = 0
+    /// The depth of markup inside a field whose text is read (`<dc:title>Portrait of <i>Saskia</i></dc:title>`):
+    /// its text is the field's, the elements themselves are not looked at.
+    private var inlineDepth = 0
     /// Whether the record being read is a header alone (`ListIdentifiers`), which ends with the header.
     private var headerOnly = false
 
@@ -123,13 +126,23 @@ struct SAXReader {
             skipDepth += 1
             return
         }
+        if inlineDepth > 0 {
+            inlineDepth += 1
+            inlineBreak(localName)
+            return
+        }
         if inRecord {
             let kind = element(localName)
             guard record.accepts(kind),
                 !(record.inForeignWrapper || kind.isDublinCoreOnly)
                     || uri.map({ Self.dublinCoreNamespaces.contains(name($0)) }) == true
             else {
-                skipDepth = 1
+                if record.wantsText {
+                    inlineDepth = 1
+                    inlineBreak(localName)
+                } else {
+                    skipDepth = 1
+                }
                 return
             }
             let values = self.attributes(of: kind, attributeCount, attributes)
@@ -173,6 +186,11 @@ struct SAXReader {
         }
     }
 
+    /// A line break where markup inside a field parts lines (`<br/>`, a paragraph), so that words stay apart.
+    private mutating func inlineBreak(_ localName: UnsafePointer<xmlChar>) {
+        if ["br", "p", "div", "li", "tr"].contains(name(localName).lowercased()) { textBuffer.append(0x0A) }
+    }
+
     private mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ length: Int) {
         guard skipDepth == 0 else { return }
         if inRecord {
@@ -185,6 +203,10 @@ struct SAXReader {
     private mutating func end(_ localName: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) {
         if skipDepth > 0 {
             skipDepth -= 1
+            return
+        }
+        if inlineDepth > 0 {
+            inlineDepth -= 1
             return
         }
         if inRecord {
