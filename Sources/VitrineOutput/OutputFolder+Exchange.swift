@@ -27,6 +27,32 @@ extension OutputFolder {
                     "\(path) is on another disk than \(parent) (a mount point): Vitrine stages the new catalog beside "
                         + "its output folder and swaps the two; choose an --output inside it"))
         }
+        // A folder mounted inside moves with the old catalog, and nothing in it can be carried into the new one.
+        if let mounted = mountPoints(inside: destination).first {
+            throw ExportError(
+                .output(
+                    "\(mounted) is a mount point inside the output folder \(path): Vitrine swaps the whole folder, "
+                        + "and what is mounted there cannot move into the new catalog; mount it outside, and link to it"
+                ))
+        }
+    }
+
+    /// The mount points inside `folder`, as the mount table says (Linux's `/proc/self/mountinfo`; none where it
+    /// cannot be read).
+    static func mountPoints(
+        inside folder: URL, table: String? = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)
+    ) -> [String] {
+        guard let table else { return [] }
+        let inside = folder.resolvingSymlinksInPath().path + "/"
+        return table.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 5)
+            guard fields.count > 4 else { return nil }
+            // Spaces and other odd bytes are written in octal (`\040`).
+            let point = fields[4].replacing(/\\([0-7]{3})/) { match in
+                UInt8(match.output.1, radix: 8).map { String(UnicodeScalar($0)) } ?? String(match.output.0)
+            }
+            return point.hasPrefix(inside) ? String(point) : nil
+        }
     }
 
     /// Refuses an `--output` that names a folder Vitrine must not replace whole (a link, `/`, the current folder,
@@ -123,7 +149,8 @@ extension OutputFolder {
                 .output(
                     cannot
                         ? "the file system of \(destination.path) cannot swap two folders in one step (\(reason)): "
-                            + "choose an --output on a local disk"
+                            + "choose an --output on one that can (a local disk, not a network share, nor a folder "
+                            + "baked into a container's image)"
                         : "cannot swap the new catalog into \(destination.path): \(reason)"))
         }
         commitStep?()
@@ -145,12 +172,10 @@ extension OutputFolder {
         }
         var failed: [String] = []
         for path in moves where !carryOver(path, from: old) { failed.append(path) }
-        if !failed.isEmpty {
-            note(
-                "\(failed.count) of your files could not be carried into the new catalog and stay in \(old): "
-                    + failed.prefix(3).joined(separator: ", ") + (failed.count > 3 ? ", …" : ""))
+        guard failed.isEmpty else {
+            note(Self.uncarried(failed, in: old))
+            return
         }
-        guard failed.isEmpty else { return }
         if keepSpare, Self.keepAsSpare(URL(fileURLWithPath: old), of: destination) { return }
         if let left = Self.removeCatalog(old, of: destination) {
             note("the old catalog could not be removed: it is still at \(left)")

@@ -105,7 +105,8 @@ package final class OutputFolder: Sendable {
         createdDestination = opened.created
         lastRecords = CatalogRecords(of: destination.path, output: destination)
         do {
-            Self.removeAbandonedStaging(of: destination)
+            let recovered = Self.removeAbandonedStaging(of: destination)
+            commitNotices.withLock { $0 += recovered }
             spare = Self.adoptSpare(of: destination, as: staging, files: opened.spare)
             if spare.isEmpty {
                 guard mkdir(staging.path, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

@@ -69,6 +69,52 @@ import VitrineTestSupport
         #expect(FileManager.default.fileExists(atPath: running.path))
         #expect(FileManager.default.fileExists(atPath: otherSite.path), "another output folder's is not this one's")
     }
+
+    /// Found by a hostile check: a folder mounted inside the output folder (a container's volume, `mount --bind`)
+    /// left the site with the old catalog, and the next export removed what was in it. Such a folder is refused.
+    @Test func `a mount point inside the output folder is found in the mount table, its name unescaped`() {
+        let table = """
+            22 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw
+            40 22 8:1 /srv/media /var/www/site/my\\040media rw,relatime - ext4 /dev/sda1 rw
+            41 22 0:50 / /var/www/site-other rw - tmpfs tmpfs rw
+            42 22 0:51 / /var/www/site rw - tmpfs tmpfs rw
+            """
+        let site = URL(fileURLWithPath: "/var/www/site")
+        #expect(OutputFolder.mountPoints(inside: site, table: table) == ["/var/www/site/my media"])
+        #expect(OutputFolder.mountPoints(inside: URL(fileURLWithPath: "/srv"), table: table).isEmpty)
+    }
+
+    /// Found by a hostile check: an old catalog left by an exchange whose files of the user's could not be carried
+    /// (a mount point, a folder of another account's) was removed by the next export, those files with it, silently.
+    @Test func `an old catalog that still holds files of the user's that cannot be carried is kept, and said`()
+        async throws
+    {
+        let parent = try TemporaryFolder()
+        let output = parent.url.appendingPathComponent("site")
+        let old = parent.url.appendingPathComponent(".site.vitrine-staging-0123456789abcdef")
+        // Exchanged (no lock file): the user's `notes/` cannot go where the output folder has a file `notes`.
+        try FileManager.default.createDirectory(
+            at: old.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: old.appendingPathComponent("notes/todo.txt"))
+        try Data("also mine".utf8).write(to: old.appendingPathComponent("letter.txt"))
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("a file".utf8).write(to: output.appendingPathComponent("notes"))
+        let spy = CatalogDisplayLogicSpy()
+        let presenter = ExportPresenter(thumbnailWidth: 400, catalogDisplay: spy, progressDisplay: spy)
+        for _ in 0..<2 {
+            let written = try await CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay()])
+                .displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
+            #expect(try String(contentsOf: old.appendingPathComponent("notes/todo.txt"), encoding: .utf8) == "mine")
+            #expect(written.notices.contains { $0.contains("could not be carried") && $0.contains("notes/todo.txt") })
+        }
+        // What could be carried was.
+        #expect(try String(contentsOf: output.appendingPathComponent("letter.txt"), encoding: .utf8) == "also mine")
+        // Once nothing of the user's is left in it, it goes.
+        try FileManager.default.removeItem(at: old.appendingPathComponent("notes"))
+        _ = try await CatalogWriter(outputDirectory: output.path, displays: [CSVDisplay()])
+            .displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+    }
 }
 
 /// Writes the given files, whatever the catalog: a stand-in for a display whose output changes shape.
