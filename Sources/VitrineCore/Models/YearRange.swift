@@ -20,6 +20,8 @@ package enum YearRange {
         var spans: [(first: Int, last: Int, isBCE: Bool?, century: Int?)] = []
         // A part of the century that follows (`2nd half of the 17th century`, `3de kwart 18de eeuw`): which, of how many.
         var part: (number: Int, of: Int)?
+        // Whether the first number has a minus of its own (`-500 – -400`): then so may the others.
+        var firstIsMinus: Bool?
         var index = 0
         while index < lowered.count {
             guard isDigit(lowered[index]) else {
@@ -57,7 +59,13 @@ package enum YearRange {
             }
             guard digits.utf8.count <= longest, let number = Int(digits) else { continue }
             let before = preceding(lowered, start)
-            let stated = before.era
+            // A minus of the number's own stands at the start, or after a space or an opening (`1650-1655` is a
+            // range).
+            let minus =
+                start > 0 && lowered[start - 1] == "-"
+                && (start == 1 || [" ", "(", "[", "/", "–", "—"].contains(lowered[start - 2]))
+            if firstIsMinus == nil { firstIsMinus = minus }
+            let stated = minus && firstIsMinus == true ? true : before.era
             if hasCentury, (1...21).contains(number), let end = ordinalEnd(lowered, index) {
                 index = end
                 if let parts = fraction(lowered, after: end), number <= parts {
