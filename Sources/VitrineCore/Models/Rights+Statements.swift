@@ -15,7 +15,8 @@ extension Rights {
             let last = statement.lastIndex(where: { !$0.isWhitespace })
         else { return nil }
         let text = String(statement[first...last])
-        guard let address = Self.webAddress(text) else {
+        // An address a catalog cannot link to (a byte outside printable ASCII, a megabyte long) opens nothing.
+        guard let address = Self.webAddress(text), WebURL.isValid(text) else {
             self.init(url: nil, label: text, isOpen: false)
             return
         }

@@ -1,5 +1,6 @@
 /// The one rule for what counts as a web address, used where a source picks links out of a record and where the
-/// Presenter lets a link into a catalog: an absolute `http` or `https` URL with a host, in printable ASCII.
+/// Presenter lets a link into a catalog: an absolute `http` or `https` URL with a host, in printable ASCII, of at most
+/// 4,096 bytes.
 /// A `javascript:` or `data:` URL, a relative path, or text with spaces or control characters (which could end
 /// an attribute or a link early) is not one. Checked byte by byte: it runs several times per object, and
 /// `URLComponents` costs far more.
@@ -40,7 +41,12 @@ package enum WebURL {
         return path
     }
 
+    /// The longest address a catalog takes: browsers and servers stop near 8 KB, and one record's megabyte address
+    /// would otherwise be written on every page that shows it.
+    static let longest = 4_096
+
     private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= longest else { return false }
         // The scheme runs to the first colon: `http` or `https` in any case.
         var length = 0
         for expected in "https".utf8 {
