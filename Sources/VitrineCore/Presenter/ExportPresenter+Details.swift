@@ -73,6 +73,11 @@ extension ExportPresenter {
     /// text.
     static func creditParts(_ credit: String, links: [Rights.Link]) -> [DisplayedDetails.CreditPart] {
         guard !credit.isEmpty else { return [] }
+        // A credit given in pieces (its links' words joined are the credit; plain words have no address), as a
+        // source that writes the credit gives it: as given, whatever words a name shares with the rest.
+        if links.count > 1, links.map(\.text).joined() == credit {
+            return links.map { .init(text: $0.text, url: WebURL.filter($0.url)) }
+        }
         var parts: [DisplayedDetails.CreditPart] = []
         var rest = credit[...]
         for link in links {

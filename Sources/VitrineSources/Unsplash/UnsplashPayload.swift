@@ -115,8 +115,12 @@ enum UnsplashPayload {
         private var details: ObjectDetails {
             let name = DetailText.line(user?.value?.name?.text) ?? DetailText.line(user?.value?.username?.text)
             let profile = WebURL.filter(user?.value?.links?.value?.html)
-            var links: [Rights.Link] = []
-            if let name, !profile.isEmpty { links.append(.init(text: name, url: Self.referral(profile))) }
+            // The credit in pieces, so that a name that is also one of its words (`Photo`) is linked where it stands.
+            var links: [Rights.Link] = [.init(text: name == nil ? "Photo on " : "Photo by ", url: "")]
+            if let name {
+                links.append(.init(text: name, url: profile.isEmpty ? "" : Self.referral(profile)))
+                links.append(.init(text: " on ", url: ""))
+            }
             links.append(.init(text: "Unsplash", url: Self.referral("https://unsplash.com/")))
             let cityAndCountry = [location?.value?.city, location?.value?.country].compactMap { DetailText.line($0) }
             let place =

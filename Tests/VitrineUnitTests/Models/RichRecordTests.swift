@@ -77,6 +77,14 @@ import VitrineTestSupport
         // Found by a hostile check: read as the year 500 of the common era.
         ("-500", -500, -500),
         ("-50/-5", -50, -5),
+        // Found by a hostile check: a range of minus years read as years of the common era (400 to 500).
+        ("-500 – -400", -500, -400),
+        ("-500 - -400", -500, -400),
+        ("-500 to -400", -500, -400),
+        ("-1650 - -1600", -1650, -1600),
+        ("-500 - 400", -500, 400),
+        ("1650-1655", 1650, 1655),
+        ("1650 -1655", 1650, 1655),
         // Found by a hostile check: read as the year 0.
         ("12,000 BC", -12_000, -12_000),
         ("c. 10,500–9,000 BCE", -10_500, -9_000),
@@ -167,6 +175,16 @@ import VitrineTestSupport
         ] {
             #expect(Rights(statement: notWeb).map { ($0.url, $0.isOpen) } ?? ("", true) == (nil, false))
         }
+        // Found by a hostile check: an address a catalog cannot link to (a byte outside ASCII, a megabyte long) was
+        // still read as an open license, shown unlinked, and kept by --open-access-only.
+        for unlinkable in [
+            "https://creativecommons.org/publicdomain/zero/1.0/deed.é",
+            "https://creativecommons.org/licenses/by/4.0/?" + String(repeating: "a", count: 1_000_000),
+        ] {
+            #expect(Rights(statement: unlinkable).map { ($0.url, $0.isOpen) } ?? ("", true) == (nil, false))
+            #expect(WebURL.filter(unlinkable).isEmpty)
+        }
+        #expect(WebURL.isValid("https://example.org/" + String(repeating: "a", count: 4_000)))
     }
 }
 
@@ -373,6 +391,14 @@ import VitrineTestSupport
                 Part(text: " on Unsplash", url: ""),
             ])
         #expect(parts("", [("Ann", "https://u.example/")]).isEmpty)
+        // Found by a hostile check: a photographer called "Photo" or "by" had the credit's own word linked. A credit
+        // given in pieces is taken as given.
+        for name in ["Photo", "by", "on"] {
+            let pieces = [
+                ("Photo by ", ""), (name, "https://u.example/@p"), (" on ", ""), ("Unsplash", "https://u.example/"),
+            ]
+            #expect(parts("Photo by \(name) on Unsplash", pieces) == pieces.map { Part(text: $0, url: $1) })
+        }
         // Words the credit lacks, words before the last link's, and an address that is no web address: not linked.
         #expect(
             parts(credit, [("Unsplash", "https://u.example/"), ("Ann Lee", "https://u.example/@ann")]) == [
