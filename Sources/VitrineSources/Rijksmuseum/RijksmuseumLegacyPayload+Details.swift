@@ -7,9 +7,9 @@ extension RijksmuseumLegacyPayload.Record {
 
     /// `{"unit":"cm","type":"hoogte","part":null,"value":"379,5"}`.
     struct Dimension: Decodable, Sendable {
-        var unit: String?
-        var type: String?
-        var part: String?
+        var unit: FlexibleText?
+        var type: FlexibleText?
+        var part: FlexibleText?
         var value: FlexibleText?
     }
 
@@ -18,19 +18,20 @@ extension RijksmuseumLegacyPayload.Record {
         var method: Tolerant<String>?
         /// `1808-01-01T00:00:00`.
         var date: Tolerant<String>?
-        var creditLine: String?
+        var creditLine: FlexibleText?
     }
 
     struct Maker: Decodable, Sendable {
-        var name: String?
+        // Each read as its digits when a number, dropped alone when of another type: not the whole maker.
+        var name: FlexibleText?
         /// The name as an index files it: `Rijn, Rembrandt van`.
-        var unFixedName: String?
-        var dateOfBirth: String?
-        var dateOfDeath: String?
+        var unFixedName: FlexibleText?
+        var dateOfBirth: FlexibleText?
+        var dateOfDeath: FlexibleText?
         /// Dropped alone, not with the whole list of makers, when of another type or a number (no place).
         var placeOfBirth: Tolerant<String>?
-        var roles: [String?]?
-        var occupation: [String?]?
+        var roles: TolerantList<String>?
+        var occupation: TolerantList<String>?
     }
 
     struct Dating: Decodable, Sendable {
@@ -56,7 +57,7 @@ extension RijksmuseumLegacyPayload.Record {
             objectType: DetailText.lines((objectTypes?.value ?? []).compactMap { $0 }).first,
             materials: materialList,
             dimensions: dimensionText,
-            creditLine: DetailText.line(acquisition?.value?.creditLine),
+            creditLine: DetailText.line(acquisition?.value?.creditLine?.text),
             place: Self.joined(productionPlaces?.value),
             subjects: DetailText.lines((classification?.value?.iconClassDescription ?? []).compactMap { $0 }),
             makers: makers(maker)
@@ -89,9 +90,9 @@ extension RijksmuseumLegacyPayload.Record {
     private var dimensionText: String? {
         let parts = (dimensions?.value ?? []).compactMap { dimension -> String? in
             guard let dimension, let value = DetailText.line(dimension.value?.text) else { return nil }
-            let measure = [DetailText.line(dimension.type), value, DetailText.line(dimension.unit)]
+            let measure = [DetailText.line(dimension.type?.text), value, DetailText.line(dimension.unit?.text)]
                 .compactMap { $0 }.joined(separator: " ")
-            return DetailText.line(dimension.part).map { "\($0): \(measure)" } ?? measure
+            return DetailText.line(dimension.part?.text).map { "\($0): \(measure)" } ?? measure
         }
         return parts.isEmpty ? DetailText.line(subTitle?.value) : parts.joined(separator: " × ")
     }
@@ -99,15 +100,15 @@ extension RijksmuseumLegacyPayload.Record {
     /// `principalMakers`, the object's own maker first; only that maker's name when the list is absent.
     private func makers(_ maker: String?) -> [ObjectDetails.Maker] {
         var makers = (principalMakers?.value ?? []).compactMap { entry -> ObjectDetails.Maker? in
-            guard let entry, let name = DetailText.line(entry.name) else { return nil }
+            guard let entry, let name = DetailText.line(entry.name?.text) else { return nil }
             let lifeDates = DetailText.lifeDates(
-                born: DetailText.line(entry.dateOfBirth), died: DetailText.line(entry.dateOfDeath),
+                born: DetailText.line(entry.dateOfBirth?.text), died: DetailText.line(entry.dateOfDeath?.text),
                 place: DetailText.line(entry.placeOfBirth?.value).flatMap { $0.allSatisfy(\.isNumber) ? nil : $0 })
             let role =
-                DetailText.lines((entry.roles ?? []).compactMap { $0 }).first
-                ?? DetailText.lines((entry.occupation ?? []).compactMap { $0 }).first
+                DetailText.lines((entry.roles?.value ?? []).compactMap { $0 }).first
+                ?? DetailText.lines((entry.occupation?.value ?? []).compactMap { $0 }).first
             return ObjectDetails.Maker(
-                name: name, role: role, lifeDates: lifeDates, sortName: DetailText.line(entry.unFixedName))
+                name: name, role: role, lifeDates: lifeDates, sortName: DetailText.line(entry.unFixedName?.text))
         }
         guard let own = DetailText.line(maker) else { return makers }
         if let index = makers.firstIndex(where: { $0.name == own }) {

@@ -383,6 +383,34 @@ import VitrineTestSupport
         #expect(list.allSatisfy { $0.details.description == nil && $0.details.rights == nil })
     }
 
+    /// Found by a hostile check: one sub-field of another type (a number for a date of birth or a credit line, one
+    /// among roles, a number for a unit) dropped the whole maker, acquisition or measurement.
+    @Test func `legacy Rijksmuseum: a sub-field of another type is read as its digits, or dropped alone`()
+        async throws
+    {
+        let source = RijksmuseumLegacySource(
+            baseURL: url("http://127.0.0.1:1/api"), culture: "en", key: "k", pageSize: 5)
+        let body = """
+            {"count": 1, "artObjects": [{"objectNumber": "SK-1", "title": "T", "principalMakers": [
+              {"name": "Rembrandt van Rijn", "unFixedName": "Rijn, Rembrandt van", "dateOfBirth": 1606,
+               "dateOfDeath": "1669", "roles": ["painter", {"x": 5}]}],
+             "acquisition": {"method": "loan", "creditLine": 12345},
+             "dimensions": [{"type": "height", "value": "10", "unit": "cm"}, {"type": "width", "value": "5", "unit": 5}]}]}
+            """
+        let page = try await source.decode(SourceResponse(status: 200, body: Data(body.utf8)), page: .number(0))
+        let object = try #require(
+            page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }.first)
+        #expect(
+            object.details.makers == [
+                ObjectDetails.Maker(
+                    name: "Rembrandt van Rijn", role: "painter", lifeDates: "1606–1669", sortName: "Rijn, Rembrandt van"
+                )
+            ])
+        #expect(object.details.creditLine == "12345")
+        #expect(object.details.otherFacts == [.init(label: "Acquisition", value: "loan")])
+        #expect(object.details.dimensions == "height 10 cm × width 5 5")
+    }
+
     @Test func `the demo fills every field, and its rights leave some objects out of an open-access export`()
         async throws
     {
