@@ -123,7 +123,8 @@ struct OAISetLeavers: CollectionSource {
                     continuation: .expiredToken(
                         "the repository rejected the resumption token of the list of records changed since \(from) "
                             + "(\(error.code): \(error.message)) even after the list was started over; run the export "
-                            + "again later"))
+                            + "again later"),
+                    reportedTotal: error.code == "noRecordsMatch" ? 0 : nil)
             default:
                 let reason =
                     "the repository refused the list of records changed since \(from), which tells the records "

@@ -214,7 +214,11 @@ package struct OAIPMHSource: CollectionSource {
                 return SourcePage(records: [], continuation: .end, reportedTotal: 0, serverTime: parsed.responseDate)
             }
             if error.code == "badResumptionToken" || error.code == "noRecordsMatch" {
-                return SourcePage(records: [], continuation: .expiredToken(message(for: error, page: page)))
+                // `noRecordsMatch` says the rest of the list holds none: a chain that read exactly what it counted
+                // ends there (`HarvestWorker.harvestChain`); a token forgotten (`badResumptionToken`) never ends it.
+                return SourcePage(
+                    records: [], continuation: .expiredToken(message(for: error, page: page)),
+                    reportedTotal: error.code == "noRecordsMatch" ? 0 : nil)
             }
             if error.code == "badArgument", page == .token(nil), from != nil || until != nil {
                 throw .datesRefused(message(for: error, page: page))

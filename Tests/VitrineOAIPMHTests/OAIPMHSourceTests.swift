@@ -181,6 +181,13 @@ import VitrineTestSupport
                     "the repository rejected the resumption token (badResumptionToken: The value of the "
                         + "resumptionToken argument is invalid or expired.) even after the list was started over; "
                         + "run the export again later, or narrow it with --from/--until"))
+        // A token forgotten counts nothing; one answered with no records says the rest of the list holds none, which
+        // ends a chain that read exactly what it counted.
+        #expect(expired.reportedTotal == nil)
+        let none = String(decoding: try Fixtures.data("rijksmuseum-oai", "error-badResumptionToken.xml"), as: UTF8.self)
+            .replacingOccurrences(of: "badResumptionToken", with: "noRecordsMatch")
+        let empty = try await source.decode(SourceResponse(status: 200, body: Data(none.utf8)), page: .token("t"))
+        #expect(empty.continuation.isExpiredToken && empty.reportedTotal == 0)
     }
 
     @Test func `external entities are never resolved`() async throws {

@@ -11,8 +11,10 @@ extension HarvestWorker {
     ) async throws -> ChainEnd {
         var reference = PageReference(index: 1, cursor: cursor)
         var ahead = prefetched
-        // What the chain listed, and what its server counted: a token answered as unknown once every counted record
-        // came (a last full page that still names a token, as some repositories send) ends the list.
+        // What the chain listed, and what its server counted: a token answered with no records (a page that counts
+        // none) once exactly every counted record came ends the list (a last full page that still names a token, as
+        // some repositories send). A token forgotten, or one refused before the count, never does: a count that is
+        // wrong would lose the rest of the list.
         var listed = firstPage.map { $0.listed ?? $0.records.count } ?? 0
         var counted = firstPage?.reportedTotal
         // Every token asked for so far: a server that sends one again (the same token forever, or A→B→A) would
@@ -45,7 +47,7 @@ extension HarvestWorker {
                 }
                 if case .expiredToken(let message) = page.continuation {
                     await ahead?.cancel()
-                    if let counted, counted > 0, listed >= counted, message != Self.storedListChanged {
+                    if page.reportedTotal == 0, let counted, counted > 0, listed == counted {
                         return .finished
                     }
                     return .tokenExpired(message, page: reference.cursor)
