@@ -27,11 +27,11 @@ extension OutputFolder {
         return notes
     }
 
-    /// Removes a staging folder unless a live run holds the lock inside it; from an old catalog left by an exchange
-    /// (no lock file), the files its manifest does not list are first carried into `destination` where it has none,
-    /// when `carrying` (not from inside the output folder, where an older Vitrine staged). One that still holds a
-    /// file of the user's that could not be carried (a mount point, a folder of another account's) is kept: the
-    /// returned note says so.
+    /// Removes a staging folder unless a live run holds the lock inside it. An old catalog left by an exchange has no
+    /// lock file (and no run can hold one in it: the folder's lock is held): the files its manifest does not list
+    /// are first carried into `destination` where it has none, when `carrying` (not from inside the output folder,
+    /// where an older Vitrine staged). One that still holds a file of the user's that could not be carried (a
+    /// mount point, a folder of another account's) is kept, and never given a lock file: the returned note says so.
     private static func removeIfAbandoned(_ path: String, of destination: URL, carrying: Bool) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
@@ -40,21 +40,18 @@ extension OutputFolder {
             return nil
         }
         let lockPath = path + "/" + stagingLockName
-        let wasExchanged = lstat(lockPath, &status) != 0
+        if lstat(lockPath, &status) != 0, carrying {
+            let failed = carryUserFiles(from: path, into: destination)
+            guard failed.isEmpty else { return uncarried(failed, in: path) }
+            removeCatalog(path, of: destination)
+            return nil
+        }
         switch FileLock.take(lockPath) {
         case .busy:
             return nil
         case .held(let descriptor):
-            defer { close(descriptor) }
-            if wasExchanged, carrying {
-                let failed = carryUserFiles(from: path, into: destination)
-                guard failed.isEmpty else {
-                    // Its lock file goes, so that the next export still reads it as an old catalog.
-                    unlink(lockPath)
-                    return uncarried(failed, in: path)
-                }
-            }
             removeCatalog(path, of: destination)
+            close(descriptor)
         case .unavailable:
             removeCatalog(path, of: destination)
         }

@@ -106,6 +106,8 @@ import VitrineTestSupport
                 .displayCatalog(viewModel: presenter.makeViewModel(response: Seeds.catalogResponse))
             #expect(try String(contentsOf: old.appendingPathComponent("notes/todo.txt"), encoding: .utf8) == "mine")
             #expect(written.notices.contains { $0.contains("could not be carried") && $0.contains("notes/todo.txt") })
+            // Never given a lock file: a run killed while it carries would leave it looking never exchanged.
+            #expect(!FileManager.default.fileExists(atPath: old.path + "/" + OutputFolder.stagingLockName))
         }
         // What could be carried was.
         #expect(try String(contentsOf: output.appendingPathComponent("letter.txt"), encoding: .utf8) == "also mine")
