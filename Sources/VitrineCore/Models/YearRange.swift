@@ -62,7 +62,7 @@ package enum YearRange {
             // A minus of the number's own stands at the start, or after a space or an opening (`1650-1655` is a
             // range).
             let minus =
-                start > 0 && lowered[start - 1] == "-"
+                start > 0 && (lowered[start - 1] == "-" || lowered[start - 1] == "\u{2212}")
                 && (start == 1 || [" ", "(", "[", "/", "–", "—"].contains(lowered[start - 2]))
             if firstIsMinus == nil { firstIsMinus = minus }
             let stated = minus && firstIsMinus == true ? true : before.era

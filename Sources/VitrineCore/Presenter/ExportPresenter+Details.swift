@@ -75,8 +75,12 @@ extension ExportPresenter {
         guard !credit.isEmpty else { return [] }
         // A credit given in pieces (its links' words joined are the credit; plain words have no address), as a
         // source that writes the credit gives it: as given, whatever words a name shares with the rest.
-        if links.count > 1, links.map(\.text).joined() == credit {
-            return links.map { .init(text: $0.text, url: WebURL.filter($0.url)) }
+        if links.count > 1 {
+            let pieces = links.map { PrintableText.composed(PrintableText.clean($0.text)) }
+            // Byte for byte: `==` would take a decomposed name for the composed one the credit shows.
+            if pieces.joined().utf8.elementsEqual(credit.utf8) {
+                return zip(pieces, links).map { .init(text: $0, url: WebURL.filter($1.url)) }
+            }
         }
         var parts: [DisplayedDetails.CreditPart] = []
         var rest = credit[...]
@@ -108,6 +112,7 @@ extension ExportPresenter {
     static func paragraphs(_ text: String, limit: Int, separator: String) -> String {
         // Most are one clean line already: then they are kept as they are, with no copy.
         if isOneLine(text, limit: limit) { return PrintableText.composed(text) }
+        let text = scalarCapped(text, limit: limit)
         var blocks: [String] = []
         var block: [Substring] = []
         func end() {

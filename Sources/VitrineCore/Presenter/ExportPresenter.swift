@@ -196,12 +196,24 @@ package struct ExportPresenter: ExportPresentationLogic {
 
     /// `oneLine`'s general path, character by character.
     static func madeOneLine(_ text: String, limit: Int) -> String {
-        let line = PrintableText.composed(PrintableText.clean(text)).split(whereSeparator: {
+        let line = PrintableText.composed(PrintableText.clean(scalarCapped(text, limit: limit))).split(whereSeparator: {
             $0.isWhitespace || $0.isNewline
         })
         .joined(separator: " ")
         guard line.count > limit else { return line }
         return String(line.prefix(limit - 1)) + "…"
+    }
+
+    /// `text` cut to 31 Unicode scalars a character of `limit` (a character with its 30 combining marks): one
+    /// character may also join any number of scalars that are no marks (variation selectors, jamo, emoji joined by
+    /// U+200D), which a cap by characters lets through whole.
+    static func scalarCapped(_ text: String, limit: Int) -> String {
+        let most = limit.multipliedReportingOverflow(by: 31)
+        guard !most.overflow, text.utf8.count > most.partialValue else { return text }
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: most.partialValue, limitedBy: scalars.endIndex)
+        else { return text }
+        return String(scalars[..<end])
     }
 
     /// Whether `text` is already on one line, printable and within `limit`: checked byte by byte, as most titles

@@ -27,13 +27,13 @@ package enum PrintableText {
     }
 
     /// `text` with at most 30 combining marks in a row, as Unicode's Stream-Safe Text Format allows (UAX #15): no
-    /// script needs more, and composing reorders a run of them in time that grows with its square. A character then
-    /// holds at most 31 scalars, so a cap by characters bounds the text's size too.
+    /// script needs more, and composing reorders a run of them in time that grows with its square.
     static func streamSafe(_ text: String) -> String {
         var run = 0
         var cut = false
         for scalar in text.unicodeScalars {
-            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            // Below U+0300 no scalar is a combining mark: most text is never looked up.
+            run = scalar.value < 0x300 || scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
             if run > 30 {
                 cut = true
                 break
@@ -43,7 +43,7 @@ package enum PrintableText {
         var result = String.UnicodeScalarView()
         run = 0
         for scalar in text.unicodeScalars {
-            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            run = scalar.value < 0x300 || scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
             if run <= 30 { result.append(scalar) }
         }
         return String(result)

@@ -85,6 +85,7 @@ import VitrineTestSupport
         ("-500 - 400", -500, 400),
         ("1650-1655", 1650, 1655),
         ("1650 -1655", 1650, 1655),
+        ("\u{2212}500 – \u{2212}400", -500, -400),
         // Found by a hostile check: read as the year 0.
         ("12,000 BC", -12_000, -12_000),
         ("c. 10,500–9,000 BCE", -10_500, -9_000),
@@ -269,6 +270,9 @@ import VitrineTestSupport
         #expect(PrintableText.composed(marks).unicodeScalars.count == 31)
         #expect(ExportPresenter.oneLine("x " + marks, limit: 3).unicodeScalars.count == 33)
         #expect(PrintableText.streamSafe("e\u{301}\u{327}") == "e\u{301}\u{327}")
+        // Scalars that join a character but are no marks (variation selectors) are bounded by the cap too.
+        let selectors = "Q" + String(repeating: "\u{FE0F}", count: 200_000)
+        #expect(ExportPresenter.oneLine(selectors, limit: 500).unicodeScalars.count <= 500 * 31)
         var object = ArtObject(id: "1", title: "T")
         object.details.subjects = ["Landscapes", "Land\u{200B}scapes", "\u{202A}Landscapes\u{202C}", "Sea"]
         object.details.makers =
@@ -399,6 +403,11 @@ import VitrineTestSupport
             ]
             #expect(parts("Photo by \(name) on Unsplash", pieces) == pieces.map { Part(text: $0, url: $1) })
         }
+        // Pieces are cleaned and composed as the credit is, and compared byte for byte (a review).
+        let decomposed = [("Photo by ", ""), ("Zoe\u{308}\u{200B}", "https://u.example/@z"), (" on Unsplash", "")]
+        #expect(
+            parts("Photo by Zoë on Unsplash", decomposed).map(\.text).map { Array($0.utf8) }
+                == ["Photo by ", "Zoë", " on Unsplash"].map { Array($0.utf8) })
         // Words the credit lacks, words before the last link's, and an address that is no web address: not linked.
         #expect(
             parts(credit, [("Unsplash", "https://u.example/"), ("Ann Lee", "https://u.example/@ann")]) == [
