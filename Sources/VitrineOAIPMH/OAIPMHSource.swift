@@ -146,14 +146,19 @@ package struct OAIPMHSource: CollectionSource {
     static func inUTF8(_ response: SourceResponse) -> SourceResponse {
         let body = response.body
         guard body.count >= 2 else { return response }
-        let mark = (body[body.startIndex], body[body.startIndex + 1])
-        let encoding: String.Encoding
-        switch mark {
-        case (0xFF, 0xFE): encoding = .utf16LittleEndian
-        case (0xFE, 0xFF): encoding = .utf16BigEndian
+        let bytes = Array(body)
+        let littleEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): littleEndian = true
+        case (0xFE, 0xFF): littleEndian = false
         default: return response
         }
-        guard var text = String(data: body.dropFirst(2), encoding: encoding) else { return response }
+        // A unit that pairs with nothing becomes U+FFFD, as a byte that is not UTF-8 does: the page is still read.
+        let units = stride(from: 2, to: bytes.count - 1, by: 2).map { index in
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            return littleEndian ? first | second << 8 : first << 8 | second
+        }
+        var text = String(decoding: units, as: UTF16.self)
         if let declared = text.prefix(200).firstMatch(of: /^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/) {
             text.replaceSubrange(declared.output.1.startIndex..<declared.output.1.endIndex, with: "UTF-8")
         }

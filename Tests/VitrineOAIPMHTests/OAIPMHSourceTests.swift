@@ -117,6 +117,15 @@ import VitrineTestSupport
             let wide = try await source.decode(SourceResponse(status: 200, body: body), page: .token(nil))
             #expect(wide == (try await source.decode(SourceResponse(status: 200, body: shouting), page: .token(nil))))
         }
+        // A unit that pairs with nothing is one unreadable character, not an unreadable page.
+        var lone = Data([0xFF, 0xFE])
+        lone +=
+            text.replacingOccurrences(of: "The Night Watch", with: "The Night Watch\u{1}")
+            .data(using: .utf16LittleEndian) ?? Data()
+        let placeholder = try #require(lone.range(of: Data([0x01, 0x00])))
+        lone.replaceSubrange(placeholder, with: [0x00, 0xD8])
+        let loneRead = try await source.decode(SourceResponse(status: 200, body: lone), page: .token(nil))
+        #expect(objects(loneRead).first?.title == "The Night Watch\u{FFFD}")
 
         let objects = objects(page)
         let nightWatch = try #require(objects.first)

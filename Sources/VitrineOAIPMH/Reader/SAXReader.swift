@@ -137,7 +137,7 @@ struct SAXReader {
                 !(record.inForeignWrapper || kind.isDublinCoreOnly)
                     || uri.map({ Self.dublinCoreNamespaces.contains(name($0)) }) == true
             else {
-                if record.wantsText {
+                if record.wantsText, isInlineMarkup(localName, uri) {
                     inlineDepth = 1
                     inlineBreak(localName)
                 } else {
@@ -186,9 +186,30 @@ struct SAXReader {
         }
     }
 
-    /// A line break where markup inside a field parts lines (`<br/>`, a paragraph), so that words stay apart.
+    /// Whether an element inside a field is markup of its text: HTML written bare (in no namespace, or in the
+    /// document's default one, OAI-PMH's or `oai_dc`'s) or as XHTML, but for a script or a style. A node of another
+    /// vocabulary (an RDF `foaf:Person` with its name and dates) is no part of the field's text.
+    private mutating func isInlineMarkup(_ localName: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) -> Bool {
+        guard uri.map({ Self.markupNamespaces.contains(name($0)) }) ?? true else { return false }
+        return !["script", "style"].contains(name(localName).lowercased())
+    }
+
+    private static let markupNamespaces: Set<String> = [
+        "http://www.w3.org/1999/xhtml", OAIPMHPageParser.namespace, "http://www.openarchives.org/OAI/2.0/oai_dc/",
+    ]
+
+    /// A line break where markup inside a field parts lines (a paragraph, `<br/>`), a space between table cells, so
+    /// that words stay apart.
     private mutating func inlineBreak(_ localName: UnsafePointer<xmlChar>) {
-        if ["br", "p", "div", "li", "tr"].contains(name(localName).lowercased()) { textBuffer.append(0x0A) }
+        switch name(localName).lowercased() {
+        case "br", "p", "div", "li", "tr", "ul", "ol", "table", "blockquote", "section", "h1", "h2", "h3", "h4", "h5",
+            "h6":
+            textBuffer.append(0x0A)
+        case "td", "th":
+            textBuffer.append(0x20)
+        default:
+            break
+        }
     }
 
     private mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ length: Int) {
