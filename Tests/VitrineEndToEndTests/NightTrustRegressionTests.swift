@@ -508,6 +508,19 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
     }
 
+    /// Found by a review: a token forgotten (`badResumptionToken`) never ends a list, even after every counted
+    /// record: a count that is wrong would lose the rest of it.
+    @Test func `a token forgotten after every counted record starts the list over, then fails`() async throws {
+        let repository = Self.repository(30) {
+            $0.tokenPastEnd = true
+            $0.tokenPastEndError = "badResumptionToken"
+        }
+        let (server, _, configuration) = try await Self.served(repository)
+        defer { Task { await server.stop() } }
+        let error = await #expect(throws: ExportError.self) { try await ExportHarness.run(configuration) }
+        #expect(error?.description.contains("rejected the resumption token") == true, "\(String(describing: error))")
+    }
+
     /// Found by a hostile check: a repository that does not apply `set` had other sets' records exported under
     /// `--set`, with no sign of it.
     @Test(arguments: [false, true])

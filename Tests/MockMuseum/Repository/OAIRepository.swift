@@ -62,6 +62,8 @@ package final class OAIRepository: @unchecked Sendable {
         package var ignoresSet = false
         /// A list's last page, when full, carries a token all the same, and that token is answered `noRecordsMatch`.
         package var tokenPastEnd = false
+        /// What the token past the end is answered with.
+        package var tokenPastEndError = "noRecordsMatch"
 
         package init() {}
 

@@ -95,7 +95,7 @@ struct OAIRepositoryHandler: MockHandler {
             return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
         }
         if behaviour.tokenPastEnd, offset > 0, offset >= entries.count {
-            return error("noRecordsMatch", "The combination of the values of the arguments results in an empty list.")
+            return error(behaviour.tokenPastEndError, "No more records.")
         }
         let end = min(offset + behaviour.pageSize, entries.count)
         if opensAtEnd, end >= entries.count { repository.openListEnds() }
