@@ -25,7 +25,7 @@ actor CatalogSession {
     /// The parts handed to the writers and not yet known to be written by all of them, with their object counts.
     private var inFlight: [(written: [Task<Void, Never>], objects: Int)] = []
     /// The first writer's failure: the parts after it are not written.
-    private let failure = Locked<ExportError?>(nil)
+    private let failure = FirstFailure()
 
     init(outline: CatalogViewModel, folder: OutputFolder, displays: [any CatalogFileDisplay]) {
         self.outline = outline
@@ -96,7 +96,7 @@ actor CatalogSession {
         }
         let writers = try await started()
         await drain()
-        if let error = failure.current { throw error }
+        try failure.rethrow()
         // The parts' memory is free now, wherever their threads left it: given back before the formats finish.
         vitrine_release_free_memory()
         try await sideBySide(writers) { writer throws(ExportError) in try await writer.finish() }
@@ -133,7 +133,7 @@ actor CatalogSession {
             let oldest = inFlight.removeFirst()
             for task in oldest.written { await task.value }
         }
-        if let error = failure.current { throw error }
+        try failure.rethrow()
     }
 
     /// Hands a part to every writer, each after its part before.
@@ -143,12 +143,7 @@ actor CatalogSession {
             let before = lastWritten[number]
             let task = Task.detached(priority: .userInitiated) { [failure] in
                 await before?.value
-                guard failure.current == nil else { return }
-                do throws(ExportError) {
-                    try await writer.write(part)
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
-                }
+                await failure.run { () async throws(ExportError) in try await writer.write(part) }
             }
             lastWritten[number] = task
             return task
