@@ -89,7 +89,8 @@ extension OutputFolder {
                 continue
             }
             var paths: [String] = []
-            OutputManifest.walkFiles(in: old + "/" + name, relative: name) { (relative: UnsafeBufferPointer<UInt8>) in
+            OutputManifest.walkFiles(in: old + "/" + name, relative: name) {
+                (relative: UnsafeBufferPointer<UInt8>, _: Bool) in
                 let key = PathHashTable<OutputManifest.Made>.key(relative)
                 if listed[key: key] == nil, !listed.containsUnfingerprinted(key: key) {
                     paths.append(String(decoding: relative, as: UTF8.self))

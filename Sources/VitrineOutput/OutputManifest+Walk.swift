@@ -20,18 +20,23 @@ extension OutputManifest {
         walkFiles(in: path, relative: &relative) { path, _ in visit(path) }
     }
 
-    /// `walkFiles`, telling each time whether the entry is a symbolic link.
+    /// `walkFiles`, telling each time whether the entry is a symbolic link, for the files of the user's to carry
+    /// out of an old catalog: a folder that cannot be read (another account's) is handed over whole, as one entry.
     static func walkFiles(
         in path: String, relative: String, _ visit: (UnsafeBufferPointer<UInt8>, _ isLink: Bool) -> Void
     ) {
         var relative = Array(relative.utf8)
-        walkFiles(in: path, relative: &relative, visit)
+        walkFiles(in: path, relative: &relative, unreadableWhole: true, visit)
     }
 
     private static func walkFiles(
-        in path: String, relative: inout [UInt8], _ visit: (UnsafeBufferPointer<UInt8>, Bool) -> Void
+        in path: String, relative: inout [UInt8], unreadableWhole: Bool = false,
+        _ visit: (UnsafeBufferPointer<UInt8>, Bool) -> Void
     ) {
-        guard let directory = opendir(path) else { return }
+        guard let directory = opendir(path) else {
+            if unreadableWhole, errno == EACCES { relative.withUnsafeBufferPointer { visit($0, false) } }
+            return
+        }
         defer { closedir(directory) }
         let prefix = relative.count
         defer { relative.removeSubrange(prefix...) }
@@ -56,7 +61,9 @@ extension OutputManifest {
                 isLink = found && status.st_mode & S_IFMT == S_IFLNK
             }
             if isFolder {
-                walkFiles(in: path + "/" + name(relative, after: prefix), relative: &relative, visit)
+                walkFiles(
+                    in: path + "/" + name(relative, after: prefix), relative: &relative,
+                    unreadableWhole: unreadableWhole, visit)
             } else {
                 relative.withUnsafeBufferPointer { visit($0, isLink) }
             }
