@@ -235,6 +235,9 @@ extension OutputFolder {
     static func move(_ relative: String, from old: String, into destination: String) -> Bool {
         var path = destination
         var status = stat()
+        // The folders made for it, removed again when it does not move: a file that stays behind leaves none.
+        var made: [String] = []
+        defer { for folder in made.reversed() { rmdir(folder) } }
         for component in relative.split(separator: "/").dropLast() {
             path += "/" + component
             if lstat(path, &status) == 0 {
@@ -242,9 +245,12 @@ extension OutputFolder {
                 continue
             }
             guard mkdir(path, 0o755) == 0 else { return false }
+            made.append(path)
         }
         guard lstat(destination + "/" + relative, &status) != 0 else { return false }
-        return rename(old + "/" + relative, destination + "/" + relative) == 0
+        guard rename(old + "/" + relative, destination + "/" + relative) == 0 else { return false }
+        made.removeAll()
+        return true
     }
 
     /// The last system call's error, in words (`Operation not permitted`).
