@@ -393,7 +393,7 @@ import VitrineTestSupport
     /// more than 2,000 requests.
     @Test(arguments: [true, false])
     func `sizes that lie and dates ignored cost about a request a page`(ignoresDates: Bool) async throws {
-        let repository = Self.repository(200) {
+        let repository = Self.repository(80) {
             $0.sizeLies = true
             $0.ignoresDates = ignoresDates
         }
@@ -503,6 +503,34 @@ import VitrineTestSupport
         #expect(try Self.ids(full).count == 30)
         Self.night(repository, revise: [3], delete: [5])
         let night = try await ExportHarness.run(configuration, concurrency: concurrency, cache: cache)
+        #expect(try Self.titles(night).contains("Object 3 (r1)"))
+        let fresh = try await ExportHarness.run(configuration)
+        try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
+    }
+
+    /// A repository with no `completeListSize` whose last full page names a token answered `noRecordsMatch` failed
+    /// every run: the list is read twice, and ends there when both passes list as many records; a night equals a
+    /// fresh export.
+    @Test(arguments: [1, 4])
+    func `a token answered with no records and no count ends the list once read twice alike`(concurrency: Int)
+        async throws
+    {
+        // With four chains the list is cut into date windows: a record a page, each window ends so.
+        let chains = concurrency > 1 ? 4 : nil
+        let repository = Self.repository(80) {
+            $0.pageSize = 1
+            $0.tokenPastEnd = true
+            $0.omitsSize = true
+        }
+        let (server, cache, configuration) = try await Self.served(repository)
+        defer { Task { await server.stop() } }
+        let full = try await ExportHarness.run(configuration, concurrency: concurrency, cache: cache, chains: chains)
+        #expect(try Self.ids(full).count == 80)
+        #expect(full.summary.notices.contains { $0.contains("read twice to the same end") })
+        #expect(await server.requests().contains { $0.contains("from=") } == (chains != nil))
+        Self.night(repository, revise: [3], delete: [5])
+        let night = try await ExportHarness.run(
+            configuration, concurrency: concurrency, cache: cache, chains: chains)
         #expect(try Self.titles(night).contains("Object 3 (r1)"))
         let fresh = try await ExportHarness.run(configuration)
         try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)

@@ -14,7 +14,7 @@ extension HarvestWorker {
         // What the chain listed, and what its server counted: a token answered with no records (a page that counts
         // none) once exactly every counted record came ends the list (a last full page that still names a token, as
         // some repositories send). A token forgotten, or one refused before the count, never does: a count that is
-        // wrong would lose the rest of the list.
+        // wrong would lose the rest of the list. With no count, the pass is read again (`ChainEnd.confirms`).
         var listed = firstPage.map { $0.listed ?? $0.records.count } ?? 0
         var counted = firstPage?.reportedTotal
         // Every token asked for so far: a server that sends one again (the same token forever, or A→B→A) would
@@ -47,9 +47,9 @@ extension HarvestWorker {
                 }
                 if case .expiredToken(let message) = page.continuation {
                     await ahead?.cancel()
-                    if page.reportedTotal == 0, let counted, counted > 0, listed == counted {
-                        return .finished
-                    }
+                    guard page.reportedTotal == 0 else { return .tokenExpired(message, page: reference.cursor) }
+                    guard let counted else { return .tokenExpired(message, page: reference.cursor, listed: listed) }
+                    if counted > 0, listed == counted { return .finished }
                     return .tokenExpired(message, page: reference.cursor)
                 }
                 listed += page.listed ?? page.records.count

@@ -200,6 +200,7 @@ extension HarvestWorker {
     ) async throws -> WindowEnd {
         var walker = walking(windowed.changes(in: planned.window.change))
         var didNotShrink = false
+        var endBefore: ChainEnd?
         for attempt in 0..<2 {
             // A window likely to be cut does not fetch its next page ahead (it would be dropped).
             let mayBeCut = attempt == 0 && planned.measure && planned.estimate > target
@@ -234,10 +235,17 @@ extension HarvestWorker {
             let end = try await walkChain(
                 walker, span: span, planned: planned, attempt: attempt, first: first, prefetched: prefetched,
                 yield: { yield(.page($0, $1)) })
-            guard case .tokenExpired(let message, let page) = end else { return .walked(didNotShrink: didNotShrink) }
-            guard attempt == 0 else {
-                throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
+            guard case .tokenExpired(let message, let page, _) = end else {
+                return .walked(didNotShrink: didNotShrink)
             }
+            if let endBefore {
+                guard end.confirms(endBefore) else {
+                    throw ExportError(.harvest(.api(message)), source: source.descriptor.name, page: page.description)
+                }
+                yield(.notice(ChainEnd.confirmedNotice))
+                return .walked(didNotShrink: didNotShrink)
+            }
+            endBefore = end
             // The server forgot this window's token (a restart, a timeout), or its list changed under the stored
             // pages: this window starts over, fetched anew; every other window goes on. Its records stand (its new
             // pages list each again, as late or later, at places after them); what its pages counted is taken back.

@@ -92,10 +92,11 @@ package struct HarvestWorker: Sendable {
     /// Fetches every page and hands each to `receive` as it arrives.
     package func harvest(_ receive: (HarvestEvent) throws -> Void) async throws {
         let hits = counters.cacheHits
-        switch try await harvestOnce(receive) {
+        let firstPass = try await harvestOnce(receive)
+        switch firstPass {
         case .finished:
             return
-        case .tokenExpired(let reason, _):
+        case .tokenExpired(let reason, _, _):
             // A chain resumed from the cache may hold tokens the server has since forgotten, or that point into a
             // list since changed, and a server restarted or timed out forgets the tokens it just gave: the list is
             // fetched again from its first page, once.
@@ -110,7 +111,10 @@ package struct HarvestWorker: Sendable {
                 source: source, transport: transport, options: options, logger: logger, sleeper: sleeper, cache: cache,
                 readsCache: false, listsChanges: listsChanges, counters: counters, onWait: onWait,
                 windowing: windowing)
-            if case .tokenExpired(let message, let page) = try await refetching.harvestOnce(receive) {
+            let secondPass = try await refetching.harvestOnce(receive)
+            if secondPass.confirms(firstPass) {
+                try receive(.notice(ChainEnd.confirmedNotice))
+            } else if case .tokenExpired(let message, let page, _) = secondPass {
                 throw expired(message, page: page)
             }
         }
@@ -231,7 +235,21 @@ package struct ChangesRefused: Error {
 }
 
 /// How a pass over a source ended: every page read, or a chain stopped by a token the server no longer knows.
+/// `listed` is set when the server answered that token with no records and counted none to check it against (no
+/// `completeListSize`): the records the chain had listed. Two passes that end so after as many records end the list.
 enum ChainEnd {
     case finished
-    case tokenExpired(String, page: PageCursor)
+    case tokenExpired(String, page: PageCursor, listed: Int? = nil)
+
+    /// Whether this end, after `before`, is the same unconfirmed end of the list: the repository says so twice.
+    func confirms(_ before: ChainEnd) -> Bool {
+        guard case .tokenExpired(_, _, let listed?) = self, case .tokenExpired(_, _, let earlier?) = before else {
+            return false
+        }
+        return listed == earlier
+    }
+
+    static let confirmedNotice =
+        "the repository answered a resumption token with noRecordsMatch and counts no completeListSize: the list, "
+        + "read twice to the same end, is taken to end there"
 }

@@ -64,6 +64,8 @@ package final class OAIRepository: @unchecked Sendable {
         package var tokenPastEnd = false
         /// What the token past the end is answered with.
         package var tokenPastEndError = "noRecordsMatch"
+        /// Tokens carry no `completeListSize` (it is optional).
+        package var omitsSize = false
 
         package init() {}
 
@@ -89,6 +91,7 @@ package final class OAIRepository: @unchecked Sendable {
             if refusesIdentify { parts.append("refuses Identify") }
             if ignoresSet { parts.append("ignores set") }
             if tokenPastEnd { parts.append("token past the end") }
+            if omitsSize { parts.append("no completeListSize") }
             return parts.joined(separator: ", ")
         }
     }

@@ -109,13 +109,13 @@ struct OAIRepositoryHandler: MockHandler {
             body += verb == "ListIdentifiers" ? header(entry) + "\n" : record(entry)
         }
         let size = behaviour.sizeLies ? max(repository.size, entries.count) : entries.count
+        let counted = behaviour.omitsSize ? "" : " completeListSize=\"\(size)\""
         if end < entries.count || (behaviour.tokenPastEnd && end - offset == behaviour.pageSize) {
             let token = repository.token(for: arguments, offset: end)
             body +=
-                "<resumptionToken completeListSize=\"\(size)\" cursor=\"\(offset)\">\(MockHTTP.escapeXML(token))"
-                + "</resumptionToken>\n"
+                "<resumptionToken\(counted) cursor=\"\(offset)\">\(MockHTTP.escapeXML(token))</resumptionToken>\n"
         } else if offset > 0 {
-            body += "<resumptionToken completeListSize=\"\(size)\" cursor=\"\(offset)\"/>\n"
+            body += "<resumptionToken\(counted) cursor=\"\(offset)\"/>\n"
         }
         return xml("<\(verb)>\n\(body)</\(verb)>", verb: verb, origin: origin)
     }

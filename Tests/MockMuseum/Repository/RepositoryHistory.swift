@@ -38,6 +38,7 @@ package struct RepositoryHistory {
         behaviour.ordersByDatestamp = Int.random(in: 0..<100, using: &later) < 50
         // With a size that counts other records, a list answered so can only fail (its last records would be unknown).
         behaviour.tokenPastEnd = Int.random(in: 0..<100, using: &later) < 20 && !behaviour.sizeLies
+        behaviour.omitsSize = Int.random(in: 0..<100, using: &later) < 20
         self.random = random
         self.behaviour = behaviour
     }
