@@ -217,11 +217,11 @@ package struct ExportInteractor: Sendable {
             cache: worker.cache, readsCache: plan.resumed, listsChanges: true, counters: counters,
             onWait: { [presenter] in presenter.presentWait($0) })
         // What the leavers' pages added to the counts, taken back if their list starts over (the set's stands).
-        var counted = (pages: 0, deleted: 0)
+        var counted = (pages: 0, gone: 0)
         try await leaving.harvest { event in
             if case .restart(let notice) = event {
                 run.statistics.pages -= counted.pages
-                run.statistics.deleted -= counted.deleted
+                run.statistics.goneFromSet -= counted.gone
                 counted = (0, 0)
                 run.restartNotices.append(notice)
                 return
@@ -243,8 +243,12 @@ package struct ExportInteractor: Sendable {
                 }
                 run.statistics.deleted -= listed.count - (try store.storedKeys(among: listed).count)
             }
+            // A leaver's tombstone may be a deletion or a move out of the set: it is counted as gone from the set.
+            let gone = run.statistics.deleted - before.1
+            run.statistics.deleted -= gone
+            run.statistics.goneFromSet += gone
             counted.pages += run.statistics.pages - before.0
-            counted.deleted += run.statistics.deleted - before.1
+            counted.gone += gone
         }
         return run
     }

@@ -12,6 +12,9 @@ package struct ExportStatistics: Sendable, Equatable {
     package var skipped = 0
     /// Records the source marked as deleted.
     package var deleted = 0
+    /// Records of the catalog a `--set` night found gone from the set: moved out of it, or deleted with headers that
+    /// no longer name it (the two cannot be told apart).
+    package var goneFromSet = 0
     /// Objects harvested but not shown, their image not open for reuse (`--open-access-only`).
     package var leftOut = 0
     /// How many objects the API said the collection holds, when it says.

@@ -32,6 +32,8 @@ package struct RunReport: Sendable, Equatable, Codable {
     package var deleted: Int?
     /// Records the source marked as deleted in what it sent.
     package var markedDeleted: Int?
+    /// Records of the catalog a `--set` night found gone from the set (moved out of it, or deleted).
+    package var goneFromSet: Int?
     package var requests: Int?
     package var cacheHits: Int?
     package var retries: Int?

@@ -117,6 +117,10 @@ package struct ExportPresenter: ExportPresentationLogic {
         if statistics.deleted > 0 {
             parts.append("\(NumberText.grouped(statistics.deleted)) marked deleted by the source")
         }
+        if statistics.goneFromSet > 0 {
+            parts.append(
+                "\(NumberText.grouped(statistics.goneFromSet)) gone from the set (moved out of it, or deleted)")
+        }
         if statistics.cacheHits > 0 { parts.append("\(NumberText.grouped(statistics.cacheHits)) from cache") }
         if statistics.retries > 0 { parts.append(Self.retries(statistics.retries)) }
         parts.append(NumberText.seconds(statistics.seconds))
@@ -151,6 +155,7 @@ package struct ExportPresenter: ExportPresentationLogic {
         report.changed = statistics.changes?.changed
         report.deleted = statistics.changes?.deleted ?? statistics.deleted
         report.markedDeleted = statistics.deleted
+        report.goneFromSet = statistics.goneFromSet
         report.requests = statistics.requests
         report.cacheHits = statistics.cacheHits
         report.retries = statistics.retries
