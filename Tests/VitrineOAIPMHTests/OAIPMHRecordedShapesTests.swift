@@ -144,7 +144,11 @@ import VitrineTestSupport
             page.records.compactMap { if case .object(let object) = $0 { object } else { nil } }.first)
         #expect(object.title == "Portrait of Saskia van Uylenburgh")
         #expect(object.details.makers.first?.sortName == "Rijn, Rembrandt van", "\(object.details.makers)")
-        #expect(object.details.description == "Painted in oil on oak.\nSigned\nlower left")
+        // Parted as the same HTML in a JSON source's description is.
+        #expect(object.details.description == "Painted in oil on oak.\nSigned\n\nlower left")
+        #expect(
+            object.details.description
+                == HTMLText.plainText("Painted in <i>oil</i> on oak.<br/>Signed<p>lower left</p><script>x()</script>"))
         // A node of another vocabulary inside a field is no text of it ("Saskia1612").
         #expect(!object.details.otherFacts.contains { $0.value.contains("1612") }, "\(object.details.otherFacts)")
     }

@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import VitrineCore
+import VitrineSources
 
 /// The SAX2 callbacks' state: the OAI elements it needs, and the fields of the current record. A struct the
 /// callbacks reach through a pointer, changed in place: no reference counting or exclusivity checks per event.
@@ -198,17 +199,10 @@ struct SAXReader {
         "http://www.w3.org/1999/xhtml", OAIPMHPageParser.namespace, "http://www.openarchives.org/OAI/2.0/oai_dc/",
     ]
 
-    /// A line break where markup inside a field parts lines (a paragraph, `<br/>`), a space between table cells, so
-    /// that words stay apart.
+    /// Markup inside a field parts its text as HTML in a JSON source's description does.
     private mutating func inlineBreak(_ localName: UnsafePointer<xmlChar>) {
-        switch name(localName).lowercased() {
-        case "br", "p", "div", "li", "tr", "ul", "ol", "table", "blockquote", "section", "h1", "h2", "h3", "h4", "h5",
-            "h6":
-            textBuffer.append(0x0A)
-        case "td", "th":
-            textBuffer.append(0x20)
-        default:
-            break
+        if let breaks = HTMLText.breaks(forTag: name(localName).lowercased()) {
+            textBuffer.append(contentsOf: breaks.utf8)
         }
     }
 

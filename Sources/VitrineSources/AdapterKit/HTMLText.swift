@@ -4,6 +4,17 @@ import CLibXML2
 /// dropped with their content, entities decoded, paragraphs kept as blank lines and `<br>` as line breaks. No
 /// markup from a source passes: what comes out is text, which a display escapes like any other.
 package enum HTMLText {
+    /// What the element `name` (lowercase) stands for in text: a paragraph's edges a blank line, `<br>` and items a
+    /// line break, table cells a space, so that words stay apart; `nil` for inline markup.
+    package static func breaks(forTag name: String) -> String? {
+        switch name {
+        case "p", "div", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section": "\n\n"
+        case "br", "li", "tr", "dt", "dd": "\n"
+        case "td", "th": " "
+        default: nil
+        }
+    }
+
     /// Whether `text` holds a tag of the HTML that descriptions are written in (`<p>`, `</b>`, `<br/>`, `<a href`):
     /// text that only has a `<` in it (`x<y`, `<RHL 1631>`) is prose, not markup.
     package static func hasMarkup(_ text: String) -> Bool {
@@ -130,19 +141,7 @@ package enum HTMLText {
 
         var skipsContent: Bool { ["script", "style", "template"].contains(String(decoding: name, as: UTF8.self)) }
 
-        /// The line breaks the tag stands for: a paragraph's edges a blank line, `<br>` and items one.
-        var breaks: [UInt8]? {
-            switch String(decoding: name, as: UTF8.self) {
-            case "p", "div", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section":
-                Array("\n\n".utf8)
-            case "br", "li", "tr", "dt", "dd":
-                Array("\n".utf8)
-            case "td", "th":
-                Array(" ".utf8)
-            default:
-                nil
-            }
-        }
+        var breaks: [UInt8]? { HTMLText.breaks(forTag: String(decoding: name, as: UTF8.self)).map { Array($0.utf8) } }
 
         static func isLetter(_ byte: UInt8) -> Bool {
             (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
