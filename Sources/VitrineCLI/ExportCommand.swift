@@ -38,19 +38,29 @@ struct ExportCommand: AsyncParsableCommand {
             handler.logLevel = outputOptions.verbose ? .debug : .warning
             return handler
         }
-        if harvestOptions.ttl != nil {
+        if harvestOptions.ttl != nil, !quiet {
             TerminalDisplay.standardError(
                 "vitrine: note: --ttl no longer does anything: the page cache keeps only the pages of a harvest under "
                     + "way, to resume it, and drops them when it completes")
         }
         let terminal = TerminalDisplay(
-            quiet: outputOptions.quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
+            quiet: quiet, isTerminal: TerminalDisplay.standardErrorIsTerminal)
         let report = outputOptions.summaryJSON.map { RunReportFile(path: $0, terminal: terminal) }
         do throws(ExportError) {
             if let report {
                 try ExportScene.checkOutside(
                     URL(fileURLWithPath: report.path), output: outputOptions.output, flag: "--summary-json",
                     advice: "write the report beside it")
+                // A folder that is not there is a mistake in the command, not a failed run.
+                let folder = URL(fileURLWithPath: report.path).deletingLastPathComponent()
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
+                else {
+                    throw ExportError(
+                        .configuration(
+                            "--summary-json \(report.path): there is no folder \(folder.path); make it, or name a "
+                                + "file in a folder that is there"))
+                }
             }
             try report?.start()
         } catch {
@@ -70,6 +80,9 @@ struct ExportCommand: AsyncParsableCommand {
             throw ExitCode(error.exitStatus)
         }
     }
+
+    /// `--verbose` wins over `--quiet`: a nightly job's file says quiet, and its command line asks for detail.
+    private var quiet: Bool { outputOptions.quiet && !outputOptions.verbose }
 
     /// The settings the flags make; `ExportScene` wires and runs the rest.
     private func export(progress: any ProgressDisplayLogic) async throws(ExportError) {
@@ -102,7 +115,7 @@ struct ExportCommand: AsyncParsableCommand {
             templatesDirectory: outputOptions.templates,
             thumbnailWidth: outputOptions.thumbnailWidth,
             cardsPerPage: outputOptions.cardsPerPage,
-            quiet: outputOptions.quiet,
+            quiet: quiet,
             cache: harvestOptions.noCache
                 ? .none
                 : .files(

@@ -68,6 +68,6 @@ struct InitCommand: ParsableCommand {
         quiet: true
 
         # Every night, from cron:
-        #   15 3 * * *  cd /srv/vitrine && vitrine export
+        #   15 3 * * *  cd /srv/vitrine && /usr/local/bin/vitrine export
         """
 }

@@ -140,7 +140,9 @@ import VitrineTestSupport
             if refuses { repository.refuseNextToken(of: "ListIdentifiers") }
             let night = try await ExportHarness.run(configuration, concurrency: 1, cache: cache)
             #expect(try Self.ids(night).count == 28)
-            let marked = night.summary.summary.firstMatch(of: /(\d+) marked deleted/).flatMap { Int($0.output.1) }
+            let marked = night.summary.summary.firstMatch(of: /(\d+) deleted at the source/).flatMap {
+                Int($0.output.1)
+            }
             let gone = night.summary.summary.firstMatch(of: /(\d+) gone from the set/).flatMap { Int($0.output.1) }
             counts.append((marked ?? -100) + (gone ?? -100))
             #expect(marked == 2, "\(night.summary.summary)")

@@ -33,7 +33,7 @@ import VitrineTestSupport
         #expect(
             run.summary.summary.hasPrefix(
                 "vitrine: rijksmuseum: 3 pages, 125 objects, 12 sections, 0 duplicates, 0 skipped, "
-                    + "12 marked deleted by the source"))
+                    + "12 deleted at the source"))
         #expect(run.summary.notices.isEmpty)
         // Page 0 is flat EDM, page 1 the nested shape: both give title (English first), maker, date and image.
         for number in [0, 50, 51] {

@@ -137,7 +137,9 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(serial.folder, windowed.folder)
         #expect(windowed.summary.summary.contains("0 duplicates"))
         // The first attempts' pages count no deletion twice.
-        let marked = { (run: ExportHarness.Run) in run.summary.summary.firstMatch(of: /([\d,]+) marked deleted/)?.1 }
+        let marked = { (run: ExportHarness.Run) in
+            run.summary.summary.firstMatch(of: /([\d,]+) deleted at the source/)?.1
+        }
         #expect(marked(windowed) != nil && marked(windowed) == marked(serial), "\(windowed.summary.summary)")
         // Only windows of three pages or more had their third page refused once; none started the whole
         // harvest over.

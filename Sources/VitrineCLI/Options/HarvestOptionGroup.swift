@@ -28,7 +28,8 @@ struct HarvestOptionGroup: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "OAI-PMH: date windows harvested at once (default: --concurrency, at most 4 a repository; this raises it).",
+            "OAI-PMH: date windows harvested at once (default: --concurrency, at most 4 for the Rijksmuseum's data "
+                + "service; this raises it).",
             valueName: "n"))
     var chains: Int?
 

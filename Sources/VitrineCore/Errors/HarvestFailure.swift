@@ -4,8 +4,6 @@ package enum HarvestFailure: Error, Sendable, Equatable {
     case httpStatus(Int, String)
     /// The API refused the credentials; the text says which flag or variable to check.
     case keyRefused(String)
-    /// The source needs a key and none was given.
-    case missingKey(String)
     /// The API is gone; the text says where to go instead.
     case retired(String)
     /// The page's body could not be read at all.
@@ -71,7 +69,7 @@ package enum HarvestFailure: Error, Sendable, Equatable {
         switch self {
         case .httpStatus(let status, let body):
             body.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status): \(body)"
-        case .keyRefused(let text), .missingKey(let text), .retired(let text), .api(let text),
+        case .keyRefused(let text), .retired(let text), .api(let text),
             .datesRefused(let text), .throttled(let text, _), .quotaExhausted(let text):
             text
         case .unavailable(let status, let body, _):

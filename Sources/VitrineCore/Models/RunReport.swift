@@ -30,7 +30,7 @@ package struct RunReport: Sendable, Equatable, Codable {
     package var changed: Int?
     /// Objects the run took out of the collection store; without one, records the source marked as deleted.
     package var deleted: Int?
-    /// Records the source marked as deleted in what it sent.
+    /// Records the source deleted: marked so in what it sent, or gone from its whole list of ids.
     package var markedDeleted: Int?
     /// Records of the catalog a `--set` night found gone from the set (moved out of it, or deleted).
     package var goneFromSet: Int?

@@ -115,7 +115,7 @@ package struct ExportPresenter: ExportPresentationLogic {
             parts.append("\(NumberText.grouped(statistics.leftOut)) left out (not open access)")
         }
         if statistics.deleted > 0 {
-            parts.append("\(NumberText.grouped(statistics.deleted)) marked deleted by the source")
+            parts.append("\(NumberText.grouped(statistics.deleted)) deleted at the source")
         }
         if statistics.goneFromSet > 0 {
             parts.append(

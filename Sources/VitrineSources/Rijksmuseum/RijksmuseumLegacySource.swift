@@ -64,7 +64,7 @@ package struct RijksmuseumLegacySource: CollectionSource {
         // A mirror or a recording may need no key; the museum's own API did.
         if settings.key == nil && configuration.baseURL == nil {
             throw ExportError(
-                .harvest(.missingKey("the Rijksmuseum API needs a key: pass --key or set \(Self.keyVariable)")),
+                .configuration("the Rijksmuseum API needs a key: pass --key or set \(Self.keyVariable)"),
                 source: Self.descriptor.name)
         }
         self.init(

@@ -48,7 +48,7 @@ package struct UnsplashSource: CollectionSource {
         }
         guard let key = settings.key else {
             throw ExportError(
-                .harvest(.missingKey("Unsplash needs an access key: pass --key or set \(Self.keyVariable)")),
+                .configuration("Unsplash needs an access key: pass --key or set \(Self.keyVariable)"),
                 source: name)
         }
         self.init(
