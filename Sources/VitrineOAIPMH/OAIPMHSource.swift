@@ -89,13 +89,18 @@ package struct OAIPMHSource: CollectionSource {
             throw ExportError(
                 .configuration("--from \(from) is after --until \(until): the window holds no date"), source: name)
         }
+        // OAI-PMH takes `from` and `until` at one granularity: a day beside a second is sent as its first or last
+        // second (a repository that takes seconds takes them both so; one that takes days refused the second).
+        var (from, until) = (configuration.from, configuration.until)
+        if let day = from, let second = until, day.count == 10, second.count != 10 { from = day + "T00:00:00Z" }
+        if let second = from, let day = until, day.count == 10, second.count != 10 { until = day + "T23:59:59Z" }
         self.init(
             descriptor: descriptor,
             baseURL: settings.baseURL,
             metadataPrefix: configuration.metadataPrefix ?? defaultPrefix,
             set: configuration.set,
-            from: configuration.from,
-            until: configuration.until,
+            from: from,
+            until: until,
             language: configuration.language
         )
     }

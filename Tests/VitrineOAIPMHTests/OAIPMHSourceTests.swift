@@ -219,6 +219,22 @@ import VitrineTestSupport
                 == "http://127.0.0.1:9/oai?verb=ListRecords&resumptionToken=a%2Bb%2Fc%3D")
     }
 
+    /// Found by a new user's check: a day beside a second was sent as typed, and OAI-PMH takes one granularity for
+    /// both (a strict repository answered `badArgument`).
+    @Test(arguments: [
+        ("2026-01-03", "2026-01-06T10:00:00Z", "from=2026-01-03T00:00:00Z&until=2026-01-06T10:00:00Z"),
+        ("2026-01-03T10:00:00Z", "2026-01-06", "from=2026-01-03T10:00:00Z&until=2026-01-06T23:59:59Z"),
+        ("2026-01-03", "2026-01-06", "from=2026-01-03&until=2026-01-06"),
+    ])
+    func `a day beside a second is asked for as seconds`(from: String, until: String, query: String) throws {
+        let configuration = SourceConfiguration(
+            source: .oai, baseURL: "http://127.0.0.1:9/oai", from: from, until: until)
+        let environment = SourceEnvironment(variables: [:], http: StubTransport())
+        let source = try OAIPMHSource.registration.make(configuration, environment).source
+        let url = try source.request(for: .token(nil)).url.absoluteString
+        #expect(url.hasSuffix(query.replacingOccurrences(of: ":", with: "%3A")), "\(url)")
+    }
+
     @Test func `filters OAI-PMH cannot honour, a bad date and a missing base URL are refused`() throws {
         let refusals: [(SourceConfiguration, String)] = [
             (
