@@ -10,7 +10,11 @@ extension SQLiteCollectionStore {
     package func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges {
         let overlaid = runTables.current == .overlaid
         let changes = try write("store the harvest in") { db in
-            let changes = try incremental && overlaid ? Self.storeChanges(db) : Self.storeAll(db, overlaid: overlaid)
+            var state = state
+            let changes =
+                try (incremental && overlaid ? Self.storeChanges(db) : Self.storeAll(db, overlaid: overlaid))
+                + (state.unpublished ?? StoreChanges())
+            state.unpublished = changes
             try Self.record(state, in: db)
             CrashPoint.storeCommit.reach()
             return changes
@@ -18,6 +22,12 @@ extension SQLiteCollectionStore {
         // The run's collection is the stored one now, and read as it is.
         runTables.withLock { $0 = .stored }
         return changes
+    }
+
+    package func published() throws(ExportError) {
+        try write("record the published catalog in") { db in
+            try db.execute(sql: "DELETE FROM harvest WHERE name = 'unpublished'")
+        }
     }
 
     /// An incremental run's changes: the listed objects that are new or differ from their stored versions are

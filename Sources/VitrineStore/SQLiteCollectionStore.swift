@@ -76,6 +76,9 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
             var state = StoreState(
                 harvestedAt: values["harvested_at"], harvests: Int(values["harvests"] ?? "") ?? 0,
                 repositoryName: values["repository_name"])
+            if let counts = values["unpublished"]?.split(separator: " ").compactMap({ Int($0) }), counts.count == 3 {
+                state.unpublished = StoreChanges(new: counts[0], changed: counts[1], deleted: counts[2])
+            }
             if let id = values["pending_id"] {
                 var span: ChangeWindow?
                 if values["pending_span_from"] != nil || values["pending_span_until"] != nil {
@@ -139,6 +142,9 @@ package final class SQLiteCollectionStore: CollectionStore, Sendable {
         var values = ["harvests": String(state.harvests)]
         if let harvestedAt = state.harvestedAt { values["harvested_at"] = harvestedAt }
         if let name = state.repositoryName { values["repository_name"] = name }
+        if let unpublished = state.unpublished {
+            values["unpublished"] = "\(unpublished.new) \(unpublished.changed) \(unpublished.deleted)"
+        }
         try set(values, in: db)
         try record(pending: state.pending, in: db)
     }

@@ -540,6 +540,34 @@ import VitrineTestSupport
         try CatalogChecks.expectIdenticalFolders(night.folder, fresh.folder)
     }
 
+    /// Found by a new user's check: a night that stored its harvest and then failed to write its catalog (a file of
+    /// the user's where a new page goes) left the next night counting "0 new" for the object it published first.
+    @Test func `changes stored by a night that did not publish are counted by the next that does`() async throws {
+        let repository = Self.repository(30)
+        let (server, cache, configuration) = try await Self.served(repository)
+        defer { Task { await server.stop() } }
+        let output = try TemporaryFolder()
+        _ = try await ExportHarness.run(configuration, cache: cache, output: output)
+        repository.change { records, clock in
+            clock += 86_400
+            records.append(
+                OAIRepository.Record(number: 30, datestamp: clock, title: "Object 30", maker: "Maker 2", date: "1630"))
+            records[3].revision += 1
+            records[3].title = "Object 3 (r1)"
+            records[3].datestamp = clock
+        }
+        let userFile = output.url.appendingPathComponent("objects/mk-30.html")
+        try Data("my notes".utf8).write(to: userFile)
+        await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, cache: cache, output: output)
+        }
+        try FileManager.default.removeItem(at: userFile)
+        let published = try await ExportHarness.run(configuration, cache: cache, output: output)
+        #expect(published.summary.summary.contains("(1 changed, 0 deleted, 1 new)"), "\(published.summary.summary)")
+        let quiet = try await ExportHarness.run(configuration, cache: cache, output: output)
+        #expect(quiet.summary.summary.contains("(0 changed, 0 deleted, 0 new)"), "\(quiet.summary.summary)")
+    }
+
     /// Found by a review: a token forgotten (`badResumptionToken`) never ends a list, even after every counted
     /// record: a count that is wrong would lose the rest of it.
     @Test func `a token forgotten after every counted record starts the list over, then fails`() async throws {

@@ -204,7 +204,8 @@ extension ExportInteractor {
         _ run: RunState, plan: RunPlan, options: HarvestOptions, notices: inout [String]
     ) throws(ExportError) -> StoreChanges? {
         guard let store else { return nil }
-        guard plan.source != nil else { return StoreChanges() }
+        // A run from the store alone publishes what runs before it stored and did not.
+        guard plan.source != nil else { return plan.state.unpublished ?? StoreChanges() }
         guard let harvest = plan.harvest, options.maxPages == nil else {
             notices.append(
                 "the collection store (\(store.location)) was left as it was: this run did not read the whole "

@@ -54,6 +54,8 @@ package struct ExportInteractor: Sendable {
             throw error
         }
         try await harvested.push(to: presenter)
+        // Counted as published only once the catalog holds the stored collection.
+        if harvested.statistics.changes != nil { try store?.published() }
     }
 
     /// After a first harvest failed before it stored any page, nothing is left to resume: its store goes.

@@ -25,8 +25,11 @@ package protocol CollectionStore: Sendable {
     ) throws(ExportError) -> Int
     /// Makes the run's collection the stored one, in one transaction, and records the harvest's state: all of it
     /// after a full harvest; after an incremental one (`incremental`), only what it added and deleted over the
-    /// stored collection. Returns what changed.
+    /// stored collection. Returns what changed since the last published catalog: this run's changes and those of
+    /// runs that stored theirs and failed to publish (`StoreState.unpublished`), which it records.
     func commitRun(incremental: Bool, state: StoreState) throws(ExportError) -> StoreChanges
+    /// Records that a catalog of the stored collection was published: no stored change is unpublished.
+    func published() throws(ExportError)
     /// The keys of the stored records that `listed` (every key the collection holds now) leaves out.
     func storedKeys(notIn listed: [String]) throws(ExportError) -> [String]
     /// The keys of the stored records that `listed` holds.
@@ -92,6 +95,9 @@ package struct StoreState: Sendable, Equatable {
     package var harvests: Int
     /// The name the repository gave itself when last asked (OAI-PMH `repositoryName`), for a run from the store.
     package var repositoryName: String?
+    /// What complete harvests stored that no published catalog shows yet (a run that failed writing its catalogs):
+    /// the next run that publishes counts it as its own.
+    package var unpublished: StoreChanges?
 
     package init(
         harvestedAt: String? = nil, pending: PendingHarvest? = nil, harvests: Int = 0, repositoryName: String? = nil
@@ -125,6 +131,12 @@ package struct StoreChanges: Sendable, Equatable {
         self.new = new
         self.changed = changed
         self.deleted = deleted
+    }
+
+    /// Changes of two runs one after the other, each counted (a record new in one and changed in the next is both).
+    package static func + (first: StoreChanges, then: StoreChanges) -> StoreChanges {
+        StoreChanges(
+            new: first.new + then.new, changed: first.changed + then.changed, deleted: first.deleted + then.deleted)
     }
 }
 
