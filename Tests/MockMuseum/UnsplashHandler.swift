@@ -16,6 +16,8 @@ package struct UnsplashCollection: Sendable {
         case empty
         /// The last page again.
         case lastPageAgain
+        /// The last page again, its photos in another order (ties in a search index).
+        case lastPageReordered
         /// An empty list with a `next` link, and never a `last` link on any page.
         case endlessNextLink
     }
@@ -67,9 +69,11 @@ struct UnsplashHandler: MockHandler {
             return Self.json(404, ["errors": ["Couldn't find that"]], headers: [:])
         }
         let last = max(1, (numbers.count + perPage - 1) / perPage)
-        let served = collection.pastTheEnd == .lastPageAgain ? min(page, last) : page
+        let repeats = collection.pastTheEnd == .lastPageAgain || collection.pastTheEnd == .lastPageReordered
+        let served = repeats ? min(page, last) : page
         let start = min((served - 1) * perPage, numbers.count)
-        let photos = numbers[start..<min(start + perPage, numbers.count)].map { Self.photo($0, origin: request.origin) }
+        var photos = numbers[start..<min(start + perPage, numbers.count)].map { Self.photo($0, origin: request.origin) }
+        if collection.pastTheEnd == .lastPageReordered, page > last { photos.reverse() }
         let link = { (page: Int) in
             "<\(request.origin)\(request.path)?page=\(page)&per_page=\(perPage)>"
         }

@@ -182,16 +182,21 @@ import VitrineTestSupport
 
 /// Answers an Art Institute listing's page `page` with the body `answer` gives.
 struct ScriptedPages: Transport {
-    let answer: @Sendable (Int) -> String
+    let response: @Sendable (Int) -> SourceResponse
 
     init(_ answer: @escaping @Sendable (Int) -> String) {
-        self.answer = answer
+        self.response = { page in
+            SourceResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(answer(page).utf8))
+        }
+    }
+
+    /// Whole answers: a status and headers (a `Link` header, a 503) beside the body.
+    init(responses: @escaping @Sendable (Int) -> SourceResponse) {
+        self.response = responses
     }
 
     func fetch(_ request: SourceRequest) async throws(HarvestFailure) -> SourceResponse {
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        let page = items.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
-        return SourceResponse(
-            status: 200, headers: ["Content-Type": "application/json"], body: Data(answer(page).utf8))
+        return response(items.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1)
     }
 }

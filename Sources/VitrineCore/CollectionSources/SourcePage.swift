@@ -40,6 +40,16 @@ extension SourcePage {
     package var objectKeys: [String] {
         records.compactMap { if case .object(let object) = $0 { object.recordKey.text } else { nil } }
     }
+
+    /// The page's object keys in any order, as one value (`nil` for a page of none): a server that answers a page
+    /// again may list its records in another order (ties in a search index).
+    package var keySet: Fingerprint? {
+        let keys = objectKeys.sorted()
+        guard !keys.isEmpty else { return nil }
+        var fingerprint = Fingerprint()
+        for key in keys { fingerprint.combine(key) }
+        return fingerprint
+    }
 }
 
 extension SourcePage {

@@ -20,11 +20,10 @@ extension HarvestWorker {
         // Every token asked for so far: a server that sends one again (the same token forever, or A→B→A) would
         // keep a harvest, or a replay of the page cache, looping with no end.
         var asked: Set<PageCursor> = [cursor]
-        // The objects of the page before: numbered pages past the end that repeat it end the chain.
-        var previousKeys: [String] = []
         // A server that starts its list over under new tokens, or sends empty pages that name another for ever,
         // never repeats a token: the pages it lists again whole, and the empty pages, in a row, are counted instead.
-        var seenPages: Set<Fingerprint> = []
+        // Numbered pages (a `next` link) past the end that list a page's records again, in any order, end the chain.
+        var seenPages: Set<Fingerprint> = firstPage?.keySet.map { [$0] } ?? []
         var repeatedPages = 0
         var emptyInARow = 0
         // A page fetched ahead that the chain no longer takes is cancelled however the chain ends, so that no
@@ -54,19 +53,14 @@ extension HarvestWorker {
                 }
                 listed += page.listed ?? page.records.count
                 counted = page.reportedTotal ?? counted
-                let keys = page.objectKeys
+                let keySet = page.keySet
                 if case .number = reference.cursor {
-                    if !keys.isEmpty, keys == previousKeys {
+                    if let keySet, !seenPages.insert(keySet).inserted {
                         await ahead?.cancel()
                         return .finished
                     }
-                    previousKeys = keys
                 } else {
-                    if !keys.isEmpty {
-                        var fingerprint = Fingerprint()
-                        for key in keys { fingerprint.combine(key) }
-                        repeatedPages = seenPages.insert(fingerprint).inserted ? 0 : repeatedPages + 1
-                    }
+                    if let keySet { repeatedPages = seenPages.insert(keySet).inserted ? 0 : repeatedPages + 1 }
                     emptyInARow = (page.listed ?? page.records.count) == 0 ? emptyInARow + 1 : 0
                     if emptyInARow > Self.emptyPagesAllowed {
                         throw endless(

@@ -25,6 +25,9 @@ extension HarvestWorker {
             speculate: source.descriptor.speculativePaging && width > 1 && pacer == nil)
 
         var (emptyInARow, listed, counted) = (0, 0, Int?.none)
+        // Every page's records as a set: a page past the end that lists a page's records again ends the list.
+        var seenPages: Set<Fingerprint> = []
+        var firstPage: SourcePage?
         try await withThrowingTaskGroup(of: (Int, Result<SourcePage, ExportError>).self) { group in
             while let number = window.nextToLaunch() {
                 group.addTask { (number, await fetchResult(number)) }
@@ -34,7 +37,11 @@ extension HarvestWorker {
                     // A page after an end found below in this batch is not taken, however it arrived.
                     if let last = window.last, ready > last { continue }
                     let page = try readyOutcome.get()
-                    if ready == first { counted = page.reportedTotal }
+                    if ready == first {
+                        counted = page.reportedTotal
+                        firstPage = page
+                    }
+                    if let keySet = page.keySet { seenPages.insert(keySet) }
                     // What the server listed counts, not what the source kept (Unsplash's advertisements).
                     let size = page.listed ?? page.records.count
                     listed += size
@@ -48,10 +55,7 @@ extension HarvestWorker {
                     {
                         window.last = ready
                     }
-                    if ready == window.last {
-                        window.lastPageSize = size
-                        window.lastPageKeys = page.objectKeys
-                    }
+                    if ready == window.last { window.lastPageSize = size }
                     // The checked page was read twice: its check's read is no cache hit of the harvest.
                     if ready == storedThrough { counters.takeBackCacheHits(1) }
                     try receive(PageReference(index: ready - first, cursor: .number(ready)), page)
@@ -70,10 +74,14 @@ extension HarvestWorker {
         // Sources whose pages are not numbered all the way (a `next` link only) continue as a chain.
         switch following {
         case .next(.some(let cursor)):
-            return try await harvestChain(from: cursor, prefetched: nil, pageLimit: pageLimit, receive)
+            return try await harvestChain(
+                from: cursor, after: firstPage, prefetched: nil, pageLimit: pageLimit, receive)
         case .objects(let ids, let next, let pageSize):
             try await harvestObjects(ids, next: next, pageSize: pageSize, pageLimit: pageLimit, receive)
             return .finished
+        case .expiredToken(let message):
+            // A stored first page whose next is not stored, found changed when asked again: the list starts over.
+            return .tokenExpired(message, page: .number(first))
         default:
             break
         }
@@ -82,7 +90,6 @@ extension HarvestWorker {
         guard let last else { return .finished }
         var number = last + 1
         var previousSize = window.lastPageSize ?? 0
-        var previousKeys = window.lastPageKeys
         while previousSize >= pageSize && number <= probeLimit {
             let outcome: Result<SourcePage, ExportError>
             if let early = parked.removeValue(forKey: number) {
@@ -91,12 +98,10 @@ extension HarvestWorker {
                 outcome = await fetchResult(number)
             }
             let page = try outcome.get()
-            // A server that answers past its end with its last page again would be asked for ever.
-            let keys = page.objectKeys
-            if !keys.isEmpty, keys == previousKeys { break }
+            // A server that answers past its end with a page again (its last, in any order) would be asked for ever.
+            if let keySet = page.keySet, !seenPages.insert(keySet).inserted { break }
             try receive(PageReference(index: number - first, cursor: .number(number)), page)
             previousSize = page.listed ?? page.records.count
-            previousKeys = keys
             number += 1
         }
         return .finished
@@ -113,6 +118,11 @@ extension HarvestWorker {
         var last = first
         while last < limit, isStored(.number(last + 1)) { last += 1 }
         let stored = try await fetch(.number(last))
+        // A page whose next is a link (`fetchAhead`) was checked as it was read: found changed, it is this answer.
+        if stored.continuation.isExpiredToken {
+            for number in first...last { forgetStored(.number(number)) }
+            return nil
+        }
         // A page of ids (a Met search) holds no records to compare: taken as it is.
         guard !stored.records.isEmpty else { return last }
         let (checked, _) = try await resuming(after: stored, cursor: .number(last))
@@ -149,8 +159,6 @@ struct NumberedWindow {
     var parked: [Int: Result<SourcePage, ExportError>] = [:]
     /// How many records the last page held: a full one means the server may hold more.
     var lastPageSize: Int?
-    /// The keys of the last page's objects, to tell a page past the end that repeats it.
-    var lastPageKeys: [String] = []
     var following: Continuation?
 
     init(first: Int, width: Int, lastAllowed: Int, speculate: Bool) {
