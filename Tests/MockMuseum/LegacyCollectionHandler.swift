@@ -20,7 +20,12 @@ struct LegacyCollectionHandler: MockHandler {
         let page = value("p").flatMap(Int.init) ?? 0
         let pageSize = value("ps").flatMap(Int.init) ?? 10
         if let status = configuration.failingPages[page] { return text(status, "Internal Server Error") }
-        if configuration.malformedPages.contains(page) { return text(200, #"{"artObjects": [{"objectNumber": "#) }
+        if configuration.malformedPages.contains(page) { return text(200, #"{"artObjects": [{"objectNumber" 1}]}"#) }
+        if configuration.cutShortOnce.contains(page),
+            await state.requests.count(where: { $0.contains("&p=\(page)&") }) == 1
+        {
+            return text(200, #"{"artObjects": [{"objectNumber": "#)
+        }
         let index = configuration.firstPageNumber == 0 ? page : max(page, 1) - 1
         return MockResponse(
             status: 200,

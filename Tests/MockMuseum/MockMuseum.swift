@@ -125,8 +125,10 @@ package struct MockConfiguration: Sendable {
     package var firstPageNumber = 0
     /// Answers these pages (by `p`) with this status and a short body.
     package var failingPages: [Int: Int] = [:]
-    /// Answers these pages (by `p`) with JSON cut short.
+    /// Answers these pages (by `p`) with JSON that is not valid.
     package var malformedPages: Set<Int> = []
+    /// Answers these pages (by `p`) cut short the first time they are asked for (a connection closed part way).
+    package var cutShortOnce: Set<Int> = []
     /// Waits this long before each answer.
     package var latency: Duration = .zero
 

@@ -83,7 +83,7 @@ extension SourceResponse {
         _ type: T.Type, page: PageCursor, notices: inout [String]
     ) throws(HarvestFailure) -> T {
         // A web page, plain text or nothing where JSON belongs is a server's maintenance or error page, sent with
-        // 200: worth a retry. JSON cut short is not.
+        // 200: worth a retry.
         if !looksLikeJSON {
             throw .unavailable(
                 status,
@@ -101,6 +101,8 @@ extension SourceResponse {
         do {
             return try JSONDecoder().decode(T.self, from: mended?.body ?? body)
         } catch {
+            // A connection closed part way through an answer with no length to tell it by: asked again.
+            if JSONMending.isCutShort(body) { throw .connection("the answer stopped before the end of its JSON") }
             throw .undecodablePage(DecodingFailure.describe(error))
         }
     }
@@ -109,6 +111,30 @@ extension SourceResponse {
 /// JSON mended where Foundation's decoder would drop a whole field, or record, for one bad character: bytes that
 /// are not UTF-8 become U+FFFD, as do `\u` escapes of lone surrogates (`\ud800`), as an OAI-PMH page's are.
 enum JSONMending {
+    /// Whether `body` stops inside a string, an object or an array: the rest of the answer never came.
+    static func isCutShort(_ body: Data) -> Bool {
+        var (depth, inString, escaped) = (0, false, false)
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return inString || depth > 0
+    }
+
     /// The mended body and how many places changed; `nil` when it needed nothing.
     static func mended(_ body: Data) -> (body: Data, changes: Int)? {
         var changes = 0

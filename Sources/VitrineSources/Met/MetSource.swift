@@ -150,6 +150,8 @@ package struct MetSource: CollectionSource {
             do {
                 object = try response.decodeJSON(MetPayload.Object.self, page: page, notices: &notices)
             } catch {
+                // An answer cut short is asked for again; only an object that cannot be read is skipped.
+                if case .connection = error { throw error }
                 return SourcePage(
                     records: [.skipped(reason: "object \(id): \(error.message)", recordID: id)], continuation: .end)
             }
