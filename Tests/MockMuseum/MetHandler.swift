@@ -18,6 +18,9 @@ package struct MetCollection: Sendable {
     /// Objects (by number) listed as changed (`metadataDate`) but not in the list of every id, as a server whose
     /// two lists disagree would.
     package var changedButUnlisted: Set<Int> = []
+    /// From this generation on, the list of every id names only its first eight, though it counts them all (an
+    /// answer cut short that is still valid JSON).
+    package var listCutShortFrom: Int?
 
     package init(count: Int, missingEvery: Int = 17, throttledOnce: Set<Int> = [], garbledOnce: Set<Int> = []) {
         self.count = count
@@ -97,7 +100,11 @@ struct MetHandler: MockHandler {
                 let wanted = Set(departments.split(separator: "|").compactMap { Int($0) })
                 listed = listed.filter { wanted.contains(MetCollection.department($0)) }
             }
-            return Self.json(200, ["total": listed.count, "objectIDs": listed.map(MetCollection.id)], date)
+            let total = listed.count
+            if let from = collection.listCutShortFrom, generation >= from, query["metadataDate"] == nil {
+                listed = Array(listed.prefix(8))
+            }
+            return Self.json(200, ["total": total, "objectIDs": listed.map(MetCollection.id)], date)
         case "/v1/search":
             return MockResponse(status: 410, body: Data("Gone".utf8))
         case "/v1.1/search":

@@ -186,6 +186,28 @@ import VitrineTestSupport
         #expect(full.summary.summary.hasPrefix("vitrine: met: full run (0 changed, 0 deleted, 0 new)"))
     }
 
+    /// Found by a hostile check: a night whose list of every id named 8 of the 20 it counted took the other 12 for
+    /// deleted, exit 0. Such a list is an answer cut short: the night is tried again later (exit 75).
+    @Test func `a Met night refuses a list of ids that names fewer than it counts`() async throws {
+        var collection = MetCollection(count: 20, missingEvery: 0)
+        collection.generations = [ChangeGeneration(revised: [3], deleted: [], added: 0)]
+        collection.listCutShortFrom = 1
+        let server = try await MockMuseum.met(collection)
+        defer { Task { await server.stop() } }
+        let store = try TemporaryFolder()
+        let output = try TemporaryFolder()
+        let configuration = SourceConfiguration(source: .met, baseURL: server.metBaseURL)
+        _ = try await ExportHarness.run(configuration, store: store, output: output)
+        let before = try output.read("collection.csv")
+        await advance(server, to: 1)
+        let error = await #expect(throws: ExportError.self) {
+            _ = try await ExportHarness.run(configuration, retries: 0, store: store, output: output)
+        }
+        #expect(error?.exitStatus == 75)
+        #expect(error?.description.contains("names 8 objects but counts 20") == true, "\(String(describing: error))")
+        #expect(try output.read("collection.csv") == before)
+    }
+
     /// Found by a hostile check: the night read only the list of changes, so an object the store lacked (a 404
     /// at the first run) stayed out for good, and one listed as changed but not in the collection came in.
     @Test func `a Met night fetches listed objects the store lacks, and only listed ones count`() async throws {

@@ -190,10 +190,14 @@ package struct MetSource: CollectionSource {
         default:
             let list = try response.decodeJSON(MetPayload.IDList.self)
             let ids = (list.objectIDs?.value ?? []).compactMap { $0?.value }
-            if ids.isEmpty, let total = list.total, total > 0 {
+            // The list is one answer: naming fewer objects than it counts, it was cut short, and a night would take
+            // the objects it leaves out for deleted.
+            let named = list.objectIDs?.value?.count ?? 0
+            if let total = list.total, total > named {
                 throw .unavailable(
-                    response.status, "The Met's list names no object but counts \(total): an answer cut short",
-                    retryAfter: response.retryAfter())
+                    response.status,
+                    "The Met's list names \(named) \(named == 1 ? "object" : "objects") but counts \(total): "
+                        + "an answer cut short", retryAfter: response.retryAfter())
             }
             // The list's `Date` is where the next incremental run asks from.
             if changedSince != nil, page == .token(nil) {
