@@ -108,19 +108,8 @@ package struct SectionIndex: Sendable {
         return .replaced
     }
 
-    /// The object kept under a record identifier.
-    package func object(recordID: ExactText) -> ArtObject? {
-        guard let slot = slots[recordID], entries[slot].section != Entry.removed else { return nil }
-        return entries[slot].object
-    }
-
     /// Number of distinct objects kept.
     package var objectCount: Int { live }
-
-    /// Every kept object, in no particular order.
-    package var objects: some Collection<ArtObject> {
-        entries.lazy.filter { $0.section != Entry.removed }.map(\.object)
-    }
 
     /// The sections, ordered by maker (`SortKey`, no known maker last), each in `CatalogOrder`, leaving the index
     /// empty: the objects are handed over, not copied, so the collection is not held twice (the Interactor's last

@@ -128,9 +128,6 @@ enum ArtInstitutePayload {
             return (line[..<open].trimmingCharacters(in: .whitespaces), String(bio))
         }
 
-        private static let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
         /// The common object. The maker is `artist_title`, else the first line of `artist_display`; the image
         /// is `{iiif_url}/{image_id}`, sized from the widths the museum serves from its cache.
         func artObject(iiifURL: String, websiteURL: String) -> ArtObject {
@@ -145,10 +142,8 @@ enum ArtInstitutePayload {
             let maker = DetailText.given(artist_title?.text) ?? displayed
             let image = image_id?.text.flatMap { id -> ImageReference? in
                 // A IIIF identifier is one path segment: anything but unreserved characters is percent-encoded.
-                guard
-                    let segment = id.trimmingCharacters(in: .whitespaces)
-                        .addingPercentEncoding(withAllowedCharacters: Self.unreserved), !segment.isEmpty
-                else { return nil }
+                let segment = QueryString.escape(id.trimmingCharacters(in: .whitespaces))
+                guard !segment.isEmpty else { return nil }
                 let service = "\(iiifURL)/\(segment)"
                 return ImageReference(
                     url: "\(service)/full/843,/0/default.jpg",

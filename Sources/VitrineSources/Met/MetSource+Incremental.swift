@@ -28,10 +28,7 @@ extension MetSource: IncrementalSource {
     /// The day of the server's clock (`YYYY-MM-DD`, UTC) from a response's `Date` header.
     static func serverDay(_ response: SourceResponse) -> String? {
         guard let header = response.headers["date"], let date = HTTPDate.parse(header) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let day = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", day.year ?? 1970, day.month ?? 1, day.day ?? 1)
+        return Datestamp.text(Int(date.timeIntervalSince1970.rounded(.down)), daysOnly: true)
     }
 
     /// The Met takes no end date: changes after `until` are listed too, and asked for again next time.
