@@ -72,9 +72,11 @@ import VitrineTestSupport
 
         #expect(try CatalogChecks.row("SK-A-1", in: run.folder)?[1] == "Studie 1")
         let requests = await museum.requests()
+        // OAI-PMH takes one form for both dates: the day is asked for from its first second.
         #expect(
             requests.first
-                == "/oai?verb=ListRecords&metadataPrefix=edm&set=260214&from=2026-01-01&until=2026-06-30T23%3A59%3A59Z")
+                == "/oai?verb=ListRecords&metadataPrefix=edm&set=260214&from=2026-01-01T00%3A00%3A00Z"
+                + "&until=2026-06-30T23%3A59%3A59Z")
         #expect(requests.count == 2)
     }
 
